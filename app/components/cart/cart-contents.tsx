@@ -1,0 +1,127 @@
+import { Link, useFetcher, useLocation } from "react-router";
+import type { CartLine } from "../../../core/cart/queries.ts";
+import { formatCents, CATEGORY_LABEL } from "../../lib/format.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import type { CartActionResult } from "../../routes/cart.tsx";
+import { useCart } from "./cart-context.tsx";
+
+function ReturnHere() {
+  // Without JavaScript the form posts as a page; the server sends the shopper back here.
+  const location = useLocation();
+  const hydrated = useHydrated();
+  return hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />;
+}
+
+function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
+  const fetcher = useFetcher<CartActionResult>({ key: `cart-line-${line.variantId}` });
+  const pending = fetcher.state !== "idle";
+  // Show the quantity being saved straight away.
+  const pendingQuantity = fetcher.formData?.get("intent") === "set" ? Number(fetcher.formData.get("quantity")) : null;
+  const quantity = pendingQuantity ?? line.quantity;
+  const options = [line.size, line.color].filter(Boolean).join(" / ");
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  return (
+    <li className="flex gap-3 border-b border-line py-4" aria-busy={pending}>
+      <img src={line.image} alt={`${line.name}${line.color ? ` in ${line.color}` : ""}`} width={64} height={64} className="h-16 w-16 shrink-0 rounded bg-card object-contain" />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link to={`/shop/${line.slug}`} onClick={onNavigate} className="font-semibold hover:underline">
+              {line.name}
+            </Link>
+            <p className="text-sm text-muted">{CATEGORY_LABEL[line.category]}</p>
+            {options ? <p className="text-sm text-muted">{options}</p> : null}
+          </div>
+          <div className="text-right">
+            <p className="font-semibold" data-testid="line-total">{formatCents(line.unitPriceCents * quantity)}</p>
+            {quantity > 1 ? <p className="text-xs text-muted">{formatCents(line.unitPriceCents)} each</p> : null}
+          </div>
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <fetcher.Form method="post" action="/cart" className="flex items-center" aria-label={`Quantity of ${line.name}${options ? ` (${options})` : ""}`}>
+            <input type="hidden" name="intent" value="set" />
+            <input type="hidden" name="variantId" value={line.variantId} />
+            <ReturnHere />
+            <button
+              type="submit"
+              name="quantity"
+              value={quantity - 1}
+              disabled={quantity <= 1}
+              aria-label="Decrease quantity"
+              className="h-11 w-11 rounded-l border border-line text-lg disabled:opacity-40"
+            >
+              −
+            </button>
+            <output className="flex h-11 min-w-10 items-center justify-center border-y border-line px-2" aria-live="polite" aria-label="Quantity">
+              {quantity}
+            </output>
+            <button
+              type="submit"
+              name="quantity"
+              value={quantity + 1}
+              disabled={quantity >= Math.min(99, line.available)}
+              aria-label="Increase quantity"
+              className="h-11 w-11 rounded-r border border-line text-lg disabled:opacity-40"
+            >
+              +
+            </button>
+          </fetcher.Form>
+          <fetcher.Form method="post" action="/cart">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="variantId" value={line.variantId} />
+            <ReturnHere />
+            <button type="submit" className="min-h-11 px-1 text-sm underline" aria-label={`Remove ${line.name}${options ? ` (${options})` : ""}`}>
+              Remove
+            </button>
+          </fetcher.Form>
+        </div>
+        {error ? (
+          <p role="alert" className="mt-1 text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The cart's lines, total and actions: shown in the slide-in panel and on the /cart page. */
+export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
+  const { cart } = useCart();
+  const clear = useFetcher<CartActionResult>({ key: "cart-clear" });
+  if (cart.lines.length === 0) {
+    return (
+      <div className="py-10 text-center">
+        <p className="font-display text-xl">Your cart is empty</p>
+        <p className="mt-2 text-muted">Add some items to get started!</p>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <ul aria-label="Items in your cart">
+        {cart.lines.map((line) => (
+          <CartRow key={line.variantId} line={line} onNavigate={onNavigate} />
+        ))}
+      </ul>
+      <div className="mt-4 flex items-center justify-between text-lg">
+        <span className="font-semibold">Total</span>
+        <span className="font-display" data-testid="cart-total">{formatCents(cart.subtotalCents)}</span>
+      </div>
+      <Link
+        to="/checkout"
+        onClick={onNavigate}
+        className="mt-4 block rounded bg-ink px-4 py-3 text-center font-semibold text-paper hover:opacity-90"
+      >
+        Proceed to Checkout
+      </Link>
+      <clear.Form method="post" action="/cart" className="mt-2">
+        <input type="hidden" name="intent" value="clear" />
+        <ReturnHere />
+        <button type="submit" className="min-h-11 w-full rounded border border-line px-4 py-2">
+          {clear.state !== "idle" ? "Clearing..." : "Clear Cart"}
+        </button>
+      </clear.Form>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { formatCents } from "../../lib/format.ts";
+
+/** The price, with the base price struck through when the chosen variant's price differs from it. */
+export function Price({ cents, originalCents, className = "" }: { cents: number; originalCents: number | null; className?: string }) {
+  return (
+    <p className={`flex items-baseline gap-2 ${className}`}>
+      <span className="font-display" data-testid="price">{formatCents(cents)}</span>
+      {originalCents !== null ? (
+        <s className="text-sm text-muted" data-testid="original-price">
+          <span className="sr-only">Original price </span>
+          {formatCents(originalCents)}
+        </s>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,239 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import {
+  canAddToCart,
+  checkMarkColor,
+  colorHex,
+  isColorAvailable,
+  isSizeAvailable,
+  MAX_SWATCHES,
+  optionValues,
+  selectVariant,
+  stockLabel,
+  type VariantOption,
+} from "../../../core/catalog/rules.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import type { CartActionResult } from "../../routes/cart.tsx";
+import { useCart } from "../cart/cart-context.tsx";
+
+export const ADDING_MS = 500;
+
+export interface OptionsProduct {
+  id: number;
+  slug: string;
+  name: string;
+  variants: VariantOption[];
+}
+
+export interface Selection {
+  size: string | null;
+  color: string | null;
+  variant: VariantOption | null;
+}
+
+/**
+ * Size, colour and quantity, and the add-to-cart button. Without JavaScript it is a plain form the server
+ * resolves to a variant; with JavaScript it shows availability as the shopper chooses and adds in place.
+ */
+export function ProductOptions({
+  product,
+  onChange,
+  showAllColors = false,
+}: {
+  product: OptionsProduct;
+  onChange?: (selection: Selection) => void;
+  showAllColors?: boolean;
+}) {
+  const uid = useId();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const { open: openCart } = useCart();
+  const fetcher = useFetcher<CartActionResult>();
+  const { sizes, colors } = optionValues(product.variants);
+  const [size, setSize] = useState<string | null>(null);
+  const [color, setColor] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [allColors, setAllColors] = useState(showAllColors);
+  const [adding, setAdding] = useState(false);
+  const addingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const variant = selectVariant(product.variants, size, color);
+  const maxQuantity = Math.max(1, Math.min(99, variant?.available ?? 99));
+
+  useEffect(() => onChange?.({ size, color, variant }), [size, color, variant, onChange]);
+  useEffect(() => () => clearTimeout(addingTimer.current), []);
+  useEffect(() => {
+    if (quantity > maxQuantity) setQuantity(maxQuantity);
+  }, [quantity, maxQuantity]);
+
+  const busy = adding || fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Before JavaScript runs, the server decides; after, the button follows the spec's rule.
+  const addEnabled = !hydrated || canAddToCart(product.variants, variant);
+  const shownColors = allColors ? colors : colors.slice(0, MAX_SWATCHES);
+  const moreColors = colors.length - shownColors.length;
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className="space-y-4"
+      onSubmit={() => {
+        setAdding(true);
+        clearTimeout(addingTimer.current);
+        addingTimer.current = setTimeout(() => setAdding(false), ADDING_MS);
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
+
+      {sizes.length > 0 ? (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">Size</legend>
+          <div className="flex flex-wrap gap-2">
+            {sizes.map((s) => {
+              const available = isSizeAvailable(product.variants, s, color);
+              return (
+                <label key={s} className="relative">
+                  <input
+                    type="radio"
+                    name="size"
+                    value={s}
+                    checked={size === s}
+                    disabled={!available}
+                    onChange={() => setSize(s)}
+                    onClick={() => size === s && setSize(null)}
+                    className="peer sr-only"
+                  />
+                  <span className="flex h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-line px-3 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-gold peer-disabled:cursor-not-allowed peer-disabled:opacity-40 peer-disabled:line-through">
+                    {s}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {colors.length > 0 ? (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">
+            Color{color ? <span className="font-normal text-muted">: {color}</span> : null}
+          </legend>
+          <div className="flex flex-wrap items-center gap-2">
+            {shownColors.map((c) => {
+              const available = isColorAvailable(product.variants, c, size);
+              return (
+                <label key={c} className="relative" title={c}>
+                  <input
+                    type="radio"
+                    name="color"
+                    value={c}
+                    checked={color === c}
+                    disabled={!available}
+                    onChange={() => setColor(c)}
+                    onClick={() => color === c && setColor(null)}
+                    className="peer sr-only"
+                    aria-label={available ? c : `${c} (unavailable)`}
+                  />
+                  <span
+                    className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full border-2 border-line peer-checked:border-ink peer-checked:ring-2 peer-checked:ring-ink peer-checked:ring-offset-2 peer-checked:[&>svg]:block peer-focus-visible:outline-3 peer-focus-visible:outline-gold peer-disabled:cursor-not-allowed peer-disabled:opacity-30"
+                    style={{ backgroundColor: colorHex(c) }}
+                    data-swatch={c}
+                  >
+                    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="hidden" fill="none" stroke={checkMarkColor(c)} strokeWidth="3">
+                      <path d="M5 12.5l4.5 4.5L19 7.5" />
+                    </svg>
+                  </span>
+                </label>
+              );
+            })}
+            {moreColors > 0 ? (
+              <Link
+                to={`/shop/${product.slug}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setAllColors(true);
+                }}
+                className="flex min-h-11 items-center px-1 text-sm font-semibold underline"
+                aria-label={`Show ${moreColors} more colors`}
+              >
+                +{moreColors} more
+              </Link>
+            ) : null}
+          </div>
+        </fieldset>
+      ) : null}
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`${uid}-qty`} className="mb-2 block text-sm font-semibold">
+            Quantity
+          </label>
+          <div className="flex">
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                disabled={quantity <= 1}
+                className="h-11 w-11 rounded-l border border-line text-lg disabled:opacity-40"
+                aria-label="Decrease quantity"
+              >
+                −
+              </button>
+            ) : null}
+            <input
+              id={`${uid}-qty`}
+              type="number"
+              name="quantity"
+              min={1}
+              max={maxQuantity}
+              step={1}
+              inputMode="numeric"
+              value={quantity}
+              onChange={(e) => {
+                const n = Number.parseInt(e.target.value, 10);
+                setQuantity(Number.isNaN(n) ? 1 : Math.min(maxQuantity, Math.max(1, n)));
+              }}
+              className={`h-11 w-16 border border-line bg-card text-center ${hydrated ? "" : "rounded"}`}
+            />
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
+                disabled={quantity >= maxQuantity}
+                className="h-11 w-11 rounded-r border border-line text-lg disabled:opacity-40"
+                aria-label="Increase quantity"
+              >
+                +
+              </button>
+            ) : null}
+          </div>
+        </div>
+        <p className="pb-3 text-sm text-muted" aria-live="polite" data-testid="stock-label">
+          {stockLabel(variant)}
+        </p>
+      </div>
+
+      <button
+        type="submit"
+        disabled={!addEnabled || busy}
+        className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40"
+      >
+        {busy ? "Adding..." : "Add to Cart"}
+      </button>
+      <p role="status" className="min-h-5 text-sm">
+        {result?.ok ? (
+          <span className="text-ok">
+            {result.message}.{" "}
+            <button type="button" className="underline" onClick={openCart}>
+              View cart
+            </button>
+          </span>
+        ) : result && !result.ok ? (
+          <span className="text-danger">{result.error}</span>
+        ) : null}
+      </p>
+    </fetcher.Form>
+  );
+}

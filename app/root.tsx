@@ -1,0 +1,83 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { EMPTY_CART, type CartView } from "../core/cart/queries.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CartPanel } from "./components/cart/cart-panel.tsx";
+import { CartProvider } from "./components/cart/cart-context.tsx";
+import { Footer } from "./components/layout/footer.tsx";
+import { Header } from "./components/layout/header.tsx";
+import { loadCart } from "./lib/cart.server.ts";
+import { useNonce } from "./lib/nonce.ts";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { cart: await loadCart(request, context) };
+}
+
+/** The cart reloads only when it may have changed: after a form was posted. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+// The spec's links were hash routes (/#/shop): send them to the real path before anything renders.
+const HASH_ROUTE_SCRIPT = `(function(){var h=location.hash;if(h.indexOf("#/")===0){location.replace(h.slice(1)||"/")}})();`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#111111" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-gold px-3 py-2 font-semibold text-black">
+          Skip to content
+        </a>
+        <CartProvider cart={(data?.cart as CartView | undefined) ?? EMPTY_CART}>
+          <Header />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer />
+          <CartPanel />
+        </CartProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  const detail = notFound
+    ? "We couldn't find that page. It may have moved, or the link may be wrong."
+    : "An unexpected error occurred. Please try again.";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>{`${title} | East Harlem`}</title>
+      <h1 className="font-display text-4xl">{title}</h1>
+      <p className="mt-4 text-muted">{detail}</p>
+      <p className="mt-8 flex justify-center gap-4">
+        <Link to="/" className="rounded bg-ink px-4 py-3 font-semibold text-paper">
+          Go Home
+        </Link>
+        <Link to="/shop" className="rounded border border-line px-4 py-3 font-semibold">
+          Shop
+        </Link>
+      </p>
+    </div>
+  );
+}

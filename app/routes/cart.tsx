@@ -1,0 +1,109 @@
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import {
+  addByOptionsSchema,
+  addToCart,
+  addToCartSchema,
+  clearCart,
+  findVariantByOptions,
+  removeLine,
+  removeLineSchema,
+  setLineQuantity,
+  setQuantitySchema,
+} from "../../core/cart/index.ts";
+import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
+import { CartContents } from "../components/cart/cart-contents.tsx";
+import { useCart } from "../components/cart/cart-context.tsx";
+import { ensureCartId, readCartId } from "../lib/cart.server.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import type { Route } from "./+types/cart";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your cart | East Harlem" }, { name: "robots", content: "noindex" }];
+
+export type CartActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+const intentSchema = z.enum(["add", "set", "remove", "clear"]);
+
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Something in that request was not right.";
+}
+
+/**
+ * Every cart change posts here: as a plain form without JavaScript (then it redirects back to the page
+ * the shopper was on), or through a fetcher (then it answers with the result and the page updates in place).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = intentSchema.safeParse(form.get("intent"));
+  if (!intent.success) return data<CartActionResult>({ ok: false, error: "Unknown cart action." }, { status: 400 });
+  const redirectTo = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo")) : null;
+  const headers = new Headers();
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+
+  try {
+    let message: string;
+    if (intent.data === "add") {
+      const { cartId, setCookie } = await ensureCartId(request, context);
+      if (setCookie) headers.append("Set-Cookie", setCookie);
+      let input: { variantId: number; quantity: number };
+      if (fields.variantId !== undefined) {
+        const parsed = addToCartSchema.safeParse(fields);
+        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400, headers });
+        input = parsed.data;
+      } else {
+        const parsed = addByOptionsSchema.safeParse(fields);
+        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400, headers });
+        input = { variantId: await findVariantByOptions(context.db, parsed.data), quantity: parsed.data.quantity };
+      }
+      await addToCart(context.db, cartId, input);
+      message = "Added to cart";
+    } else {
+      const cartId = await readCartId(request, context);
+      if (!cartId) return data<CartActionResult>({ ok: false, error: "Your cart is empty" }, { status: 400 });
+      if (intent.data === "set") {
+        const parsed = setQuantitySchema.safeParse(fields);
+        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
+        await setLineQuantity(context.db, cartId, parsed.data);
+        message = parsed.data.quantity <= 0 ? "Removed from cart" : "Quantity updated";
+      } else if (intent.data === "remove") {
+        const parsed = removeLineSchema.safeParse(fields);
+        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
+        await removeLine(context.db, cartId, parsed.data.variantId);
+        message = "Removed from cart";
+      } else {
+        await clearCart(context.db, cartId);
+        message = "Cart cleared";
+      }
+    }
+    if (redirectTo) throw redirect(redirectTo, { status: 303, headers });
+    return data<CartActionResult>({ ok: true, message }, { headers });
+  } catch (error) {
+    if (isDomainError(error)) {
+      return data<CartActionResult>({ ok: false, error: error.message }, { status: httpStatusFor(error), headers });
+    }
+    throw error;
+  }
+}
+
+/** The cart as a page: where the cart button leads without JavaScript, and where a failed plain-form change is explained. */
+export default function CartPage({ actionData }: Route.ComponentProps) {
+  const { cart } = useCart();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="font-display text-3xl">Your cart ({cart.itemCount})</h1>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <CartContents />
+      </div>
+      <p className="mt-8">
+        <Link to="/shop" className="underline">
+          Continue shopping
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export default function Page() {
+  return <h1 className="font-display p-8 text-4xl">music</h1>;
+}

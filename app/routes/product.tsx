@@ -1,0 +1,156 @@
+import { useCallback, useState } from "react";
+import { data, Link } from "react-router";
+import { artUrl, getProductBySlug, optionValues, originalPriceCents, showOutOfStockBadge, slugSchema } from "../../core/catalog/index.ts";
+import { Price } from "../components/product/price.tsx";
+import { ProductOptions, type Selection } from "../components/product/product-options.tsx";
+import { StarRating } from "../components/product/star-rating.tsx";
+import { WishlistButton } from "../components/product/wishlist-button.tsx";
+import { CATEGORY_LABEL } from "../lib/format.ts";
+import { useNonce } from "../lib/nonce.ts";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const slug = slugSchema.safeParse(params.slug);
+  const product = slug.success ? await getProductBySlug(context.db, slug.data) : null;
+  if (!product) throw data(null, { status: 404 });
+  return { product, baseUrl: context.baseUrl };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return [{ title: "Product not found | East Harlem" }];
+  const { product, baseUrl } = d;
+  const url = `${baseUrl}/shop/${product.slug}`;
+  const image = `${baseUrl}${product.images[0] ?? artUrl(product.artKind, null)}`;
+  const description = product.description.length > 160 ? `${product.description.slice(0, 157)}...` : product.description;
+  return [
+    { title: `${product.name} | East Harlem` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:site_name", content: "East Harlem" },
+    { property: "product:price:amount", content: (product.basePriceCents / 100).toFixed(2) },
+    { property: "product:price:currency", content: product.currency },
+  ];
+};
+
+function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], baseUrl: string) {
+  const url = `${baseUrl}/shop/${product.slug}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    image: product.images.map((i) => baseUrl + i),
+    sku: product.variants[0]?.sku,
+    category: CATEGORY_LABEL[product.category],
+    brand: { "@type": "Brand", name: "East Harlem" },
+    url,
+    offers: product.variants.map((v) => ({
+      "@type": "Offer",
+      sku: v.sku,
+      name: [product.name, v.size, v.color].filter(Boolean).join(" - "),
+      price: (v.priceCents / 100).toFixed(2),
+      priceCurrency: product.currency,
+      availability: v.available > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      url,
+    })),
+    ...(product.rating && product.rating.count > 0
+      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating.average, reviewCount: product.rating.count } }
+      : {}),
+  };
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, baseUrl } = loaderData;
+  const nonce = useNonce();
+  const [selection, setSelection] = useState<Selection>({ size: null, color: null, variant: null });
+  const onChange = useCallback((s: Selection) => setSelection(s), []);
+  const { colors } = optionValues(product.variants);
+  const imageColor = selection.color ?? colors[0] ?? null;
+  const priceCents = selection.variant?.priceCents ?? product.basePriceCents;
+  const json = JSON.stringify(productJsonLd(product, baseUrl)).replace(/</g, "\\u003c");
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/shop" className="underline">Shop</Link> /
+          </li>
+          <li>
+            <Link to={`/shop?category=${product.category}`} className="underline">{CATEGORY_LABEL[product.category]}</Link> /
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-2">
+        <div className="relative">
+          <img
+            src={artUrl(product.artKind, imageColor)}
+            alt={`${product.name}${imageColor ? ` in ${imageColor}` : ""}`}
+            width={600}
+            height={600}
+            fetchPriority="high"
+            className="aspect-square w-full rounded-lg border border-line bg-card object-cover"
+          />
+          {showOutOfStockBadge(product.variants, selection.variant) ? (
+            <span className="absolute left-3 top-3 rounded bg-brick px-2 py-1 text-sm font-bold uppercase text-white">Out of Stock</span>
+          ) : null}
+        </div>
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-muted">{CATEGORY_LABEL[product.category]}</p>
+          <div className="flex items-start justify-between gap-4">
+            <h1 className="font-display text-3xl sm:text-4xl">{product.name}</h1>
+            <WishlistButton productId={product.id} productName={product.name} />
+          </div>
+          <Price cents={priceCents} originalCents={originalPriceCents(product.basePriceCents, selection.variant)} className="mt-2 text-2xl" />
+          <div className="mt-2">
+            <StarRating average={product.rating?.average ?? 0} count={product.rating?.count ?? 0} size={20} />
+          </div>
+          <p className="mt-4 leading-relaxed">{product.description}</p>
+          {product.tags.length ? (
+            <ul className="mt-4 flex flex-wrap gap-1" aria-label="Tags">
+              {product.tags.map((t) => (
+                <li key={t}>
+                  <Link to={`/shop?q=${encodeURIComponent(t)}`} className="inline-block rounded-full border border-line px-2 py-1 text-xs hover:border-ink">
+                    {t}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="mt-6">
+            <ProductOptions product={product} onChange={onChange} showAllColors />
+          </div>
+          <details className="mt-6 border-t border-line pt-4">
+            <summary className="min-h-11 cursor-pointer font-semibold">Availability by option</summary>
+            <table className="mt-2 w-full text-left text-sm">
+              <caption className="sr-only">Stock of each option</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="py-1">Option</th>
+                  <th scope="col" className="py-1">Price</th>
+                  <th scope="col" className="py-1">Stock</th>
+                </tr>
+              </thead>
+              <tbody>
+                {product.variants.map((v) => (
+                  <tr key={v.id} className="border-t border-line">
+                    <td className="py-1">{[v.size, v.color].filter(Boolean).join(" / ") || "Standard"}</td>
+                    <td className="py-1">${(v.priceCents / 100).toFixed(2)}</td>
+                    <td className="py-1">{v.available > 0 ? `${v.available} in stock` : "Out of stock"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </div>
+      </div>
+    </div>
+  );
+}

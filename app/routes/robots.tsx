@@ -1,0 +1,18 @@
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /cart",
+    "Disallow: /checkout",
+    "Disallow: /dashboard",
+    "Disallow: /profile",
+    "Disallow: /orders",
+    "Disallow: /admin",
+    "Disallow: /analytics",
+    `Sitemap: ${context.baseUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

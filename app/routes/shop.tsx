@@ -1,0 +1,181 @@
+import { Form, Link, useNavigation } from "react-router";
+import {
+  CATEGORY_FILTERS,
+  listProducts,
+  parseShopQuery,
+  shopSearchParams,
+  SORTS,
+  type ShopQuery,
+} from "../../core/catalog/index.ts";
+import { ProductCard } from "../components/product/product-card.tsx";
+import type { Route } from "./+types/shop";
+
+const SORT_LABEL: Record<(typeof SORTS)[number], string> = {
+  featured: "Featured",
+  "price-asc": "Price: Low to High",
+  "price-desc": "Price: High to Low",
+  newest: "Newest",
+};
+const CATEGORY_LABEL: Record<(typeof CATEGORY_FILTERS)[number], string> = {
+  all: "All",
+  apparel: "Apparel",
+  accessories: "Accessories",
+  music: "Music",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseShopQuery(new URL(request.url).searchParams);
+  const page = await listProducts(context.db, query);
+  return { query: { ...query, page: page.page }, page };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const q = data?.query;
+  const parts = [q?.q ? `“${q.q}”` : null, q && q.category !== "all" ? CATEGORY_LABEL[q.category] : null].filter(Boolean);
+  const title = `Shop${parts.length ? ` ${parts.join(" · ")}` : ""}${q && q.page > 1 ? ` (page ${q.page})` : ""} | East Harlem`;
+  return [
+    { title },
+    { name: "description", content: "Streetwear, accessories and music from East Harlem: tees, hoodies, caps, vinyl and more." },
+  ];
+};
+
+function href(query: ShopQuery, change: Partial<ShopQuery>): string {
+  const params = shopSearchParams({ ...query, ...change });
+  const s = params.toString();
+  return s ? `/shop?${s}` : "/shop";
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { query, page } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
+  const first = (page.page - 1) * page.pageSize + 1;
+  const last = first + page.items.length - 1;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="mb-6">
+        <h1 className="font-display text-4xl sm:text-5xl">Shop</h1>
+        <p className="mt-2 text-muted">Made uptown. Built for the block.</p>
+      </header>
+
+      <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <nav aria-label="Categories">
+          <ul className="flex flex-wrap gap-2">
+            {CATEGORY_FILTERS.map((c) => (
+              <li key={c}>
+                <Link
+                  to={href(query, { category: c, page: 1 })}
+                  aria-current={query.category === c ? "page" : undefined}
+                  className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${
+                    query.category === c ? "border-ink bg-ink text-paper" : "border-line hover:border-ink"
+                  }`}
+                  preventScrollReset
+                >
+                  {CATEGORY_LABEL[c]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <Form method="get" action="/shop" role="search" className="flex flex-wrap items-end gap-2" preventScrollReset>
+          {query.category !== "all" ? <input type="hidden" name="category" value={query.category} /> : null}
+          {query.collection ? <input type="hidden" name="collection" value={query.collection} /> : null}
+          <div>
+            <label htmlFor="shop-search" className="mb-1 block text-sm font-semibold">
+              Search
+            </label>
+            <input
+              id="shop-search"
+              type="search"
+              name="q"
+              defaultValue={query.q}
+              key={query.q}
+              maxLength={100}
+              placeholder="Hoodie, vinyl, cap..."
+              className="h-11 w-56 max-w-full rounded border border-line bg-card px-3"
+            />
+          </div>
+          <div>
+            <label htmlFor="shop-sort" className="mb-1 block text-sm font-semibold">
+              Sort by
+            </label>
+            <select
+              id="shop-sort"
+              name="sort"
+              defaultValue={query.sort}
+              key={query.sort}
+              className="h-11 rounded border border-line bg-card px-2"
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABEL[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="h-11 rounded bg-ink px-4 font-semibold text-paper">
+            Apply
+          </button>
+        </Form>
+      </div>
+
+      <p className="mb-4 text-sm text-muted" aria-live="polite" data-testid="result-count">
+        {loading
+          ? "Loading..."
+          : page.total === 0
+            ? "No products found."
+            : `Showing ${first}–${last} of ${page.total} ${page.total === 1 ? "product" : "products"}${query.q ? ` for “${query.q}”` : ""}`}
+      </p>
+
+      {page.total === 0 ? (
+        <div className="rounded-lg border border-line p-10 text-center">
+          <p className="font-display text-2xl">Nothing matches</p>
+          <p className="mt-2 text-muted">Try another word, or browse everything.</p>
+          <Link to="/shop" className="mt-4 inline-block rounded bg-ink px-4 py-3 font-semibold text-paper">
+            Show all products
+          </Link>
+        </div>
+      ) : (
+        <section aria-label="Products">
+          <h2 className="sr-only">Products</h2>
+          <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}>
+            {page.items.map((product, i) => (
+              <li key={product.id}>
+                <ProductCard product={product} eager={i < 2} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {page.pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-2">
+          {page.page > 1 ? (
+            <Link to={href(query, { page: page.page - 1 })} rel="prev" className="inline-flex min-h-11 items-center rounded border border-line px-4">
+              Previous
+            </Link>
+          ) : null}
+          {Array.from({ length: page.pageCount }, (_, i) => i + 1).map((n) => (
+            <Link
+              key={n}
+              to={href(query, { page: n })}
+              aria-current={n === page.page ? "page" : undefined}
+              aria-label={`Page ${n}`}
+              className={`inline-flex h-11 min-w-11 items-center justify-center rounded border px-3 ${n === page.page ? "border-ink bg-ink text-paper" : "border-line"}`}
+            >
+              {n}
+            </Link>
+          ))}
+          {page.page < page.pageCount ? (
+            <Link to={href(query, { page: page.page + 1 })} rel="next" className="inline-flex min-h-11 items-center rounded border border-line px-4">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { cartItems, carts, products, variants } from "../../db/schema/index.ts";
+import { newToken } from "../shared/ids.ts";
+import { CartError, insufficientStock } from "./errors.ts";
+import { MAX_LINE_QUANTITY } from "./rules.ts";
+
+/** Creates an empty cart and returns its token (the cart cookie's value). */
+export async function createCart(db: Db): Promise<string> {
+  const id = newToken();
+  await db.insert(carts).values({ id });
+  return id;
+}
+
+/** True when a cart with this token exists. */
+export async function cartExists(db: Db, cartId: string): Promise<boolean> {
+  const rows = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).limit(1);
+  return rows.length > 0;
+}
+
+async function lockCart(tx: Db, cartId: string) {
+  // Serialises concurrent changes to one cart (two tabs, a double click).
+  const rows = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+  if (rows.length === 0) throw new CartError("cart.line_not_found", "Your cart has expired. Please add the item again.");
+  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+async function sellableVariant(tx: Db, variantId: number) {
+  const [row] = await tx
+    .select({
+      id: variants.id,
+      name: products.name,
+      size: variants.size,
+      color: variants.color,
+      available: sql<number>`${variants.onHand} - ${variants.reserved}`,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.id, variantId), eq(variants.active, true), eq(products.active, true)))
+    .limit(1);
+  if (!row) throw new CartError("cart.variant_not_found", "This item is no longer available.");
+  return row;
+}
+
+async function currentQuantity(tx: Db, cartId: string, variantId: number): Promise<number> {
+  const [line] = await tx
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
+  return line?.quantity ?? 0;
+}
+
+/** Adds a quantity of a variant; the same variant again raises that line's quantity. */
+export async function addToCart(db: Db, cartId: string, input: { variantId: number; quantity: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCart(tx, cartId);
+    const variant = await sellableVariant(tx, input.variantId);
+    const inCart = await currentQuantity(tx, cartId, input.variantId);
+    const wanted = inCart + input.quantity;
+    if (wanted > variant.available) {
+      throw insufficientStock(variant.name, variant.size, variant.color, variant.available, inCart);
+    }
+    if (wanted > MAX_LINE_QUANTITY) {
+      throw new CartError("cart.line_limit", `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`);
+    }
+    await tx
+      .insert(cartItems)
+      .values({ cartId, variantId: input.variantId, quantity: wanted })
+      .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.variantId], set: { quantity: wanted } });
+  });
+}
+
+/** Finds the variant of a product for the chosen size and colour (the no-JavaScript add form). */
+export async function findVariantByOptions(
+  db: Db,
+  input: { productId: number; size: string | null; color: string | null },
+): Promise<number> {
+  const rows = await db
+    .select({ id: variants.id, size: variants.size, color: variants.color })
+    .from(variants)
+    .where(and(eq(variants.productId, input.productId), eq(variants.active, true)));
+  if (rows.length === 0) throw new CartError("cart.variant_not_found", "This item is no longer available.");
+  const needsSize = rows.some((r) => r.size !== null);
+  const needsColor = rows.some((r) => r.color !== null);
+  if ((needsSize && !input.size) || (needsColor && !input.color)) {
+    const missing = [needsSize && !input.size ? "a size" : null, needsColor && !input.color ? "a color" : null]
+      .filter(Boolean)
+      .join(" and ");
+    throw new CartError("cart.variant_not_found", `Please choose ${missing}.`);
+  }
+  const match = rows.find(
+    (r) => r.size === (needsSize ? input.size : null) && r.color === (needsColor ? input.color : null),
+  );
+  if (!match) throw new CartError("cart.variant_not_found", "That size and color combination is not available.");
+  return match.id;
+}
+
+/** Sets one line's quantity; 0 or less removes the line. Other lines of the same product are untouched. */
+export async function setLineQuantity(
+  db: Db,
+  cartId: string,
+  input: { variantId: number; quantity: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCart(tx, cartId);
+    if (input.quantity <= 0) {
+      await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, input.variantId)));
+      return;
+    }
+    const inCart = await currentQuantity(tx, cartId, input.variantId);
+    if (inCart === 0) throw new CartError("cart.line_not_found", "That item is not in your cart.");
+    const variant = await sellableVariant(tx, input.variantId);
+    if (input.quantity > variant.available) {
+      throw insufficientStock(variant.name, variant.size, variant.color, variant.available, 0);
+    }
+    await tx
+      .update(cartItems)
+      .set({ quantity: input.quantity })
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, input.variantId)));
+  });
+}
+
+export async function removeLine(db: Db, cartId: string, variantId: number): Promise<void> {
+  await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
+}
+
+export async function clearCart(db: Db, cartId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}

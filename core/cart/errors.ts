@@ -1,0 +1,25 @@
+import { DomainError } from "../shared/errors.ts";
+
+export type CartErrorCode =
+  | "cart.variant_not_found"
+  | "cart.invalid_quantity"
+  | "cart.insufficient_stock"
+  | "cart.line_limit"
+  | "cart.line_not_found";
+
+export class CartError extends DomainError<CartErrorCode> {}
+
+export const describeOptions = (size: string | null, color: string | null) =>
+  [size, color].filter(Boolean).join(", ");
+
+export function insufficientStock(name: string, size: string | null, color: string | null, available: number, inCart: number) {
+  const options = describeOptions(size, color);
+  const what = options ? `${name} (${options})` : name;
+  const message =
+    available <= 0
+      ? `${what} is out of stock.`
+      : inCart > 0
+        ? `Only ${available} of ${what} available, and your cart already has ${inCart}.`
+        : `Only ${available} of ${what} available.`;
+  return new CartError("cart.insufficient_stock", message, { available, inCart });
+}

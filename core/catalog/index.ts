@@ -1,0 +1,3 @@
+export * from "./rules.ts";
+export * from "./inputs.ts";
+export * from "./queries.ts";

@@ -1,0 +1,232 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { collectionProducts, collections, products, variants, type Category } from "../../db/schema/index.ts";
+import { SHOP_PAGE_SIZE, type ShopQuery } from "./inputs.ts";
+import type { VariantOption } from "./rules.ts";
+
+export interface CatalogVariant extends VariantOption {
+  sku: string;
+  onHand: number;
+  lowStockThreshold: number;
+}
+
+export interface ProductSummary {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  category: Category;
+  artKind: string;
+  basePriceCents: number;
+  currency: string;
+  images: string[];
+  tags: string[];
+  featured: boolean;
+  createdAt: Date;
+  variants: CatalogVariant[];
+  /** Average rating and count from reviews; null while the product has none. */
+  rating: { average: number; count: number } | null;
+}
+
+export interface ShopPage {
+  items: ProductSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+const productColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  description: products.description,
+  category: products.category,
+  artKind: products.artKind,
+  basePriceCents: products.basePriceCents,
+  currency: products.currency,
+  images: products.images,
+  tags: products.tags,
+  featured: products.featured,
+  createdAt: products.createdAt,
+};
+
+/** A search word matches when it is contained in the text, or close to a word in it (a typo). */
+const TYPO_SIMILARITY = 0.5;
+
+function searchTerms(q: string): string[] {
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .map((t) => t.replace(/[^\p{L}\p{N}'-]/gu, ""))
+    .filter((t) => t.length > 0)
+    .slice(0, 6);
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listProducts(db: Db, query: ShopQuery): Promise<ShopPage> {
+  const where: SQL[] = [eq(products.active, true)];
+  if (query.category !== "all") where.push(eq(products.category, query.category));
+  if (query.collection) {
+    where.push(
+      sql`${products.id} in (select ${collectionProducts.productId} from ${collectionProducts}
+        join ${collections} on ${collections.id} = ${collectionProducts.collectionId}
+        where ${collections.slug} = ${query.collection})`,
+    );
+  }
+  const terms = searchTerms(query.q);
+  // Words made only of symbols match nothing, rather than everything.
+  if (query.q && terms.length === 0) where.push(sql`false`);
+  let relevance: SQL | null = null;
+  for (const term of terms) {
+    where.push(
+      sql`(${products.searchText} like ${`%${escapeLike(term)}%`} or word_similarity(${term}, ${products.searchText}) >= ${TYPO_SIMILARITY})`,
+    );
+    const score = sql`word_similarity(${term}, ${products.searchText})`;
+    relevance = relevance ? sql`${relevance} + ${score}` : score;
+  }
+  const condition = and(...where);
+
+  const order: SQL[] = [];
+  switch (query.sort) {
+    case "price-asc":
+      order.push(asc(products.basePriceCents));
+      break;
+    case "price-desc":
+      order.push(desc(products.basePriceCents));
+      break;
+    case "newest":
+      order.push(desc(products.createdAt));
+      break;
+    case "featured":
+      if (relevance) order.push(sql`${relevance} desc`);
+      order.push(desc(products.featured), asc(products.featuredRank));
+      break;
+  }
+  order.push(asc(products.id)); // a stable order, so paging never repeats or skips a product
+
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(condition)) as [{ total: number }];
+  const pageCount = Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(condition)
+    .orderBy(...order)
+    .limit(SHOP_PAGE_SIZE)
+    .offset((page - 1) * SHOP_PAGE_SIZE);
+  return { items: await withVariants(db, rows), total, page, pageCount, pageSize: SHOP_PAGE_SIZE };
+}
+
+type ProductRow = Omit<ProductSummary, "variants" | "rating">;
+
+async function withVariants(db: Db, rows: ProductRow[]): Promise<ProductSummary[]> {
+  if (rows.length === 0) return [];
+  const found = await db
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      sku: variants.sku,
+      size: variants.size,
+      color: variants.color,
+      priceCents: variants.priceCents,
+      onHand: variants.onHand,
+      reserved: variants.reserved,
+      lowStockThreshold: variants.lowStockThreshold,
+    })
+    .from(variants)
+    .where(and(inArray(variants.productId, rows.map((r) => r.id)), eq(variants.active, true)))
+    .orderBy(asc(variants.id));
+  const byProduct = new Map<number, CatalogVariant[]>();
+  const basePrice = new Map(rows.map((r) => [r.id, r.basePriceCents]));
+  for (const v of found) {
+    const list = byProduct.get(v.productId) ?? [];
+    list.push({
+      id: v.id,
+      sku: v.sku,
+      size: v.size,
+      color: v.color,
+      priceCents: v.priceCents ?? basePrice.get(v.productId)!,
+      available: v.onHand - v.reserved,
+      onHand: v.onHand,
+      lowStockThreshold: v.lowStockThreshold,
+    });
+    byProduct.set(v.productId, list);
+  }
+  return rows.map((r) => ({ ...r, variants: byProduct.get(r.id) ?? [], rating: null }));
+}
+
+export async function getProductBySlug(db: Db, slug: string): Promise<ProductSummary | null> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.slug, slug), eq(products.active, true)))
+    .limit(1);
+  const [product] = await withVariants(db, rows);
+  return product ?? null;
+}
+
+/** Every active product's slug and last change, for the sitemap. */
+export async function listProductSlugs(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(asc(products.id));
+}
+
+export interface CollectionSummary {
+  slug: string;
+  name: string;
+  description: string;
+  season: string | null;
+  featured: boolean;
+  itemCount: number;
+  /** A few products to show on the collection's card. */
+  preview: { slug: string; name: string; artKind: string; color: string | null }[];
+}
+
+export async function listCollections(db: Db): Promise<CollectionSummary[]> {
+  const rows = await db
+    .select({
+      id: collections.id,
+      slug: collections.slug,
+      name: collections.name,
+      description: collections.description,
+      season: collections.season,
+      featured: collections.featured,
+    })
+    .from(collections)
+    .orderBy(asc(collections.position), asc(collections.id));
+  if (rows.length === 0) return [];
+  const members = await db
+    .select({
+      collectionId: collectionProducts.collectionId,
+      slug: products.slug,
+      name: products.name,
+      artKind: products.artKind,
+      color: sql<string | null>`(select ${variants.color} from ${variants} where ${variants.productId} = ${products.id} order by ${variants.id} limit 1)`,
+    })
+    .from(collectionProducts)
+    .innerJoin(products, eq(products.id, collectionProducts.productId))
+    .where(and(inArray(collectionProducts.collectionId, rows.map((r) => r.id)), eq(products.active, true)))
+    .orderBy(asc(collectionProducts.position), asc(products.id));
+  return rows.map((c) => {
+    const mine = members.filter((m) => m.collectionId === c.id);
+    return {
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      season: c.season,
+      featured: c.featured,
+      itemCount: mine.length,
+      preview: mine.slice(0, 4).map(({ slug, name, artKind, color }) => ({ slug, name, artKind, color })),
+    };
+  });
+}

@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+
+export const CATEGORIES = ["apparel", "accessories", "music"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    basePriceCents: integer("base_price_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    category: text("category").$type<Category>().notNull(),
+    /** The kind of garment or item, which picks the artwork drawn for it (tee, hoodie, cap, vinyl...). */
+    artKind: text("art_kind").notNull(),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    featured: boolean("featured").notNull().default(false),
+    /** Lower comes first in the "Featured" sort. */
+    featuredRank: integer("featured_rank").notNull().default(1000),
+    active: boolean("active").notNull().default(true),
+    hasWbDesign: boolean("has_wb_design").notNull().default(false),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** name, tags and description folded into one lower-case text for trigram search. */
+    searchText: text("search_text").notNull().default(""),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("products_category_check", sql`${t.category} in ('apparel', 'accessories', 'music')`),
+    check("products_price_check", sql`${t.basePriceCents} >= 0`),
+    index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("products_category_idx").on(t.category),
+  ],
+);
+
+export const variants = pgTable(
+  "variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    sku: text("sku").notNull().unique(),
+    size: text("size"),
+    color: text("color"),
+    /** Overrides the product's base price when set. */
+    priceCents: integer("price_cents"),
+    /** Units physically in the warehouse. */
+    onHand: integer("on_hand").notNull().default(0),
+    /** Units held for orders whose payment has not completed. available = onHand - reserved. */
+    reserved: integer("reserved").notNull().default(0),
+    lowStockThreshold: integer("low_stock_threshold").notNull(),
+    supplier: text("supplier").notNull().default("East Harlem Warehouse"),
+    restockDate: date("restock_date"),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("variants_product_options_unique").on(t.productId, t.size, t.color).nullsNotDistinct(),
+    check("variants_on_hand_check", sql`${t.onHand} >= 0`),
+    check("variants_reserved_check", sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
+    check("variants_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    index("variants_product_idx").on(t.productId),
+  ],
+);
+
+export const MOVEMENT_TYPES = ["restock", "sale", "reservation", "release", "adjustment"] as const;
+export type MovementType = (typeof MOVEMENT_TYPES)[number];
+
+/** The stock ledger: every change of onHand or reserved writes one row. */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: serial("id").primaryKey(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    type: text("type").$type<MovementType>().notNull(),
+    quantity: integer("quantity").notNull(),
+    previousStock: integer("previous_stock").notNull(),
+    newStock: integer("new_stock").notNull(),
+    reason: text("reason").notNull(),
+    orderId: text("order_id"),
+    actor: text("actor"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "stock_movements_type_check",
+      sql`${t.type} in ('restock', 'sale', 'reservation', 'release', 'adjustment')`,
+    ),
+    index("stock_movements_variant_idx").on(t.variantId, t.createdAt),
+  ],
+);
+
+export const collections = pgTable("collections", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  season: text("season"),
+  featured: boolean("featured").notNull().default(false),
+  position: integer("position").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const collectionProducts = pgTable(
+  "collection_products",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.productId] })],
+);

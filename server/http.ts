@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "pino";
+import type { ServerBuild } from "react-router";
+import type { Database } from "../db/client.ts";
+import type { Env } from "./env.ts";
+import type { StoreContext } from "./context.ts";
+
+export interface HttpOptions {
+  env: Env;
+  database: Database;
+  log: Logger;
+  /** Production: the built server bundle and the folder of client files. */
+  build?: { server: ServerBuild; clientDir: string };
+  /** Development: Vite in middleware mode. */
+  vite?: { middlewares: express.RequestHandler; ssrLoadModule(id: string): Promise<Record<string, unknown>> };
+}
+
+function securityHeaders(env: Env) {
+  const https = env.BASE_URL.startsWith("https://");
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    if (env.NODE_ENV !== "development") {
+      // Vite's dev server injects inline scripts of its own; the policy is enforced everywhere else.
+      res.setHeader(
+        "Content-Security-Policy",
+        [
+          "default-src 'self'",
+          `script-src 'self' 'nonce-${nonce}'`,
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data:",
+          "font-src 'self'",
+          "connect-src 'self'",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+          "frame-ancestors 'none'",
+        ].join("; "),
+      );
+    }
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    if (https || req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+function requestLog(log: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info(
+        {
+          method: req.method,
+          url: req.originalUrl,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+        },
+        "request",
+      );
+    });
+    next();
+  };
+}
+
+/** The store's HTTP app: static files, /healthz, and every page rendered by React Router. */
+export function createHttpApp(options: HttpOptions): express.Express {
+  const { env, database, log } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(securityHeaders(env));
+  app.use(requestLog(log));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await database.ping();
+    res.setHeader("Cache-Control", "no-store");
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: database.kind });
+  });
+
+  const publicDir = options.build?.clientDir ?? path.resolve("public");
+  app.get("/favicon.ico", (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=86400");
+    res.type("image/svg+xml").sendFile(path.join(publicDir, "favicon.svg"));
+  });
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else if (options.build) {
+    const { clientDir } = options.build;
+    // Fingerprinted bundles never change under their name; everything else is revalidated.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      express.static(clientDir, {
+        index: false,
+        setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
+      }),
+    );
+  }
+
+  const getLoadContext = (_req: Request, res: Response): StoreContext => ({
+    db: database.db,
+    log,
+    nonce: res.locals.nonce as string,
+    baseUrl: env.BASE_URL,
+    secureCookies: env.BASE_URL.startsWith("https://"),
+  });
+
+  const handler = options.vite
+    ? createRequestHandler({
+        build: () => options.vite!.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>,
+        getLoadContext,
+        mode: "development",
+      })
+    : createRequestHandler({ build: options.build!.server, getLoadContext, mode: env.NODE_ENV });
+  app.use(handler);
+  return app;
+}

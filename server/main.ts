@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "../db/client.ts";
+import { DataDirLockedError } from "../db/lock.ts";
+import { seedIfEmpty } from "../db/seed/index.ts";
+import { loadEnv } from "./env.ts";
+import { createHttpApp, type HttpOptions } from "./http.ts";
+
+const env = loadEnv();
+const log = pino({ level: env.LOG_LEVEL, base: undefined });
+
+async function main() {
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await database.migrate();
+  // The embedded database is the newcomer's store: it gets the sample catalogue on first start.
+  if (database.kind === "pglite") {
+    const seeded = await seedIfEmpty(database.db);
+    if (seeded) log.info({ products: seeded.products }, "seeded the sample catalogue");
+  }
+
+  const options: HttpOptions = { env, database, log };
+  if (env.NODE_ENV === "development") {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    options.vite = viteServer;
+  } else {
+    const serverEntry = path.resolve("build/server/index.js");
+    if (!fs.existsSync(serverEntry)) {
+      console.error("No production build found: run `npm run build` first (npm start does it for you).");
+      process.exit(1);
+    }
+    const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    options.build = { server, clientDir: path.resolve("build/client") };
+  }
+
+  const app = createHttpApp(options);
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    log.info({ port, database: database.kind }, `store listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    server.close();
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 1000).unref();
+    try {
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  log.fatal({ err: error }, "the store failed to start");
+  process.exit(1);
+});
