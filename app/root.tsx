@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { EMPTY_CART, type CartView } from "../core/cart/queries.ts";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { EMPTY_CART, type CartView } from "../core/cart/rules.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartPanel } from "./components/cart/cart-panel.tsx";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The cart reloads only when it may have changed: after a form was posted. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 

@@ -1,3 +1,59 @@
-export default function Page() {
-  return <h1 className="font-display p-8 text-4xl">culture</h1>;
+import { culture } from "../../core/content/pages.ts";
+import { ArticleCard, ReadTime } from "../components/content/article-card.tsx";
+import { ActionButton } from "../components/content/buttons.tsx";
+import { ContentImg } from "../components/content/content-image.tsx";
+import { EventCard } from "../components/content/event-card.tsx";
+import { PageIntro } from "../components/content/page-intro.tsx";
+import { Section, SectionHeading, Tag } from "../components/content/section.tsx";
+import type { Route } from "./+types/culture";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Culture | East Harlem" },
+  {
+    name: "description",
+    content: "Stories from East Harlem: the murals, the cyphers, the style and the b-boys of 116th Street, plus our next art exhibition.",
+  },
+];
+
+export default function Culture() {
+  const { intro, featured, articles, articlesTitle, event, eventTitle } = culture;
+  return (
+    <>
+      <PageIntro eyebrow={intro.eyebrow} title={intro.title} lede={intro.lede} />
+
+      <section aria-labelledby="featured-article-title" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+        <article className="grid overflow-hidden rounded-lg border border-line bg-card lg:grid-cols-2">
+          <ContentImg image={featured.image} priority className="lg:h-full lg:object-cover" />
+          <div className="flex min-w-0 flex-col justify-center gap-5 p-6 sm:p-10">
+            <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">Featured Story</p>
+            <p className="flex flex-wrap items-center gap-3">
+              <Tag>{featured.category}</Tag>
+              <ReadTime minutes={featured.readTimeMinutes} />
+            </p>
+            <SectionHeading id="featured-article-title" size="md">
+              {featured.title}
+            </SectionHeading>
+            <p className="text-lg leading-relaxed text-muted">{featured.excerpt}</p>
+            <div>
+              <ActionButton label="Read More" item={featured.title} />
+            </div>
+          </div>
+        </article>
+      </section>
+
+      <Section id="articles" eyebrow="On the Block" title={articlesTitle} flush>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {articles.map((a) => (
+            <li key={a.title} className="flex">
+              <ArticleCard article={a} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="upcoming-event" eyebrow="Save the Date" title={eventTitle} flush>
+        <EventCard event={event} />
+      </Section>
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { data, Link } from "react-router";
-import { artUrl, getProductBySlug, optionValues, originalPriceCents, showOutOfStockBadge, slugSchema } from "../../core/catalog/index.ts";
+import { getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
+import { artUrl, optionValues, originalPriceCents, showOutOfStockBadge } from "../../core/catalog/rules.ts";
 import { Price } from "../components/product/price.tsx";
 import { ProductOptions, type Selection } from "../components/product/product-options.tsx";
 import { StarRating } from "../components/product/star-rating.tsx";

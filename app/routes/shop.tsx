@@ -1,12 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import {
-  CATEGORY_FILTERS,
-  listProducts,
-  parseShopQuery,
-  shopSearchParams,
-  SORTS,
-  type ShopQuery,
-} from "../../core/catalog/index.ts";
+import { listProducts, parseShopQuery } from "../../core/catalog/index.ts";
+import { CATEGORY_FILTERS, shopSearchParams, SORTS, type ShopQueryValues as ShopQuery } from "../../core/catalog/shop-params.ts";
 import { ProductCard } from "../components/product/product-card.tsx";
 import type { Route } from "./+types/shop";
 

@@ -1,32 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { cartItems, products, variants, type Category } from "../../db/schema/index.ts";
+import { cartItems, products, variants } from "../../db/schema/index.ts";
 import { artUrl } from "../catalog/rules.ts";
-import { cartTotals, lineTotalCents } from "./rules.ts";
-
-export interface CartLine {
-  variantId: number;
-  productId: number;
-  slug: string;
-  name: string;
-  category: Category;
-  sku: string;
-  size: string | null;
-  color: string | null;
-  image: string;
-  unitPriceCents: number;
-  quantity: number;
-  lineTotalCents: number;
-  available: number;
-}
-
-export interface CartView {
-  lines: CartLine[];
-  subtotalCents: number;
-  itemCount: number;
-}
-
-export const EMPTY_CART: CartView = { lines: [], subtotalCents: 0, itemCount: 0 };
+import { cartTotals, EMPTY_CART, lineTotalCents, type CartLine, type CartView } from "./rules.ts";
 
 /** The cart with today's prices and stock from the catalogue; lines of withdrawn items are left out. */
 export async function getCart(db: Db, cartId: string | null): Promise<CartView> {

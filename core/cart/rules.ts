@@ -1,6 +1,32 @@
 /** Pure cart arithmetic: totals in cents, counts, the badge. */
 
+import type { Category } from "../../db/schema/catalog.ts";
+
 export const MAX_LINE_QUANTITY = 99;
+
+export interface CartLine {
+  variantId: number;
+  productId: number;
+  slug: string;
+  name: string;
+  category: Category;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  image: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  available: number;
+}
+
+export interface CartView {
+  lines: CartLine[];
+  subtotalCents: number;
+  itemCount: number;
+}
+
+export const EMPTY_CART: CartView = { lines: [], subtotalCents: 0, itemCount: 0 };
 
 export interface PricedLine {
   unitPriceCents: number;

@@ -323,7 +323,7 @@ function drawing(kind: ArtKind, p: Palette): Drawing {
           text(300, 452, 80, p.print, "HARLEM", 250) +
           `<rect x="176" y="466" width="248" height="6" fill="${p.print}"/>` +
           text(300, 496, 20, p.print, "HIP HOP CULTURE", 200) +
-          `<path d="${CROWN}" transform="translate(300 290) scale(.5)" fill="${p.print}"/></g>`,
+          `<path d="${CROWN}" transform="translate(300 264) scale(.5)" fill="${p.print}"/></g>`,
       };
     case "socks": {
       const sock = "M200 70H306V360Q306 400 346 420L430 462Q474 486 456 530 440 566 392 552L242 496Q200 478 200 430Z";
@@ -333,7 +333,7 @@ function drawing(kind: ArtKind, p: Palette): Drawing {
         `<path d="M200 150H306V162H200ZM200 174H306V186H200Z" fill="${p.print}" stroke="none"/>` +
         `<path d="M200 420Q200 478 242 496L258 456Q234 446 234 414Z" fill="${p.print}" stroke="none"/>` +
         `<path d="M428 461Q474 486 456 530 440 566 392 552L404 520Q436 508 428 461Z" fill="${p.print}" stroke="none"/>` +
-        text(253, 300, 60, p.print, "EH", 70) +
+        text(253, 300, 60, p.print, "EH", 70, ` stroke="none"`) +
         `</g>`;
       return {
         under: item(p, [{ d: sock, t: "translate(40 -36)" }], trim(40, -36)),
@@ -364,7 +364,8 @@ function drawing(kind: ArtKind, p: Palette): Drawing {
         details:
           `<path d="M414 146V454"/>` +
           `<circle cx="260" cy="286" r="100" fill="${p.print}" stroke="none"/>` +
-          `<path d="M160 292H360V300H160ZM160 314H360V326H160ZM160 340H360V356H160ZM160 370H360V392H160Z" fill="${p.fill}" stroke="none"/>`,
+          `<clipPath id="c"><circle cx="260" cy="286" r="100"/></clipPath>` +
+          `<path d="M160 292H360V300H160ZM160 314H360V326H160ZM160 340H360V356H160ZM160 370H360V392H160Z" clip-path="url(#c)" fill="${p.fill}" stroke="none"/>`,
         print:
           text(260, 440, 40, p.print, "EAST HARLEM", 280) +
           text(136, 178, 18, p.print, "SIDE A", 60) +

@@ -1,10 +1,5 @@
 import { z } from "zod";
-
-export const SHOP_PAGE_SIZE = 12;
-export const SORTS = ["featured", "price-asc", "price-desc", "newest"] as const;
-export type ShopSort = (typeof SORTS)[number];
-export const CATEGORY_FILTERS = ["all", "apparel", "accessories", "music"] as const;
-export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
+import { CATEGORY_FILTERS, SORTS } from "./shop-params.ts";
 
 /**
  * The shop's query string. Anything unreadable falls back to the default rather than failing:
@@ -34,17 +29,6 @@ export function parseShopQuery(params: URLSearchParams): ShopQuery {
     page: params.get("page") ?? undefined,
     collection: params.get("collection") ?? undefined,
   });
-}
-
-/** The canonical query string for a shop view: defaults left out, so each view has one URL. */
-export function shopSearchParams(query: Partial<ShopQuery>): URLSearchParams {
-  const out = new URLSearchParams();
-  if (query.collection) out.set("collection", query.collection);
-  if (query.category && query.category !== "all") out.set("category", query.category);
-  if (query.q) out.set("q", query.q);
-  if (query.sort && query.sort !== "featured") out.set("sort", query.sort);
-  if (query.page && query.page > 1) out.set("page", String(query.page));
-  return out;
 }
 
 export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(120);

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { collectionProducts, collections, products, variants, type Category } from "../../db/schema/index.ts";
-import { SHOP_PAGE_SIZE, type ShopQuery } from "./inputs.ts";
+import type { ShopQuery } from "./inputs.ts";
+import { SHOP_PAGE_SIZE } from "./shop-params.ts";
 import type { VariantOption } from "./rules.ts";
 
 export interface CatalogVariant extends VariantOption {

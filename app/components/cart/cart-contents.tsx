@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "react-router";
-import type { CartLine } from "../../../core/cart/queries.ts";
+import type { CartLine } from "../../../core/cart/rules.ts";
 import { formatCents, CATEGORY_LABEL } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";

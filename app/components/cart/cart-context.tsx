@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import type { CartView } from "../../../core/cart/queries.ts";
+import type { CartView } from "../../../core/cart/rules.ts";
 
 interface CartContextValue {
   cart: CartView;

@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { type ContentImage, pluralize } from "../../../core/content/pages.ts";
+import { ArrowIcon } from "./buttons.tsx";
+import { ContentImg } from "./content-image.tsx";
+
+export interface CollectionCardData {
+  slug: string;
+  name: string;
+  description: string;
+  season: string | null;
+  /** From the catalogue: active products in the collection. */
+  itemCount: number;
+}
+
+export function collectionHref(slug: string): string {
+  return `/shop?${new URLSearchParams({ collection: slug }).toString()}`;
+}
+
+/** A collection card; the whole card is one link to the shop filtered on the collection. */
+export function CollectionCard({ collection, image }: { collection: CollectionCardData; image: ContentImage | undefined }) {
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-line bg-card transition-colors hover:border-ink">
+      {image ? <ContentImg image={image} className="transition-transform duration-300 group-hover:scale-[1.02]" /> : null}
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <p className="text-sm font-bold uppercase tracking-wider text-muted" data-testid="collection-count">
+          {pluralize(collection.itemCount, "item")}
+        </p>
+        <h3 className="font-display font-black text-2xl leading-tight wrap-break-word">
+          <Link
+            to={collectionHref(collection.slug)}
+            prefetch="intent"
+            className="after:absolute after:inset-0 after:rounded-lg after:content-['']"
+          >
+            {collection.name}
+          </Link>
+        </h3>
+        <p className="flex-1 leading-relaxed text-muted">{collection.description}</p>
+        <span aria-hidden="true" className="mt-2 inline-flex items-center gap-2 text-sm font-bold uppercase tracking-wider">
+          Shop the collection <ArrowIcon />
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, it, expect } from "vitest";
+import { ART_KINDS, garmentSvg, isArtKind } from "./art.ts";
+import { colorHex } from "./rules.ts";
+
+/**
+ * A small well-formedness check: every tag is closed in order, attribute values are quoted,
+ * and every "&" starts an entity. Enough to catch broken markup from string building.
+ */
+function checkXml(xml: string): string[] {
+  const problems: string[] = [];
+  const stack: string[] = [];
+  const tag = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>/g;
+  let last = 0;
+  let roots = 0;
+  for (let m = tag.exec(xml); m; m = tag.exec(xml)) {
+    const between = xml.slice(last, m.index);
+    if (between.includes("<") || between.includes(">")) problems.push(`stray markup near ${m.index}: ${between.slice(0, 40)}`);
+    if (/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(between)) problems.push(`bare & near ${m.index}`);
+    const [, close, name = "", , selfClose] = m;
+    if (close) {
+      const open = stack.pop();
+      if (open !== name) problems.push(`</${name}> closes <${open ?? "nothing"}>`);
+    } else {
+      if (stack.length === 0) roots++;
+      if (!selfClose) stack.push(name);
+    }
+    last = tag.lastIndex;
+  }
+  if (last !== xml.length) problems.push(`trailing or unparsed text: ${xml.slice(last, last + 40)}`);
+  if (stack.length) problems.push(`unclosed: ${stack.join(",")}`);
+  if (roots !== 1) problems.push(`${roots} root elements`);
+  return problems;
+}
+
+const COLORS = ["black", "white", "navy", "gray", "grey", "red", "blue", "green", "yellow", "orange", "purple", "pink", "brown", "beige", "cream", "maroon", "olive", "teal", "silver"];
+
+describe("garmentSvg", () => {
+  for (const kind of ART_KINDS) {
+    it(`renders a well-formed ${kind} in every named colour and by default`, () => {
+      for (const color of [...COLORS, null]) {
+        const svg = garmentSvg(kind, color);
+        expect(checkXml(svg), `${kind}/${color}`).toEqual([]);
+        expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600"')).toBe(true);
+        expect(svg.endsWith("</svg>")).toBe(true);
+        expect(svg).toMatch(/<title[^>]*>[^<]+<\/title>/);
+        if (color) {
+          expect(svg).toContain(`fill="${colorHex(color)}"`);
+          expect(svg).toContain(color);
+        }
+        // Nothing loads from another host; the only URL is the SVG namespace.
+        expect(svg.replace('xmlns="http://www.w3.org/2000/svg"', "")).not.toMatch(/https?:|<image|@import/i);
+        expect(svg.length).toBeLessThan(6 * 1024);
+      }
+    });
+  }
+
+  it("uses the brand type and words", () => {
+    const svg = garmentSvg("tee", "black");
+    expect(svg).toContain(`font-family="Impact, 'Arial Black', sans-serif"`);
+    expect(svg).toContain("EAST HARLEM");
+    expect(svg).toContain(">EH<");
+  });
+
+  it("draws unknown colour names in light grey and names them in the title", () => {
+    const svg = garmentSvg("hoodie", "Harlem Gold");
+    expect(svg).toContain('fill="#D3D3D3"');
+    expect(svg).toContain("<title");
+    expect(svg).toMatch(/<title[^>]*>[^<]*Harlem Gold[^<]*<\/title>/);
+  });
+
+  it("uses a default colour for null and empty names", () => {
+    expect(garmentSvg("tee", null)).toContain(`fill="${colorHex("black")}"`);
+    expect(garmentSvg("tee", "  ")).toBe(garmentSvg("tee", null));
+  });
+
+  it("escapes text put into the document", () => {
+    const svg = garmentSvg("cap", `<script>alert("x")</script> & 'co'`);
+    expect(svg).not.toContain("<script");
+    expect(svg).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;co&apos;");
+    expect(checkXml(svg)).toEqual([]);
+    expect(svg).toContain('fill="#D3D3D3"');
+  });
+
+  it("prints in a colour that differs from the garment", () => {
+    for (const color of COLORS) {
+      const svg = garmentSvg("tee", color);
+      const hex = colorHex(color);
+      const printFill = /<text x="0" y="80" font-size="28" fill="(#[0-9A-F]{6})"/.exec(svg)?.[1];
+      expect(printFill, color).toBeDefined();
+      expect(printFill, color).not.toBe(hex);
+    }
+  });
+});
+
+describe("isArtKind", () => {
+  it("accepts exactly the listed kinds", () => {
+    expect(ART_KINDS).toHaveLength(16);
+    for (const kind of ART_KINDS) expect(isArtKind(kind)).toBe(true);
+    for (const s of ["", "Tee", "shoe", "toString", "__proto__", "tee "]) expect(isArtKind(s)).toBe(false);
+  });
+});

@@ -1,0 +1,26 @@
+// Builds the store when there is no production build, or when a source file is newer than it.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const entry = path.resolve("build/server/index.js");
+const sources = ["app", "core", "public", "react-router.config.ts", "vite.config.ts", "package.json"];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of fs.readdirSync(target)) {
+    newest = Math.max(newest, newestMtime(path.join(target, name)));
+  }
+  return newest;
+}
+
+const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
+const changedAt = Math.max(...sources.map(newestMtime));
+if (builtAt === 0 || changedAt > builtAt) {
+  console.log(builtAt === 0 ? "No build yet: building the store..." : "Sources changed since the last build: rebuilding...");
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
