@@ -10,6 +10,7 @@ export default defineConfig({
           name: "unit",
           include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
           environment: "node",
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -19,8 +20,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file gets its own database; two at a time suits a 2-core machine.
-          maxWorkers: 2,
+          // Each file gets its own database; run after the unit tests.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

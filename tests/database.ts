@@ -5,6 +5,8 @@ import { openDatabase, type Database } from "../db/client.ts";
 export interface TestDatabase extends Database {
   /** Closes the connection and, on PostgreSQL, drops the database made for this test file. */
   destroy(): Promise<void>;
+  /** The connection string of this database when it is on PostgreSQL. */
+  url?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async destroy() {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

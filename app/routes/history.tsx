@@ -28,7 +28,7 @@ export default function History() {
               </div>
               <div className="min-w-0">
                 <h3 className="font-display font-black wrap-break-word">
-                  <span className="block text-6xl leading-none text-accent-ink sm:text-7xl">{entry.decade}</span>
+                  <span className="block text-6xl leading-none normal-case text-accent-ink sm:text-7xl">{entry.decade}</span>
                   <span className="mt-3 block text-2xl leading-tight sm:text-3xl">{entry.title}</span>
                 </h3>
                 <p className="mt-5 text-lg leading-relaxed">{entry.description}</p>

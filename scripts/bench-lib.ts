@@ -1,0 +1,198 @@
+// Shared helpers for the measurement scripts (bench-pages.ts, lighthouse.ts): build the store,
+// start it in production mode on a fresh embedded database, and always stop what was started.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: every process or directory a script creates registers how to undo it. The cleanups
+// run (newest first) when main() returns or throws, and on SIGINT/SIGTERM/SIGHUP.
+
+type Cleanup = () => void | Promise<void>;
+const cleanups: Cleanup[] = [];
+
+/** Registers an undo step; returns a function that runs it now (once) and unregisters it. */
+export function onCleanup(fn: Cleanup): () => Promise<void> {
+  let done = false;
+  const once: Cleanup = async () => {
+    if (done) return;
+    done = true;
+    await fn();
+  };
+  cleanups.push(once);
+  return async () => {
+    const i = cleanups.indexOf(once);
+    if (i >= 0) cleanups.splice(i, 1);
+    await once();
+  };
+}
+
+async function runCleanups(): Promise<void> {
+  while (cleanups.length > 0) {
+    const fn = cleanups.pop()!;
+    try {
+      await fn();
+    } catch (error) {
+      console.error("cleanup failed:", error);
+    }
+  }
+}
+
+/**
+ * Runs a script's main(): the exit code is what main returns (0 when it returns nothing), 1 when
+ * it throws. Cleanups always run, also when the script is interrupted (exit code 130/143).
+ */
+export function runMain(main: () => Promise<number | void>): void {
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return; // a second Ctrl-C while cleaning up: keep cleaning up
+    interrupted = true;
+    console.error(`\n${signal}: stopping the servers...`);
+    void runCleanups().finally(() => process.exit(signal === "SIGINT" ? 130 : signal === "SIGTERM" ? 143 : 129));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  process.on("SIGHUP", onSignal);
+
+  main()
+    .then(
+      (code) => code ?? 0,
+      (error: unknown) => {
+        console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+        return 1;
+      },
+    )
+    .then(async (code) => {
+      await runCleanups();
+      if (!interrupted) process.exit(code);
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** Builds the store if the build is missing or stale (the same check `npm start` makes). */
+export function ensureBuild(): void {
+  const result = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`the build failed (exit ${result.status ?? result.signal})`);
+}
+
+/** A free TCP port on 127.0.0.1 (asks the OS for one, then releases it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("could not get a free port"))));
+    });
+  });
+}
+
+/** Sends a signal to a child and waits for it to exit; SIGKILL after `graceMs`. */
+export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => {
+    console.error(`process ${child.pid} did not stop within ${graceMs} ms: killing it`);
+    child.kill("SIGKILL");
+  }, graceMs);
+  try {
+    return await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface Store {
+  url: string;
+  pid: number;
+  /** Stops the server (SIGTERM, waits for exit) and removes its data directory. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production store as one process on 127.0.0.1, on a fresh temporary DATA_DIR (an
+ * embedded database seeded with the sample catalogue), and waits until GET /healthz answers 200.
+ * The server and its data directory are removed by stop(), or by the cleanups if the script ends.
+ */
+export async function startStore(options: { timeoutMs?: number } = {}): Promise<Store> {
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BASE_URL: url,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+
+  const stop = onCleanup(async () => {
+    await stopChild(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`the store exited before answering /healthz (exit ${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > timeoutMs) {
+      await stop();
+      throw new Error(`the store did not answer /healthz within ${timeoutMs / 1000} s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.log(`store started (pid ${child.pid}) at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s, DATA_DIR ${dataDir}`);
+  return { url, pid: child.pid!, stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+/** Renders rows as a plain-text table; numeric-looking cells are right-aligned. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const numeric = (s: string) => /^[-+]?[\d.,]+\s*%?$/.test(s);
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (numeric(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+/** Reads a positive number from the environment, with a default. */
+export function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  return value;
+}

@@ -1,0 +1,234 @@
+// npm run bench:pages — how fast the production store serves its main pages, compared with a bare
+// Node http server that replays the very same bytes (the floor no app can beat on this machine).
+//
+// For each of /, /shop and /shop/harlem-classic-tee: fetch the page once (Accept-Encoding: gzip,
+// like a browser), then autocannon the store and a bare server that answers every request with
+// those bytes and the same content-type/content-encoding. Both servers run as their own process;
+// autocannon runs here. Everything stays on 127.0.0.1 and every run has a fixed duration.
+//
+// Settings (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10),
+// BENCH_WARMUP_SECONDS (default 2). Exit code: non-zero when /shop answered with errors or
+// non-2xx responses; missing the rate target only prints FAIL.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import { createRequire } from "node:module";
+import zlib from "node:zlib";
+import { ensureBuild, envNumber, onCleanup, runMain, startStore, stopChild, table } from "./bench-lib.ts";
+
+const PATHS = ["/", "/shop", "/shop/harlem-classic-tee"];
+const TARGET_PATH = "/shop";
+const TARGET_PERCENT = 5;
+const REQUEST_HEADERS = { "accept-encoding": "gzip" };
+
+// autocannon ships no types: the part of its API used here.
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  timeout?: number;
+}) => PromiseLike<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+interface Page {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body exactly as sent (gzipped if the store gzipped it). */
+  body: Buffer;
+}
+
+/** One GET with a browser's Accept-Encoding; the body is kept as it came over the wire. */
+function fetchRaw(url: string): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: REQUEST_HEADERS, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on("error", reject);
+  });
+}
+
+// The bare server: a separate Node process (like the store), so it does not share an event loop
+// with autocannon. It reads the body from stdin, then answers every request with it.
+const BARE_SERVER = `
+const http = require("node:http");
+const chunks = [];
+process.stdin.on("data", (c) => chunks.push(c));
+process.stdin.on("end", () => {
+  const body = Buffer.concat(chunks);
+  const { status, headers } = JSON.parse(process.env.BARE_RESPONSE);
+  const server = http.createServer((req, res) => {
+    req.resume();
+    res.writeHead(status, headers);
+    res.end(body);
+  });
+  server.listen(0, "127.0.0.1", () => process.stdout.write(JSON.stringify({ port: server.address().port }) + "\\n"));
+  const stop = () => { server.close(); server.closeAllConnections(); process.exit(0); };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+});
+`;
+
+async function startBareServer(page: Page): Promise<{ url: string; stop: () => Promise<void> }> {
+  const headers: Record<string, string> = {};
+  for (const name of ["content-type", "content-encoding"]) {
+    const value = page.headers[name];
+    if (typeof value === "string") headers[name] = value;
+  }
+  const child = spawn(process.execPath, ["-e", BARE_SERVER], {
+    env: { ...process.env, BARE_RESPONSE: JSON.stringify({ status: page.status, headers }) },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const stop = onCleanup(async () => {
+    await stopChild(child, 5000);
+  });
+  child.stdin!.end(page.body);
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("the bare server did not start")), 10_000);
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line) {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { port: number }).port);
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the bare server exited (code ${code})`));
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
+
+interface Measure {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  total: number;
+  statuses: string;
+}
+
+async function measure(url: string, connections: number, seconds: number, warmupSeconds: number): Promise<Measure> {
+  const headers = { ...REQUEST_HEADERS };
+  if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers });
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    total: r.requests.total,
+    statuses: Object.entries(r.statusCodeStats)
+      .map(([code, s]) => `${code}×${s.count}`)
+      .join(" "),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+async function main(): Promise<number> {
+  const seconds = envNumber("BENCH_SECONDS", 10);
+  const connections = Math.round(envNumber("BENCH_CONNECTIONS", 10));
+  const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 2);
+
+  ensureBuild();
+  const store = await startStore();
+  console.log(
+    `autocannon: ${connections} connections, ${seconds} s per run after a ${warmupSeconds} s warm-up, header Accept-Encoding: gzip\n`,
+  );
+
+  const rows: string[][] = [];
+  const results = new Map<string, { page: Page; store: Measure; bare: Measure }>();
+  try {
+    for (const pagePath of PATHS) {
+      const url = store.url + pagePath;
+      const page = await fetchRaw(url);
+      const encoding = page.headers["content-encoding"] ?? "identity";
+      const decoded = encoding === "gzip" ? zlib.gunzipSync(page.body).length : page.body.length;
+      console.log(
+        `GET ${pagePath}: ${page.status}, ${page.headers["content-type"] ?? "no content-type"}, ` +
+          `${encoding} ${fmt(page.body.length)} bytes (${kb(page.body.length)}; ${kb(decoded)} uncompressed)`,
+      );
+
+      process.stdout.write(`  store ${pagePath} ... `);
+      const storeRun = await measure(url, connections, seconds, warmupSeconds);
+      console.log(`${fmt(storeRun.rps, 1)} req/s, p99 ${storeRun.p99} ms, ${fmt(storeRun.total)} requests [${storeRun.statuses}]`);
+
+      const bare = await startBareServer(page);
+      let bareRun: Measure;
+      try {
+        process.stdout.write(`  bare  ${pagePath} ... `);
+        bareRun = await measure(bare.url, connections, seconds, warmupSeconds);
+        console.log(`${fmt(bareRun.rps, 1)} req/s, p99 ${bareRun.p99} ms, ${fmt(bareRun.total)} requests [${bareRun.statuses}]`);
+      } finally {
+        await bare.stop();
+      }
+      if (bareRun.errors > 0) console.log(`  warning: the bare server had ${bareRun.errors} errors: its figures are suspect`);
+
+      results.set(pagePath, { page, store: storeRun, bare: bareRun });
+      const ratio = bareRun.rps > 0 ? (storeRun.rps / bareRun.rps) * 100 : 0;
+      rows.push([
+        pagePath,
+        String(page.status),
+        fmt(page.body.length),
+        fmt(storeRun.rps, 1),
+        fmt(storeRun.p99),
+        fmt(bareRun.rps, 1),
+        fmt(bareRun.p99),
+        `${ratio.toFixed(1)} %`,
+        fmt(storeRun.non2xx),
+        storeRun.timeouts > 0 ? `${fmt(storeRun.errors)} (${fmt(storeRun.timeouts)} timeouts)` : fmt(storeRun.errors),
+      ]);
+    }
+  } finally {
+    await store.stop();
+    console.log("store stopped");
+  }
+
+  console.log(
+    "\n" +
+      table(
+        ["path", "status", "bytes", "store req/s", "store p99 ms", "bare req/s", "bare p99 ms", "store/bare", "non-2xx", "errors"],
+        rows,
+      ),
+  );
+  console.log("(bytes: body as sent with Accept-Encoding: gzip; non-2xx and errors: the store's run)\n");
+
+  const target = results.get(TARGET_PATH)!;
+  const percent = target.bare.rps > 0 ? (target.store.rps / target.bare.rps) * 100 : 0;
+  console.log(
+    `${TARGET_PATH} at ${percent.toFixed(1)}% of the bare server's rate (target ${TARGET_PERCENT}%): ${percent >= TARGET_PERCENT ? "PASS" : "FAIL"}`,
+  );
+
+  const problems: string[] = [];
+  if (target.page.status < 200 || target.page.status > 299) problems.push(`GET ${TARGET_PATH} answered ${target.page.status}`);
+  if (target.store.non2xx > 0) problems.push(`${target.store.non2xx} non-2xx responses`);
+  if (target.store.errors > 0) problems.push(`${target.store.errors} errors`);
+  if (problems.length > 0) {
+    console.log(`${TARGET_PATH} did not serve cleanly under load: ${problems.join(", ")}`);
+    return 1;
+  }
+  return 0;
+}
+
+runMain(main);

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCatalogue } from "../db/seed/index.ts";
+import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
+import { ensureBuild, startServer, tempDir, type RunningServer } from "./server.ts";
+
+// The production server as its own process: on PostgreSQL when TEST_DATABASE_URL is set, else embedded.
+let server: RunningServer;
+let database: TestDatabase | undefined;
+
+beforeAll(async () => {
+  ensureBuild();
+  if (usingPostgres()) {
+    database = await createTestDatabase();
+    await seedCatalogue(database.db);
+    server = await startServer({ DATABASE_URL: database.url! });
+  } else {
+    server = await startServer({ DATA_DIR: tempDir("store-http-") });
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.destroy();
+});
+
+function form(fields: Record<string, string>): URLSearchParams {
+  return new URLSearchParams(fields);
+}
+
+async function post(path: string, fields: Record<string, string>, cookie?: string) {
+  return fetch(server.url + path, {
+    method: "POST",
+    body: form(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    redirect: "manual",
+  });
+}
+
+/** A page's HTML without React's text separators, as a reader would see the words. */
+const pageText = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+
+const cookieOf = (res: Response) => res.headers.get("set-cookie")?.split(";")[0] ?? "";
+
+describe("the HTTP server", () => {
+  it("answers /healthz when the database is reachable", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", database: usingPostgres() ? "postgres" : "pglite" });
+  });
+
+  it("sends security headers and a CSP nonce that the page's scripts carry", async () => {
+    const res = await fetch(`${server.url}/shop`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) {
+      if (tag.includes('type="application/ld+json"')) continue;
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toBeNull(); // plain http here
+  });
+
+  it("compresses pages, caches fingerprinted assets for good and revalidates other files", async () => {
+    const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetRes = await fetch(server.url + asset);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get("cache-control")).toContain("immutable");
+    const favicon = await fetch(`${server.url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("answers unknown pages and products with 404", async () => {
+    expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404);
+    expect((await fetch(`${server.url}/shop/no-such-product`)).status).toBe(404);
+    expect((await fetch(`${server.url}/shop/..%2F..%2Fetc`)).status).toBe(404);
+  });
+
+  it("keeps the shop open for unreadable parameters", async () => {
+    const res = await fetch(`${server.url}/shop?category=shoes&sort=DROP&page=abc&q=${"x".repeat(500)}`);
+    expect(res.status).toBe(200);
+  });
+
+  it("answers guests on pages that need an account with 401", async () => {
+    for (const path of ["/checkout", "/dashboard", "/profile", "/orders", "/admin", "/analytics"]) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(401);
+      expect(await res.text()).toContain("Authentication Required");
+    }
+  });
+});
+
+describe("the cart over HTTP", () => {
+  const tee = { intent: "add", productId: "", size: "S", color: "Black", quantity: "2" };
+
+  beforeAll(async () => {
+    const html = await (await fetch(`${server.url}/shop/harlem-classic-tee`)).text();
+    tee.productId = /name="productId" value="(\d+)"/.exec(html)![1]!;
+  });
+
+  it("prices from the database whatever the form says, and gives the new cart a cookie", async () => {
+    const res = await post("/cart", { ...tee, priceCents: "1", unitPriceCents: "1", total: "0" });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/eh_cart=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const page = await pageText(await fetch(`${server.url}/cart`, { headers: { Cookie: cookieOf(res) } }));
+    expect(page).toContain("$110.00");
+    expect(page).toContain("Your cart (2)");
+  });
+
+  it("sends a plain form back to the page it came from, and never off the site", async () => {
+    const back = await post("/cart", { ...tee, redirectTo: "/shop?category=apparel" });
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe("/shop?category=apparel");
+    const away = await post("/cart", { ...tee, redirectTo: "//evil.example/" });
+    expect(away.headers.get("location")).toBe("/");
+  });
+
+  it("refuses bad quantities and too much with a clear message, changing nothing", async () => {
+    const first = await post("/cart", { ...tee, quantity: "1" });
+    const cookie = cookieOf(first);
+    for (const quantity of ["abc", "1.5", "0", "100"]) {
+      const res = await post("/cart", { ...tee, quantity }, cookie);
+      expect(res.status, quantity).toBe(400);
+      expect(await res.text()).toContain("Quantity must be a whole number from 1 to 99.");
+    }
+    const tooMany = await post("/cart", { ...tee, quantity: "99" }, cookie);
+    expect(tooMany.status).toBe(409);
+    expect(await tooMany.text()).toMatch(/Only \d+ of Harlem Classic Tee \(S, Black\) available/);
+    const page = await pageText(await fetch(`${server.url}/cart`, { headers: { Cookie: cookie } }));
+    expect(page).toContain("Your cart (1)");
+  });
+
+  it("refuses an unknown action and a forged cart cookie", async () => {
+    expect((await post("/cart", { intent: "steal" })).status).toBe(400);
+    const res = await post("/cart", { intent: "clear" }, "eh_cart=not-a-real-token");
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("stopping", () => {
+  it("closes the database and exits promptly on SIGTERM", async () => {
+    const { code, ms } = await server.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(5000);
+  });
+});
