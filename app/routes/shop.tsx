@@ -170,6 +170,28 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
       ) : null}
+
+      <section aria-labelledby="subscribe-heading" className="mt-16 rounded-lg bg-ink px-6 py-10 text-paper">
+        <h2 id="subscribe-heading" className="font-display text-2xl sm:text-3xl">
+          Stay in the loop
+        </h2>
+        <p className="mt-2 opacity-90">New drops, restocks and block parties, straight from 116th Street.</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <label htmlFor="subscribe-email" className="sr-only">
+            Email address
+          </label>
+          <input
+            id="subscribe-email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            className="h-11 min-w-0 flex-1 rounded border border-paper/40 bg-transparent px-3 text-paper placeholder:text-paper/70"
+          />
+          <button type="button" className="h-11 rounded bg-gold px-5 font-semibold text-black">
+            Subscribe
+          </button>
+        </div>
+      </section>
     </div>
   );
 }
