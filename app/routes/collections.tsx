@@ -43,7 +43,9 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
               <h2 id="featured-collection-title" className="font-display font-black text-3xl leading-none wrap-break-word sm:text-5xl">
                 {featured.name}
               </h2>
-              {featured.season ? <p className="font-semibold uppercase tracking-wider text-white/80">{featured.season}</p> : null}
+              {featured.season && !featured.name.includes(featured.season) ? (
+                <p className="font-semibold uppercase tracking-wider text-white/80">{featured.season}</p>
+              ) : null}
               <p className="text-lg leading-relaxed text-white/90">{featured.description}</p>
               <p className="text-sm font-bold uppercase tracking-wider" data-testid="collection-count">
                 {pluralize(featured.itemCount, "item")}
