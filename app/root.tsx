@@ -6,16 +6,20 @@ import { CartPanel } from "./components/cart/cart-panel.tsx";
 import { CartProvider } from "./components/cart/cart-context.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
+import { getAccount } from "../core/accounts/queries.ts";
 import { loadCart } from "./lib/cart.server.ts";
+import { getViewer, type Viewer } from "./lib/session.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { cart: await loadCart(request, context) };
+  const viewer = await getViewer(request, context);
+  const [cart, account] = await Promise.all([loadCart(request, context), viewer ? getAccount(context.db, viewer.id) : null]);
+  return { cart, viewer, theme: account?.preferences.theme ?? "auto" };
 }
 
-/** The cart reloads only when it may have changed: after a form was posted. */
+/** The viewer and cart reload only when they may have changed: after a form was posted. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
@@ -26,8 +30,10 @@ const HASH_ROUTE_SCRIPT = `(function(){var h=location.hash;if(h.indexOf("#/")===
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // The account's theme is applied by the server, so the page never flashes the wrong one.
+  const theme = data?.theme && data.theme !== "auto" ? data.theme : undefined;
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -41,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <CartProvider cart={(data?.cart as CartView | undefined) ?? EMPTY_CART}>
-          <Header />
+          <Header viewer={(data?.viewer as Viewer | null | undefined) ?? null} />
           <main id="main" className="flex-1">
             {children}
           </main>

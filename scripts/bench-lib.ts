@@ -60,6 +60,7 @@ export function runMain(main: () => Promise<number | void>): void {
     .then(
       (code) => code ?? 0,
       (error: unknown) => {
+        if (interrupted) return 130; // errors of a run cut short by the signal are noise
         console.error(error instanceof Error ? (error.stack ?? error.message) : error);
         return 1;
       },
@@ -113,10 +114,36 @@ export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<
 
 export interface Store {
   url: string;
+  /** The store's guardian process (see GUARDIAN). */
   pid: number;
   /** Stops the server (SIGTERM, waits for exit) and removes its data directory. Idempotent. */
   stop(): Promise<void>;
 }
+
+// The store runs under a tiny guardian process that removes DATA_DIR once the store has exited,
+// forwards SIGTERM/SIGINT to it, and stops it when this script's end of the stdin pipe closes
+// (this script died, even by SIGKILL): no store or data directory outlives a run.
+const GUARDIAN = `
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const store = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { stdio: ["ignore", "inherit", "inherit"] });
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  store.kill("SIGTERM");
+  setTimeout(() => store.kill("SIGKILL"), 10000).unref();
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+process.stdin.on("end", stop);
+process.stdin.on("error", stop);
+process.stdin.resume();
+store.on("exit", (code, signal) => {
+  try { fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true }); } catch {}
+  process.exit(code ?? (signal ? 1 : 0));
+});
+`;
 
 /**
  * Starts the production store as one process on 127.0.0.1, on a fresh temporary DATA_DIR (an
@@ -128,7 +155,7 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["-e", GUARDIAN], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -139,7 +166,7 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
       BASE_URL: url,
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
   const keep = (chunk: Buffer) => {
@@ -147,10 +174,11 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
+  child.stdin!.on("error", () => {}); // the guardian exiting first is not an error here
 
   const stop = onCleanup(async () => {
-    await stopChild(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopChild(child, 15_000);
+    fs.rmSync(dataDir, { recursive: true, force: true }); // normally already done by the guardian
   });
 
   const started = Date.now();
@@ -172,7 +200,7 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  console.log(`store started (pid ${child.pid}) at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s, DATA_DIR ${dataDir}`);
+  console.log(`store started at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s, DATA_DIR ${dataDir}`);
   return { url, pid: child.pid!, stop };
 }
 

@@ -60,7 +60,8 @@ function fetchRaw(url: string): Promise<Page> {
 }
 
 // The bare server: a separate Node process (like the store), so it does not share an event loop
-// with autocannon. It reads the body from stdin, then answers every request with it.
+// with autocannon. It reads the body from stdin, then answers every request with it (status,
+// content-type and content-encoding as the store sent them; Node adds content-length).
 const BARE_SERVER = `
 const http = require("node:http");
 const chunks = [];
@@ -77,6 +78,9 @@ process.stdin.on("end", () => {
   const stop = () => { server.close(); server.closeAllConnections(); process.exit(0); };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  // Never outlive the benchmark, even if it is killed outright.
+  const parent = process.ppid;
+  setInterval(() => { if (process.ppid !== parent) stop(); }, 500).unref();
 });
 `;
 

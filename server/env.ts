@@ -24,7 +24,14 @@ const envSchema = z
           .filter(Boolean),
       ),
     PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
-    BASE_URL: z.string().url().optional(),
+    BASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(z.url("BASE_URL must be a URL such as https://shop.example.com").optional()),
+    /** Signs session cookies; unset, a secret is made on first start and kept in the database. */
+    AUTH_SECRET: z.string().trim().min(32, "AUTH_SECRET must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((env) => ({ ...env, BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") }));

@@ -5,7 +5,10 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
+import { toNodeHandler } from "better-auth/node";
 import type { Database } from "../db/client.ts";
+import type { Auth } from "./auth.ts";
+import type { Mailer } from "./mail.ts";
 import type { Env } from "./env.ts";
 import type { StoreContext } from "./context.ts";
 
@@ -13,6 +16,8 @@ export interface HttpOptions {
   env: Env;
   database: Database;
   log: Logger;
+  auth: Auth;
+  mailer: Mailer;
   /** Production: the built server bundle and the folder of client files. */
   build?: { server: ServerBuild; clientDir: string };
   /** Development: Vite in middleware mode. */
@@ -88,6 +93,14 @@ export function createHttpApp(options: HttpOptions): express.Express {
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: database.kind });
   });
 
+  // Of the identity library's HTTP endpoints only the links sent by mail are served: every other account
+  // action goes through the store's own forms, which validate, throttle and map errors.
+  const authHandler = toNodeHandler(options.auth);
+  app.get(["/api/auth/verify-email", "/api/auth/reset-password/:token"], (req, res) => void authHandler(req, res));
+  app.all("/api/auth/{*rest}", (_req, res) => {
+    res.status(404).json({ error: "Not found" });
+  });
+
   const publicDir = options.build?.clientDir ?? path.resolve("public");
   app.get("/favicon.ico", (_req, res) => {
     res.setHeader("Cache-Control", "public, max-age=86400");
@@ -108,12 +121,17 @@ export function createHttpApp(options: HttpOptions): express.Express {
     );
   }
 
-  const getLoadContext = (_req: Request, res: Response): StoreContext => ({
+  const getLoadContext = (req: Request, res: Response): StoreContext => ({
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     db: database.db,
     log,
     nonce: res.locals.nonce as string,
     baseUrl: env.BASE_URL,
     secureCookies: env.BASE_URL.startsWith("https://"),
+    auth: options.auth,
+    mailer: options.mailer,
+    adminEmails: env.ADMIN_EMAILS,
+    isDevelopment: env.NODE_ENV !== "production",
   });
 
   const handler = options.vite

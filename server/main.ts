@@ -8,7 +8,10 @@ import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/lock.ts";
 import { seedIfEmpty } from "../db/seed/index.ts";
 import { loadEnv } from "./env.ts";
+import { createAuth } from "./auth.ts";
 import { createHttpApp, type HttpOptions } from "./http.ts";
+import { createMailer } from "./mail.ts";
+import { signingSecret } from "./secret.ts";
 
 const env = loadEnv();
 const log = pino({ level: env.LOG_LEVEL, base: undefined });
@@ -31,7 +34,13 @@ async function main() {
     if (seeded) log.info({ products: seeded.products }, "seeded the sample catalogue");
   }
 
-  const options: HttpOptions = { env, database, log };
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, db: database.db, log });
+  if (mailer.kind === "outbox" && env.NODE_ENV === "production") {
+    log.warn("SMTP_URL is not set: mail is kept in the outbox table and not delivered");
+  }
+  const secret = await signingSecret(database.db, env.AUTH_SECRET);
+  const auth = createAuth({ db: database.db, baseUrl: env.BASE_URL, secret, mailer, log });
+  const options: HttpOptions = { env, database, log, auth, mailer };
   if (env.NODE_ENV === "development") {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });

@@ -1,18 +1,30 @@
 import { createCookie } from "react-router";
-import { createCart, cartExists, getCart, type CartView } from "../../core/cart/index.ts";
+import { cartExists, createCart, createCartForUser, findCartOfUser, getCart } from "../../core/cart/index.ts";
+import type { CartView } from "../../core/cart/rules.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
 import type { StoreContext } from "../../server/context.ts";
+import { getViewer } from "./session.server.ts";
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-/** The cart cookie holds only the cart's random token; the cart itself lives in the database. */
+/**
+ * A guest's cart is named by the cart cookie (a random token; the cart itself lives in the database).
+ * A signed-in shopper's cart is the account's, wherever they sign in.
+ */
 function cartCookie(secure: boolean) {
   return createCookie("eh_cart", { httpOnly: true, sameSite: "lax", path: "/", maxAge: ONE_YEAR_S, secure });
 }
 
-export async function readCartId(request: Request, context: StoreContext): Promise<string | null> {
+export async function readGuestCartId(request: Request, context: StoreContext): Promise<string | null> {
   const value: unknown = await cartCookie(context.secureCookies).parse(request.headers.get("Cookie"));
   return typeof value === "string" && TOKEN_PATTERN.test(value) ? value : null;
+}
+
+/** The cart this request acts on, if there is one yet. */
+export async function readCartId(request: Request, context: StoreContext): Promise<string | null> {
+  const viewer = await getViewer(request, context);
+  if (viewer) return findCartOfUser(context.db, viewer.id);
+  return readGuestCartId(request, context);
 }
 
 export async function loadCart(request: Request, context: StoreContext): Promise<CartView> {
@@ -20,15 +32,25 @@ export async function loadCart(request: Request, context: StoreContext): Promise
 }
 
 /**
- * The shopper's cart id, creating the cart (and the Set-Cookie header that names it) on first use.
- * A cookie naming a cart that no longer exists gets a new cart.
+ * The cart to add to, created on first use. A guest's new cart comes with the Set-Cookie header that
+ * names it; a cookie naming a cart that no longer exists gets a new cart.
  */
 export async function ensureCartId(
   request: Request,
   context: StoreContext,
 ): Promise<{ cartId: string; setCookie: string | null }> {
-  const existing = await readCartId(request, context);
+  const viewer = await getViewer(request, context);
+  if (viewer) {
+    const existing = await findCartOfUser(context.db, viewer.id);
+    return { cartId: existing ?? (await createCartForUser(context.db, viewer.id)), setCookie: null };
+  }
+  const existing = await readGuestCartId(request, context);
   if (existing && (await cartExists(context.db, existing))) return { cartId: existing, setCookie: null };
   const cartId = await createCart(context.db);
   return { cartId, setCookie: await cartCookie(context.secureCookies).serialize(cartId) };
+}
+
+/** Forgets the guest cart cookie (at sign-in the cart joins the account; at sign-out the guest starts afresh). */
+export async function clearCartCookie(context: StoreContext): Promise<string> {
+  return cartCookie(context.secureCookies).serialize("", { maxAge: 0 });
 }

@@ -127,3 +127,54 @@ export async function removeLine(db: Db, cartId: string, variantId: number): Pro
 export async function clearCart(db: Db, cartId: string): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
 }
+
+/** The account's cart, if it has one. */
+export async function findCartOfUser(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).orderBy(carts.createdAt).limit(1);
+  return row?.id ?? null;
+}
+
+export async function createCartForUser(db: Db, userId: string): Promise<string> {
+  const id = newToken();
+  await db.insert(carts).values({ id, userId });
+  return id;
+}
+
+/**
+ * At sign-in the guest's cart joins the account's cart: the same variant's quantities add up, capped by
+ * what is available and by 99; other lines move over. Returns the account's cart id (null if neither exists).
+ */
+export async function attachGuestCart(db: Db, guestCartId: string | null, userId: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [accountCart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).orderBy(carts.createdAt).limit(1).for("update");
+    if (!guestCartId || guestCartId === accountCart?.id) return accountCart?.id ?? null;
+    const [guest] = await tx.select({ id: carts.id, userId: carts.userId }).from(carts).where(eq(carts.id, guestCartId)).for("update");
+    // Someone else's cart (a shared computer) is never merged into this account.
+    if (!guest || (guest.userId !== null && guest.userId !== userId)) return accountCart?.id ?? null;
+    if (!accountCart) {
+      await tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, guest.id));
+      return guest.id;
+    }
+    const guestLines = await tx
+      .select({
+        variantId: cartItems.variantId,
+        quantity: cartItems.quantity,
+        available: sql<number>`${variants.onHand} - ${variants.reserved}`,
+      })
+      .from(cartItems)
+      .innerJoin(variants, eq(variants.id, cartItems.variantId))
+      .where(eq(cartItems.cartId, guest.id));
+    for (const line of guestLines) {
+      const inAccount = await currentQuantity(tx, accountCart.id, line.variantId);
+      const merged = Math.min(inAccount + line.quantity, Math.max(line.available, inAccount), MAX_LINE_QUANTITY);
+      if (merged <= 0) continue;
+      await tx
+        .insert(cartItems)
+        .values({ cartId: accountCart.id, variantId: line.variantId, quantity: merged })
+        .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.variantId], set: { quantity: merged } });
+    }
+    await tx.delete(carts).where(eq(carts.id, guest.id));
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, accountCart.id));
+    return accountCart.id;
+  });
+}

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { variants } from "./catalog.ts";
+import { users } from "./auth.ts";
 
 /** A cart is keyed by the random token in the shopper's cart cookie; userId is set once it belongs to an account. */
 export const carts = pgTable(
   "carts",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,2 +1,3 @@
 export * from "./catalog.ts";
 export * from "./cart.ts";
+export * from "./auth.ts";

@@ -1,4 +1,6 @@
 import { Link, NavLink } from "react-router";
+import type { Viewer } from "../../lib/session.server.ts";
+import { UserMenu } from "../account/user-menu.tsx";
 import { CartButton } from "../cart/cart-button.tsx";
 
 export const NAV_LINKS = [
@@ -15,7 +17,7 @@ export const NAV_LINKS = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-2 text-sm font-semibold uppercase tracking-wide hover:bg-card ${isActive ? "underline decoration-gold decoration-4 underline-offset-8" : ""}`;
 
-export function Header() {
+export function Header({ viewer }: { viewer: Viewer | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-4">
@@ -33,9 +35,13 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <Link to="/login" className="min-h-11 rounded px-2 py-2.5 text-sm font-semibold hover:bg-card">
-          Sign in
-        </Link>
+        {viewer ? (
+          <UserMenu viewer={viewer} />
+        ) : (
+          <Link to="/login" className="min-h-11 rounded px-2 py-2.5 text-sm font-semibold hover:bg-card">
+            Sign in
+          </Link>
+        )}
         <CartButton />
         <details className="group relative lg:hidden">
           <summary className="flex h-11 cursor-pointer list-none items-center rounded px-2 text-sm font-semibold uppercase hover:bg-card [&::-webkit-details-marker]:hidden">

@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { isAdminRole } from "../../core/accounts/rules.ts";
+import type { Role } from "../../db/schema/auth.ts";
+import type { StoreContext } from "../../server/context.ts";
+
+/** Who is asking: decided on the server from the session cookie, never from anything the browser says. */
+export interface Viewer {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  role: Role;
+  image: string | null;
+}
+
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+async function readViewer(request: Request, context: StoreContext): Promise<Viewer | null> {
+  if (!request.headers.get("Cookie")?.includes("session_token")) return null;
+  const found = await context.auth.api.getSession({ headers: request.headers });
+  if (!found) return null;
+  const user = found.user as typeof found.user & { role?: Role; active?: boolean; deletedAt?: Date | null };
+  if (user.active === false || user.deletedAt) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    emailVerified: user.emailVerified,
+    role: user.role ?? "customer",
+    image: user.image ?? null,
+  };
+}
+
+/** The signed-in user, or null; read once per request however many loaders ask. */
+export function getViewer(request: Request, context: StoreContext): Promise<Viewer | null> {
+  let found = viewers.get(request);
+  if (!found) {
+    found = readViewer(request, context);
+    viewers.set(request, found);
+  }
+  return found;
+}
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** For loaders and actions of sign-in-only pages: the viewer, or a 401 answer with no data. */
+export async function requireViewer(request: Request, context: StoreContext): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (!viewer) throw data({ access: "signed-out" as const }, { status: 401, headers: noStore });
+  return viewer;
+}
+
+/** For admin loaders and actions: 401 to guests, 403 to signed-in customers. */
+export async function requireAdmin(request: Request, context: StoreContext): Promise<Viewer> {
+  const viewer = await requireViewer(request, context);
+  if (!isAdminRole(viewer.role)) throw data({ access: "denied" as const }, { status: 403, headers: noStore });
+  return viewer;
+}

@@ -1,0 +1,163 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { register, requestReset, signIn, type AuthFormResult } from "../lib/accounts.server.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { getViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/login";
+
+type Mode = "signin" | "register" | "reset";
+const MODES: Mode[] = ["signin", "register", "reset"];
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in | East Harlem" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (await getViewer(request, context)) throw redirect(redirectTo);
+  const mode = MODES.find((m) => m === url.searchParams.get("mode")) ?? "signin";
+  return { mode, redirectTo, passwordReset: url.searchParams.get("reset") === "done" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  let result: AuthFormResult | Response;
+  if (form.intent === "register") result = await register(request, context, form);
+  else if (form.intent === "reset") result = await requestReset(request, context, form);
+  else result = await signIn(request, context, form);
+  if (result instanceof Response) return result;
+  const status = result.ok ? 200 : result.error.startsWith("Too many") ? 429 : 400;
+  return data(result, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+const input = "h-11 w-full rounded border border-line bg-card px-3";
+const label = "mb-1 block text-sm font-semibold";
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const mode: Mode = actionData?.mode ?? loaderData.mode;
+  const failure = actionData && !actionData.ok ? actionData : null;
+  const sent = actionData?.ok ? actionData.message : null;
+  const keep = failure?.fields ?? {};
+  const switchTo = (m: Mode) => `/login?${new URLSearchParams({ ...(m === "signin" ? {} : { mode: m }), ...(loaderData.redirectTo !== "/" ? { redirectTo: loaderData.redirectTo } : {}) })}`;
+  const title = mode === "register" ? "Create Account" : mode === "reset" ? "Reset Password" : "Welcome Back";
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Link to="/" className="text-sm underline">
+        ← Back to Home
+      </Link>
+      <h1 className="font-display mt-6 text-4xl">{title}</h1>
+      <p className="mt-2 text-muted">
+        {mode === "register"
+          ? "Join the block: save favorites, check out faster and follow your orders."
+          : mode === "reset"
+            ? "Enter your email and we'll send you a link to choose a new password."
+            : "Sign in to your East Harlem account."}
+      </p>
+      {loaderData.passwordReset && mode === "signin" && !failure ? (
+        <p role="status" className="mt-4 rounded border border-ok px-3 py-2 text-ok">
+          Your password has been changed. Sign in with your new password.
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger" id="form-error">
+          {failure.error}
+        </p>
+      ) : null}
+      {sent ? (
+        <p role="status" className="mt-4 rounded border border-ok px-3 py-2 text-ok">
+          {sent}
+        </p>
+      ) : null}
+
+      <Form method="post" className="mt-6 space-y-4" noValidate key={mode} aria-describedby={failure ? "form-error" : undefined}>
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {mode === "register" ? (
+          <div>
+            <label htmlFor="displayName" className={label}>
+              Display name <span className="font-normal text-muted">(optional)</span>
+            </label>
+            <input id="displayName" name="displayName" autoComplete="name" maxLength={80} defaultValue={keep.displayName} className={input} />
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor="email" className={label}>
+            Email
+          </label>
+          <input id="email" name="email" type="email" autoComplete="email" required defaultValue={keep.email} className={input} />
+        </div>
+        {mode !== "reset" ? (
+          <div>
+            <label htmlFor="password" className={label}>
+              Password
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              required
+              autoComplete={mode === "register" ? "new-password" : "current-password"}
+              minLength={mode === "register" ? 6 : undefined}
+              className={input}
+            />
+          </div>
+        ) : null}
+        {mode === "register" ? (
+          <>
+            <div>
+              <label htmlFor="confirmPassword" className={label}>
+                Confirm password
+              </label>
+              <input id="confirmPassword" name="confirmPassword" type="password" required autoComplete="new-password" className={input} />
+            </div>
+            <div className="flex items-start gap-2">
+              <input id="acceptTerms" name="acceptTerms" type="checkbox" className="mt-1 h-5 w-5" />
+              <label htmlFor="acceptTerms" className="text-sm">
+                I accept the terms and conditions
+              </label>
+            </div>
+          </>
+        ) : null}
+        <button type="submit" disabled={busy} className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper disabled:opacity-60">
+          {busy
+            ? mode === "register"
+              ? "Creating account..."
+              : mode === "reset"
+                ? "Sending..."
+                : "Signing in..."
+            : mode === "register"
+              ? "Create Account"
+              : mode === "reset"
+                ? "Send Reset Instructions"
+                : "Sign In"}
+        </button>
+      </Form>
+
+      <div className="mt-6 space-y-2 text-sm">
+        {mode === "signin" ? (
+          <>
+            <p>
+              <Link to={switchTo("reset")} className="underline">
+                Forgot your password?
+              </Link>
+            </p>
+            <p>
+              New here?{" "}
+              <Link to={switchTo("register")} className="font-semibold underline">
+                Create an account
+              </Link>
+            </p>
+          </>
+        ) : (
+          <p>
+            {mode === "register" ? "Already have an account? " : "Remembered it? "}
+            <Link to={switchTo("signin")} className="font-semibold underline">
+              Sign in
+            </Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

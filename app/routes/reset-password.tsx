@@ -1,0 +1,75 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { MESSAGES, newPasswordSchema } from "../../core/accounts/index.ts";
+import { fieldErrors } from "../../core/shared/zod.ts";
+import { describeAuthError } from "../lib/auth-errors.server.ts";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | East Harlem" }, { name: "robots", content: "noindex" }];
+
+/** The mailed link lands here (through /api/auth/reset-password/:token) with ?token=..., or ?error=INVALID_TOKEN. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  return { token: /^[A-Za-z0-9_-]{1,200}$/.test(token) ? token : "", invalid: url.searchParams.has("error") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string"));
+  const parsed = newPasswordSchema.safeParse(form);
+  if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? MESSAGES.resetFailed }, { status: 400 });
+  try {
+    await context.auth.api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers: request.headers });
+  } catch (error) {
+    const { cause } = describeAuthError(error);
+    const expired = (error as { body?: { code?: string } }).body?.code === "INVALID_TOKEN";
+    return data(
+      { error: expired ? "This reset link has expired or was already used. Please ask for a new one." : cause ? describeAuthError(error).message : MESSAGES.resetFailed },
+      { status: 400 },
+    );
+  }
+  // Every session of the account has ended (revokeSessionsOnPasswordReset): sign in afresh.
+  return redirect("/login?reset=done");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (!loaderData.token || loaderData.invalid) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-12">
+        <h1 className="font-display text-3xl">Reset link not valid</h1>
+        <p className="mt-4">This reset link has expired or was already used. Please ask for a new one.</p>
+        <Link to="/login?mode=reset" className="mt-6 inline-block rounded bg-ink px-5 py-3 font-semibold text-paper">
+          Send Reset Instructions
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="font-display text-3xl">Choose a new password</h1>
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
+          {actionData.error}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <div>
+          <label htmlFor="password" className="mb-1 block text-sm font-semibold">
+            New password
+          </label>
+          <input id="password" name="password" type="password" autoComplete="new-password" required minLength={6} className="h-11 w-full rounded border border-line bg-card px-3" />
+        </div>
+        <div>
+          <label htmlFor="confirmPassword" className="mb-1 block text-sm font-semibold">
+            Confirm new password
+          </label>
+          <input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" required className="h-11 w-full rounded border border-line bg-card px-3" />
+        </div>
+        <button type="submit" disabled={busy} className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper disabled:opacity-60">
+          {busy ? "Saving..." : "Set New Password"}
+        </button>
+      </Form>
+    </div>
+  );
+}

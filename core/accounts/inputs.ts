@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { MESSAGES, MIN_PASSWORD_LENGTH } from "./rules.ts";
+
+const email = z.string().trim().toLowerCase().max(254);
+const text = (max: number) => z.string().max(max, `Please use at most ${max} characters.`);
+
+/** Login: both fields required. */
+export const signInSchema = z.object({
+  email: email.min(1, MESSAGES.fillAll),
+  password: z.string().min(1, MESSAGES.fillAll).max(128),
+});
+
+/** Registration: email, password, confirmation and the accepted terms. */
+export const registerSchema = z
+  .object({
+    email: email,
+    password: z.string().max(128),
+    confirmPassword: z.string().max(128),
+    displayName: z.string().trim().max(80, "Please use at most 80 characters.").optional().default(""),
+    acceptTerms: z.literal("on").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email || !v.password || !v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.fillRequired, path: ["form"] });
+    else if (!z.email().safeParse(v.email).success) ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail, path: ["email"] });
+    else if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+    else if (v.password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["password"] });
+    else if (v.acceptTerms !== "on") ctx.addIssue({ code: "custom", message: MESSAGES.acceptTerms, path: ["acceptTerms"] });
+  });
+
+export const resetRequestSchema = z.object({
+  email: email.min(1, "Please enter your email address.").pipe(z.email(MESSAGES.invalidEmail)),
+});
+
+export const newPasswordSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: z.string().max(128),
+    confirmPassword: z.string().max(128),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+    else if (v.password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["password"] });
+  });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, MESSAGES.fillAll).max(128),
+    newPassword: z.string().max(128),
+    confirmPassword: z.string().max(128),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.newPasswordsDontMatch, path: ["confirmPassword"] });
+    else if (v.newPassword.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["newPassword"] });
+  });
+
+const PHONE = /^\+?[0-9 ().-]{7,20}$/;
+
+export const profileSchema = z.object({
+  firstName: text(50).trim(),
+  lastName: text(50).trim(),
+  phone: z
+    .string()
+    .trim()
+    .max(20, "Please enter a valid phone number, such as +1 212 555 0116.")
+    .refine((p) => p === "" || (PHONE.test(p) && (p.match(/\d/g)?.length ?? 0) >= 7), "Please enter a valid phone number, such as +1 212 555 0116."),
+  marketingOptIn: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
+});
+
+export const THEMES = ["auto", "light", "dark"] as const;
+export const LANGUAGES = ["en", "es"] as const;
+export const CURRENCIES = ["USD"] as const;
+const checkbox = z
+  .literal("on")
+  .optional()
+  .transform((v) => v === "on");
+
+export const preferencesSchema = z.object({
+  theme: z.enum(THEMES, "Please choose a theme."),
+  language: z.enum(LANGUAGES, "Please choose a language."),
+  currency: z.enum(CURRENCIES, "Please choose a currency."),
+  emailOrderUpdates: checkbox,
+  emailPromotions: checkbox,
+  emailNewsletter: checkbox,
+  emailRestockAlerts: checkbox,
+  pushOrderUpdates: checkbox,
+  pushPromotions: checkbox,
+  pushCartReminders: checkbox,
+});
+
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, "Please enter your password to confirm.").max(128),
+});

@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
+import { DEFAULT_PREFERENCES } from "./commands.ts";
+
+export interface Account {
+  id: string;
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+  emailVerified: boolean;
+  role: Role;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  active: boolean;
+  profile: { firstName: string; lastName: string; phone: string; marketingOptIn: boolean };
+  preferences: Preferences;
+}
+
+export async function getAccount(db: Db, userId: string): Promise<Account | null> {
+  const [row] = await db
+    .select({ user: users, profile: userProfiles })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const { user, profile } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.name,
+    photoURL: user.image,
+    emailVerified: user.emailVerified,
+    role: user.role,
+    createdAt: user.createdAt,
+    lastLoginAt: user.lastLoginAt,
+    active: user.active && user.deletedAt === null,
+    profile: {
+      firstName: profile?.firstName ?? "",
+      lastName: profile?.lastName ?? "",
+      phone: profile?.phone ?? "",
+      marketingOptIn: profile?.marketingOptIn ?? false,
+    },
+    preferences: profile?.preferences ?? DEFAULT_PREFERENCES,
+  };
+}
+
+/** Whether an email belongs to an account that may sign in (not deleted). */
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, active: users.active, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,103 @@
+/** Account rules and the product's messages (SPEC sections 5 and 8), word for word. */
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const MESSAGES = {
+  fillRequired: "Please fill in all required fields",
+  fillAll: "Please fill in all fields",
+  passwordsDontMatch: "Passwords do not match",
+  passwordTooShort: "Password must be at least 6 characters long",
+  acceptTerms: "Please accept the terms and conditions",
+  newPasswordsDontMatch: "New passwords do not match",
+  noUser: "No user is currently logged in",
+  userNotFound: "No account found with this email address.",
+  wrongPassword: "Incorrect password. Please try again.",
+  emailInUse: "An account with this email already exists.",
+  weakPassword: "Password should be at least 6 characters long.",
+  invalidEmail: "Please enter a valid email address.",
+  tooManyRequests: "Too many failed attempts. Please try again later.",
+  networkError: "Network error. Please check your connection and try again.",
+  requiresRecentLogin: "Please log in again to complete this action.",
+  unexpected: "An unexpected error occurred. Please try again.",
+  loginFailed: "Login failed",
+  registrationFailed: "Registration failed",
+  logoutFailed: "Logout failed",
+  resetFailed: "Password reset failed",
+  changeFailed: "Password change failed",
+  resendFailed: "Failed to resend verification",
+  deletionFailed: "Account deletion failed",
+  loadFailed: "Failed to load user data",
+  profileSaved: "Profile updated successfully!",
+  profileFailed: "Failed to update profile",
+} as const;
+
+/** The causes the identity layer reports, as the spec's catalogue names them. */
+export type AuthCause =
+  | "user-not-found"
+  | "wrong-password"
+  | "email-already-in-use"
+  | "weak-password"
+  | "invalid-email"
+  | "too-many-requests"
+  | "network-request-failed"
+  | "requires-recent-login";
+
+const CAUSE_MESSAGES: Record<AuthCause, string> = {
+  "user-not-found": MESSAGES.userNotFound,
+  "wrong-password": MESSAGES.wrongPassword,
+  "email-already-in-use": MESSAGES.emailInUse,
+  "weak-password": MESSAGES.weakPassword,
+  "invalid-email": MESSAGES.invalidEmail,
+  "too-many-requests": MESSAGES.tooManyRequests,
+  "network-request-failed": MESSAGES.networkError,
+  "requires-recent-login": MESSAGES.requiresRecentLogin,
+};
+
+/** The spec's error catalogue: a known cause's message, else the provider's message, else the fallback. */
+export function authErrorMessage(cause: AuthCause | null, providerMessage?: string | null): string {
+  if (cause) return CAUSE_MESSAGES[cause];
+  return providerMessage?.trim() || MESSAGES.unexpected;
+}
+
+/** Maps better-auth's error codes to the catalogue's causes. */
+export function causeFromProviderCode(code: string | undefined): AuthCause | null {
+  switch (code) {
+    case "USER_ALREADY_EXISTS":
+    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+      return "email-already-in-use";
+    case "PASSWORD_TOO_SHORT":
+      return "weak-password";
+    case "INVALID_EMAIL":
+      return "invalid-email";
+    case "INVALID_PASSWORD":
+      return "wrong-password";
+    case "USER_NOT_FOUND":
+    case "CREDENTIAL_ACCOUNT_NOT_FOUND":
+      return "user-not-found";
+    case "SESSION_EXPIRED":
+      return "requires-recent-login";
+    case "TOO_MANY_REQUESTS":
+      return "too-many-requests";
+    default:
+      return null;
+  }
+}
+
+/** Up to two initials from the display name, else the part of the email before the @. */
+export function avatarText(displayName: string | null | undefined, email: string): string {
+  const words = (displayName ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length > 0) return words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
+  return email.split("@")[0] ?? email;
+}
+
+export function isAdminRole(role: string | null | undefined): boolean {
+  return role === "admin" || role === "super_admin";
+}
+
+/** Throttle windows: failed sign-ins per account and per client address, and verification mail resends. */
+export const THROTTLE = {
+  signInPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  signInPerClient: { limit: 20, windowMs: 15 * 60_000 },
+  verificationResend: { limit: 3, windowMs: 60 * 60_000 },
+  passwordReset: { limit: 5, windowMs: 60 * 60_000 },
+} as const;

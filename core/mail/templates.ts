@@ -1,0 +1,43 @@
+/** The store's mails: a plain-text part always, and simple HTML beside it. Links are absolute. */
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#111;color:#fff;padding:12px 20px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(action.url)}</p>`
+    : "";
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:22px;text-transform:uppercase">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#555">East Harlem — Hip Hop Culture in East Harlem</p></body></html>`;
+}
+
+export function verificationMail(to: string, name: string, url: string): Mail {
+  const greeting = `Hi ${name || to},`;
+  const lines = [greeting, "Confirm your email address to finish setting up your East Harlem account.", "The link works once and expires in 24 hours."];
+  return {
+    to,
+    subject: "Verify your email address",
+    text: `${lines.join("\n\n")}\n\nVerify your email: ${url}\n\nIf you did not create an account, ignore this mail.\n\n— East Harlem`,
+    html: layout("Verify your email", [...lines, "If you did not create an account, ignore this mail."], { label: "Verify email", url }),
+  };
+}
+
+export function resetPasswordMail(to: string, url: string): Mail {
+  const lines = ["Someone asked to reset the password of your East Harlem account.", "The link works once and expires in 1 hour."];
+  return {
+    to,
+    subject: "Reset your password",
+    text: `${lines.join("\n\n")}\n\nChoose a new password: ${url}\n\nIf it was not you, ignore this mail: your password stays as it is.\n\n— East Harlem`,
+    html: layout("Reset your password", [...lines, "If it was not you, ignore this mail: your password stays as it is."], {
+      label: "Choose a new password",
+      url,
+    }),
+  };
+}

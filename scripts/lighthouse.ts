@@ -1,0 +1,264 @@
+// npm run lighthouse — Lighthouse 12 on the production store's main pages, against the targets:
+// performance >= 95, accessibility / best practices / SEO = 100, JavaScript <= 150 KB gzipped.
+//
+// Starts the store like bench:pages (one process, fresh embedded database), then runs Lighthouse
+// with its default mobile profile (formFactor mobile, simulated throttling) in headless Chromium
+// (/usr/bin/chromium, or CHROME_PATH). Prints the four scores and the JavaScript each page
+// transferred, lists the audits that keep a score under its target, and a PASS/FAIL line.
+// LIGHTHOUSE_REPORT_DIR=<dir> also saves each page's HTML report there.
+//
+// Exit code: 0 when Lighthouse ran, also when a target is missed (the FAIL line says which);
+// non-zero only when Lighthouse could not run or measure a page.
+import fs from "node:fs";
+import path from "node:path";
+import { launch } from "chrome-launcher";
+import lighthouse, { generateReport, type Result } from "lighthouse";
+import { ensureBuild, onCleanup, runMain, startStore, table } from "./bench-lib.ts";
+
+const PATHS = ["/", "/shop", "/shop/harlem-classic-tee"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type CategoryId = (typeof CATEGORIES)[number];
+const TARGETS: Record<CategoryId, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const LABELS: Record<CategoryId, string> = {
+  performance: "performance",
+  accessibility: "accessibility",
+  "best-practices": "best practices",
+  seo: "SEO",
+};
+const JS_TARGET_KB = 150;
+const MAX_ATTEMPTS = 3;
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
+
+// Best-practices audits that fail only because this run is on plain http://127.0.0.1: a
+// deployment behind HTTPS passes them. When they fail they are reported apart, and the adjusted
+// best-practices score leaves them out the way Lighthouse leaves out not-applicable audits.
+const NOT_APPLICABLE_LOCALLY = ["is-on-https", "redirects-http"];
+
+type Audit = Result["audits"][string];
+
+/** Whether the Lighthouse report shows an audit as passed (its own rule: binary = 1, others >= 0.9). */
+function passed(audit: Audit): boolean {
+  if (audit.score === null) return true;
+  return audit.scoreDisplayMode === "binary" ? audit.score === 1 : audit.score >= 0.9;
+}
+
+/** Lighthouse's category score: weighted mean of the audits that count (weight > 0, applicable). */
+function categoryScore(lhr: Result, category: Result.Category, leaveOut: string[] = []): number | null {
+  let weight = 0;
+  let sum = 0;
+  for (const ref of category.auditRefs) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || ref.weight <= 0 || leaveOut.includes(ref.id)) continue;
+    if (["notApplicable", "informative", "manual"].includes(audit.scoreDisplayMode)) continue;
+    if (audit.score === null) return null;
+    weight += ref.weight;
+    sum += audit.score * ref.weight;
+  }
+  return weight > 0 ? Math.round((sum / weight) * 100) : null;
+}
+
+const pct = (score: number | null | undefined) => (score === null || score === undefined ? "n/a" : String(Math.round(score * 100)));
+const auditScore = (audit: Audit) =>
+  audit.scoreDisplayMode === "error" ? "error" : audit.score === null ? "-" : audit.score.toFixed(2).replace(/\.?0+$/, "") || "0";
+const oneLine = (s: string | undefined, max = 110) => {
+  const t = (s ?? "").replace(/\s+/g, " ").trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+
+interface PageResult {
+  path: string;
+  lhr: Result;
+  scores: Record<CategoryId, number | null>;
+  bestPracticesAdjusted: number | null;
+  notApplicableLocally: Audit[];
+  jsBytes: number;
+  jsFiles: number;
+}
+
+function summarise(pagePath: string, lhr: Result): PageResult {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id]!.score! * 100)]),
+  ) as Record<CategoryId, number | null>;
+
+  const bp = lhr.categories["best-practices"];
+  const notApplicableLocally = NOT_APPLICABLE_LOCALLY.map((id) => lhr.audits[id]).filter(
+    (a): a is Audit => a !== undefined && a.score !== null && a.score < 1,
+  );
+  const bestPracticesAdjusted =
+    bp && notApplicableLocally.length > 0
+      ? categoryScore(lhr, bp, notApplicableLocally.map((a) => a.id))
+      : scores["best-practices"];
+
+  // Every script the page loaded, as transferred (compressed bytes plus headers).
+  const items = (lhr.audits["network-requests"]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const scripts = items.filter((item) => item.resourceType === "Script");
+  const jsBytes = scripts.reduce((sum, item) => sum + (typeof item.transferSize === "number" ? item.transferSize : 0), 0);
+
+  return { path: pagePath, lhr, scores, bestPracticesAdjusted, notApplicableLocally, jsBytes, jsFiles: scripts.length };
+}
+
+/** The audits that keep a category under its target, heaviest first. */
+function failingAudits(lhr: Result, categoryId: CategoryId, skip: string[]): string[][] {
+  const category = lhr.categories[categoryId];
+  if (!category) return [];
+  const rows: Array<{ weight: number; row: string[] }> = [];
+  for (const ref of category.auditRefs) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || skip.includes(ref.id)) continue;
+    const isMetric = ref.group === "metrics";
+    if (audit.scoreDisplayMode === "error") {
+      rows.push({ weight: ref.weight, row: [audit.id, oneLine(audit.title, 70), "error", oneLine(audit.errorMessage, 60), String(ref.weight)] });
+      continue;
+    }
+    if (["notApplicable", "informative", "manual"].includes(audit.scoreDisplayMode)) continue;
+    // Performance metrics are listed when they cost points (< 1), other audits when they fail.
+    if (isMetric ? audit.score === null || audit.score >= 1 : passed(audit)) continue;
+    rows.push({
+      weight: ref.weight,
+      row: [audit.id, oneLine(audit.title, 70), auditScore(audit), oneLine(audit.displayValue, 40) || "-", String(ref.weight)],
+    });
+  }
+  return rows.sort((a, b) => b.weight - a.weight).map((r) => r.row);
+}
+
+async function main(): Promise<number> {
+  ensureBuild();
+  const store = await startStore();
+
+  // One render of each page first, so Lighthouse does not time the store's very first requests.
+  for (const pagePath of PATHS) {
+    const res = await fetch(store.url + pagePath, { headers: { "accept-encoding": "gzip" } });
+    await res.arrayBuffer();
+    console.log(`warm-up GET ${pagePath}: ${res.status}`);
+  }
+
+  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+  console.log(`Chromium ${chromePath} (a fresh instance per run); Lighthouse default mobile profile\n`);
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
+
+  /** One Lighthouse run in its own Chromium (a clean profile each time, as Lighthouse advises). */
+  const audit = async (url: string): Promise<Result> => {
+    const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
+    const closeChrome = onCleanup(() => chrome.kill());
+    try {
+      const runner = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      if (!runner) throw new Error(`Lighthouse returned no result for ${url}`);
+      return runner.lhr;
+    } finally {
+      await closeChrome();
+    }
+  };
+
+  const results: PageResult[] = [];
+  const broken: string[] = [];
+  try {
+    for (const pagePath of PATHS) {
+      const url = store.url + pagePath;
+      let lhr: Result | undefined;
+      // A trace that fails to record (NO_NAVSTART, NO_FCP...) is a measuring accident that
+      // Lighthouse itself says to retry; the third failure in a row is reported.
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        process.stdout.write(`lighthouse ${pagePath}${attempt > 1 ? ` (attempt ${attempt})` : ""} ... `);
+        const started = Date.now();
+        lhr = await audit(url);
+        console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
+        if (!lhr.runtimeError) break;
+        console.log(`  Lighthouse could not measure ${pagePath}: ${lhr.runtimeError.code}: ${oneLine(lhr.runtimeError.message, 160)}`);
+      }
+      if (lhr!.runtimeError) broken.push(pagePath);
+      for (const warning of lhr!.runWarnings) console.log(`  warning: ${oneLine(String(warning), 200)}`);
+      if (reportDir) {
+        const file = path.join(reportDir, `${pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-")}.report.html`);
+        fs.writeFileSync(file, generateReport(lhr!, "html"));
+        console.log(`  report: ${file}`);
+      }
+      results.push(summarise(pagePath, lhr!));
+    }
+  } finally {
+    await store.stop();
+    console.log("the store stopped");
+  }
+
+  // Scores
+  console.log(
+    "\n" +
+      table(
+        ["page", "performance", "accessibility", "best practices", "BP adjusted", "SEO", "JS KB (gzip)", "scripts"],
+        results.map((r) => [
+          r.path,
+          String(r.scores.performance ?? "n/a"),
+          String(r.scores.accessibility ?? "n/a"),
+          String(r.scores["best-practices"] ?? "n/a"),
+          String(r.bestPracticesAdjusted ?? "n/a"),
+          String(r.scores.seo ?? "n/a"),
+          (r.jsBytes / 1024).toFixed(1),
+          String(r.jsFiles),
+        ]),
+      ),
+  );
+  console.log(
+    "(scores 0-100; JS KB: transferSize of the Script requests in the network-requests audit, 1 KB = 1024 bytes;\n" +
+      ` BP adjusted: best practices without ${NOT_APPLICABLE_LOCALLY.join(" and ")} when they fail, see below)`,
+  );
+
+  // Audits not applicable on a local http:// run
+  const local = results.filter((r) => r.notApplicableLocally.length > 0);
+  if (local.length > 0) {
+    console.log("\nNot applicable locally (the store runs on plain http://127.0.0.1 here; behind HTTPS these pass):");
+    for (const r of local) {
+      for (const audit of r.notApplicableLocally) {
+        const weight = r.lhr.categories["best-practices"]?.auditRefs.find((ref) => ref.id === audit.id)?.weight ?? 0;
+        console.log(`  ${r.path}: ${audit.id} (${audit.title}), score ${auditScore(audit)}, weight ${weight}`);
+      }
+      console.log(
+        `  ${r.path}: best practices raw ${r.scores["best-practices"]}, adjusted ${r.bestPracticesAdjusted} ` +
+          "(weighted mean of the other best-practices audits, these audits' weights set to 0 as Lighthouse does for not-applicable audits)",
+      );
+    }
+  } else {
+    console.log(`\nNot applicable locally: none failed (${NOT_APPLICABLE_LOCALLY.join(", ")} passed or did not apply), so BP adjusted = raw.`);
+  }
+
+  // What keeps each score under its target
+  let anyFailing = false;
+  for (const r of results) {
+    if (r.lhr.runtimeError) {
+      anyFailing = true;
+      console.log(`\n${r.path}: not measured (${r.lhr.runtimeError.code}), so no audit list`);
+      continue;
+    }
+    for (const id of CATEGORIES) {
+      const score = id === "best-practices" ? r.bestPracticesAdjusted : r.scores[id];
+      if (score !== null && score >= TARGETS[id]) continue;
+      anyFailing = true;
+      const rows = failingAudits(r.lhr, id, NOT_APPLICABLE_LOCALLY);
+      console.log(`\n${r.path}: ${LABELS[id]} ${score ?? "n/a"} (target ${TARGETS[id]}): ${rows.length} audit(s) to fix`);
+      if (rows.length > 0) console.log(table(["audit id", "title", "score", "displayValue", "weight"], rows).replace(/^/gm, "  "));
+    }
+  }
+  if (!anyFailing) console.log("\nNo score is under its target.");
+
+  // Verdict
+  const misses: string[] = [];
+  for (const r of results) {
+    for (const id of CATEGORIES) {
+      const score = id === "best-practices" ? r.bestPracticesAdjusted : r.scores[id];
+      if (score === null || score < TARGETS[id]) misses.push(`${r.path} ${LABELS[id]} ${score ?? "n/a"}`);
+    }
+    const kb = r.jsBytes / 1024;
+    if (kb > JS_TARGET_KB) misses.push(`${r.path} JS ${kb.toFixed(1)} KB`);
+  }
+  console.log(
+    `\nTargets (performance >= 95, accessibility/best practices (adjusted)/SEO = 100, JS <= ${JS_TARGET_KB} KB gzipped): ` +
+      (misses.length === 0 ? "PASS" : `FAIL (${misses.join("; ")})`),
+  );
+
+  if (broken.length > 0) {
+    console.log(`Lighthouse could not measure: ${broken.join(", ")}`);
+    return 1;
+  }
+  return 0;
+}
+
+runMain(main);

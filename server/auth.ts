@@ -1,0 +1,87 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Logger } from "pino";
+import type { Db } from "../db/client.ts";
+import * as schema from "../db/schema/index.ts";
+import { resetPasswordMail, verificationMail } from "../core/mail/templates.ts";
+import { MIN_PASSWORD_LENGTH } from "../core/accounts/rules.ts";
+import type { Mailer } from "./mail.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+
+export interface AuthOptions {
+  db: Db;
+  baseUrl: string;
+  secret: string;
+  mailer: Mailer;
+  log: Logger;
+}
+
+/**
+ * Identity: better-auth with sessions, password hashes and one-time tokens in our database.
+ * The store's own form actions call it (auth.api.*); over HTTP only the links sent by mail are served.
+ */
+export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
+  // Mail leaves after the request's work; a failure is logged, never shown as a sign-in error.
+  const sendLater = (send: () => Promise<void>) => {
+    void send().catch((err: unknown) => log.error({ err }, "mail could not be sent"));
+  };
+  return betterAuth({
+    appName: "East Harlem",
+    baseURL: baseUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [baseUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      usePlural: true,
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+      },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: "string", input: false, required: false, defaultValue: "customer" },
+        lastLoginAt: { type: "date", input: false, required: false },
+        deletedAt: { type: "date", input: false, required: false },
+        active: { type: "boolean", input: false, required: false, defaultValue: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, url }) => {
+        sendLater(() => mailer.send(resetPasswordMail(user.email, url)));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        sendLater(() => mailer.send(verificationMail(user.email, user.name, url)));
+      },
+    },
+    rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)
+    advanced: {
+      cookiePrefix: "eh",
+      useSecureCookies: baseUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
