@@ -109,20 +109,70 @@ export async function listProducts(db: Db, query: ShopQuery): Promise<ShopPage> 
   }
   order.push(asc(products.id)); // a stable order, so paging never repeats or skips a product
 
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .where(condition)) as [{ total: number }];
+  const pageOf = async (page: number) =>
+    db
+      .select({
+        ...productColumns,
+        // One round trip: the page, the total, and each product's variants as JSON.
+        total: sql<number>`(count(*) over ())::int`,
+        variants: variantsJson,
+      })
+      .from(products)
+      .where(condition)
+      .orderBy(...order)
+      .limit(SHOP_PAGE_SIZE)
+      .offset((page - 1) * SHOP_PAGE_SIZE);
+  let rows = await pageOf(query.page);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the end: show the last page there is.
+    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(condition);
+    total = counted?.n ?? 0;
+    if (total > 0) {
+      rows = await pageOf(Math.ceil(total / SHOP_PAGE_SIZE));
+    }
+  }
   const pageCount = Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .where(condition)
-    .orderBy(...order)
-    .limit(SHOP_PAGE_SIZE)
-    .offset((page - 1) * SHOP_PAGE_SIZE);
-  return { items: await withVariants(db, rows), total, page, pageCount, pageSize: SHOP_PAGE_SIZE };
+  return {
+    items: rows.map(({ total: _total, variants: json, ...row }) => ({ ...row, variants: parseVariants(json, row.basePriceCents), rating: null })),
+    total,
+    page,
+    pageCount,
+    pageSize: SHOP_PAGE_SIZE,
+  };
+}
+
+interface VariantJson {
+  id: number;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  priceCents: number | null;
+  onHand: number;
+  reserved: number;
+  lowStockThreshold: number;
+}
+
+const variantsJson = sql<VariantJson[] | null>`(
+  select json_agg(json_build_object(
+    'id', v.id, 'sku', v.sku, 'size', v.size, 'color', v.color, 'priceCents', v.price_cents,
+    'onHand', v.on_hand, 'reserved', v.reserved, 'lowStockThreshold', v.low_stock_threshold
+  ) order by v.id)
+  from ${variants} v where v.product_id = ${products.id} and v.active)`;
+
+function parseVariants(json: VariantJson[] | string | null, basePriceCents: number): CatalogVariant[] {
+  const list: VariantJson[] = typeof json === "string" ? JSON.parse(json) : (json ?? []);
+  return list.map((v) => ({
+    id: v.id,
+    sku: v.sku,
+    size: v.size,
+    color: v.color,
+    priceCents: v.priceCents ?? basePriceCents,
+    available: v.onHand - v.reserved,
+    onHand: v.onHand,
+    lowStockThreshold: v.lowStockThreshold,
+  }));
 }
 
 type ProductRow = Omit<ProductSummary, "variants" | "rating">;
