@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { listProducts, parseShopQuery } from "../../core/catalog/index.ts";
 import { CATEGORY_FILTERS, shopSearchParams, SORTS, type ShopQueryValues as ShopQuery } from "../../core/catalog/shop-params.ts";
-import { ProductCard } from "../components/product/product-card.tsx";
+import { ProductCard, toCardData } from "../components/product/product-card.tsx";
 import type { Route } from "./+types/shop";
 
 const SORT_LABEL: Record<(typeof SORTS)[number], string> = {
@@ -20,7 +20,7 @@ const CATEGORY_LABEL: Record<(typeof CATEGORY_FILTERS)[number], string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
   const page = await listProducts(context.db, query);
-  return { query: { ...query, page: page.page }, page };
+  return { query: { ...query, page: page.page }, page: { ...page, items: page.items.map(toCardData) } };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

@@ -8,16 +8,39 @@ import {
   originalPriceCents,
   showOutOfStockBadge,
   truncate,
+  type VariantOption,
 } from "../../../core/catalog/rules.ts";
 import { CATEGORY_LABEL } from "../../lib/format.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Price } from "./price.tsx";
 import { ProductOptions, type Selection } from "./product-options.tsx";
 import { StarRating } from "./star-rating.tsx";
 import { WishlistButton } from "./wishlist-button.tsx";
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+/** What a card needs of a product: the listing sends only this to the browser. */
+export type ProductCardData = Pick<ProductSummary, "id" | "slug" | "name" | "category" | "artKind" | "basePriceCents" | "tags" | "rating"> & {
+  variants: VariantOption[];
+};
+
+export function toCardData(p: ProductSummary): ProductCardData {
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    category: p.category,
+    artKind: p.artKind,
+    basePriceCents: p.basePriceCents,
+    tags: p.tags,
+    rating: p.rating,
+    variants: p.variants.map(({ id, size, color, priceCents, available }) => ({ id, size, color, priceCents, available })),
+  };
+}
+
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const [selection, setSelection] = useState<Selection>({ size: null, color: null, variant: null });
   const onChange = useCallback((s: Selection) => setSelection(s), []);
+  const hydrated = useHydrated();
+  const [optionsOpen, setOptionsOpen] = useState(false);
   const { colors } = optionValues(product.variants);
   const tags = truncate(product.tags, MAX_TAGS).shown;
   const imageColor = selection.color ?? colors[0] ?? null;
@@ -65,12 +88,22 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
             ))}
           </ul>
         ) : null}
-        <details className="mt-auto border-t border-line pt-2">
-          <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Choose options</summary>
-          <div className="pt-2">
-            <ProductOptions product={product} onChange={onChange} />
-          </div>
-        </details>
+        {hydrated ? (
+          <details className="mt-auto border-t border-line pt-2" onToggle={(e) => setOptionsOpen(e.currentTarget.open)}>
+            <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Choose options</summary>
+            {/* Rendered only once opened: twelve option forms would weigh down every listing. */}
+            {optionsOpen ? (
+              <div className="pt-2">
+                <ProductOptions product={product} onChange={onChange} />
+              </div>
+            ) : null}
+          </details>
+        ) : (
+          // Before JavaScript runs (or without it) the options live on the product page.
+          <Link to={`/shop/${product.slug}`} className="mt-auto flex min-h-11 items-center border-t border-line pt-2 font-semibold">
+            Choose options
+          </Link>
+        )}
       </div>
     </article>
   );
