@@ -24,8 +24,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
-// The spec's links were hash routes (/#/shop): send them to the real path before anything renders.
-const HASH_ROUTE_SCRIPT = `(function(){var h=location.hash;if(h.indexOf("#/")===0){location.replace(h.slice(1)||"/")}})();`;
+// The spec's links were hash routes (/#/shop): send them to the real path before anything renders,
+// and also when one is followed from a page already open (the browser then only changes the hash).
+const HASH_ROUTE_SCRIPT = `(function(){function go(){var h=location.hash;if(h.indexOf("#/")===0){location.replace(h.slice(1)||"/")}}go();addEventListener("hashchange",go)})();`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -23,5 +23,7 @@ export default [
   route("art/:kind/:file", "routes/art.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("dev/outbox", "routes/dev-outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,13 +1,121 @@
-import { data } from "react-router";
-import { AuthRequired } from "../components/account/auth-required.tsx";
+import { data, Link } from "react-router";
+import { getAdminStats } from "../../core/admin/index.ts";
+import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
+import { formatDate, secondaryButton, Section } from "../components/account/page-shell.tsx";
+import { formatCents } from "../lib/format.ts";
+import { requireAdmin } from "../lib/session.server.ts";
+import type { Route } from "./+types/admin";
 
-export const meta = () => [{ title: "Admin | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = guardedMeta("Admin");
 
-// Accounts arrive with sign-in; until a visitor can be signed in, this page answers as it does to any guest.
-export function loader() {
-  return data({ signedIn: false }, { status: 401, headers: { "Cache-Control": "no-store" } });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  try {
+    return data({ stats: await getAdminStats(context.db), failed: false }, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    // SPEC section 8: logged, and the page shows empty sections.
+    context.log.error({ err: error }, "Failed to load admin data");
+    const stats = { totalRevenueCents: 0, totalOrders: 0, totalCustomers: 0, totalProducts: 0, recentOrders: [], criticalAlerts: [] };
+    return data({ stats, failed: true }, { headers: { "Cache-Control": "private, no-store" } });
+  }
 }
 
-export default function AdminPage() {
-  return <AuthRequired variant="admin" />;
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  throw data(null, { status: 405 });
+}
+
+const QUICK_ACTIONS = [
+  { to: "/admin", label: "Manage Orders" },
+  { to: "/admin", label: "Products" },
+  { to: "/admin", label: "Users" },
+  { to: "/analytics", label: "View Analytics" },
+] as const;
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { stats } = loaderData;
+  const cards = [
+    { label: "Total revenue", value: formatCents(stats.totalRevenueCents) },
+    { label: "Orders", value: String(stats.totalOrders) },
+    { label: "Customers", value: String(stats.totalCustomers) },
+    { label: "Products", value: String(stats.totalProducts) },
+  ];
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-display text-3xl sm:text-4xl">Admin Dashboard</h1>
+      <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Store figures">
+        {cards.map((card) => (
+          <li key={card.label} className="rounded border border-line bg-card p-4">
+            <p className="text-sm text-muted">{card.label}</p>
+            <p className="font-display mt-1 text-3xl">{card.value}</p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <Section title="Recent Orders" id="recent-orders">
+          {stats.recentOrders.length === 0 ? (
+            <p className="text-muted">No orders yet</p>
+          ) : (
+            <ul className="divide-y divide-line">
+              {stats.recentOrders.map((order) => (
+                <li key={order.id} className="flex flex-wrap justify-between gap-2 py-3">
+                  <div>
+                    <p className="font-semibold">{order.number}</p>
+                    <p className="text-sm text-muted">
+                      {order.customerEmail} · {formatDate(order.createdAt)}
+                    </p>
+                  </div>
+                  <div className="text-right">
+                    <p className="font-semibold">{formatCents(order.totalCents)}</p>
+                    <p className="text-sm capitalize">{order.status}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Critical Alerts" id="critical-alerts">
+          {stats.criticalAlerts.length === 0 ? (
+            <p className="text-muted">No critical alerts</p>
+          ) : (
+            <ul className="space-y-3">
+              {stats.criticalAlerts.map((alert) => (
+                <li key={alert.variantId} className="rounded border border-danger p-3">
+                  <p className="font-semibold">
+                    <Link to={`/shop/${alert.productSlug}`} className="hover:underline">
+                      {alert.productName}
+                    </Link>
+                  </p>
+                  {alert.variantDetails ? <p className="text-sm">{alert.variantDetails}</p> : null}
+                  <p className="text-sm font-semibold text-danger">Out of stock</p>
+                  <p className="text-xs text-muted">SKU {alert.sku}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+
+      <section aria-labelledby="admin-actions" className="mt-8">
+        <h2 id="admin-actions" className="font-display text-xl">
+          Quick actions
+        </h2>
+        <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {QUICK_ACTIONS.map((action) => (
+            <li key={action.label}>
+              <Link to={action.to} className={`${secondaryButton} w-full`}>
+                {action.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

@@ -1,13 +1,160 @@
-import { data } from "react-router";
-import { AuthRequired } from "../components/account/auth-required.tsx";
+import { data, Link } from "react-router";
+import { getAccount } from "../../core/accounts/queries.ts";
+import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
+import { formatDate, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
+import { useCart } from "../components/cart/cart-context.tsx";
+import { formatCents } from "../lib/format.ts";
+import { requireViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/dashboard";
 
-export const meta = () => [{ title: "Dashboard | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = guardedMeta("Dashboard");
 
-// Accounts arrive with sign-in; until a visitor can be signed in, this page answers as it does to any guest.
-export function loader() {
-  return data({ signedIn: false }, { status: 401, headers: { "Cache-Control": "no-store" } });
+/** Dashboard cart preview (SPEC section 9). */
+const CART_PREVIEW = 3;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const account = await getAccount(context.db, viewer.id);
+  if (!account) throw data({ access: "signed-out" as const }, { status: 401 });
+  const justVerified = new URL(request.url).searchParams.get("verified") === "1" && account.emailVerified;
+  return data(
+    {
+      justVerified,
+      account: {
+        email: account.email,
+        displayName: account.displayName,
+        emailVerified: account.emailVerified,
+        createdAt: account.createdAt.toISOString(),
+      },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
-export default function DashboardPage() {
-  return <AuthRequired variant="member" />;
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireViewer(request, context);
+  throw data(null, { status: 405 });
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { account, justVerified } = loaderData;
+  const { cart } = useCart();
+  const name = account.displayName || account.email.split("@")[0];
+  const preview = cart.lines.slice(0, CART_PREVIEW);
+  const more = cart.lines.length - preview.length;
+  const status = account.emailVerified ? "Verified" : "Pending";
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="font-display text-3xl break-words sm:text-4xl">Welcome, {name}</h1>
+      {justVerified ? (
+        <div className="mt-4">
+          <Notice tone="ok">Your email is verified.</Notice>
+        </div>
+      ) : null}
+
+      <ul className="mt-8 grid gap-4 sm:grid-cols-3" aria-label="Summary">
+        <li className="rounded border border-line bg-card p-4">
+          <p className="text-sm text-muted">Items in cart</p>
+          <p className="font-display mt-1 text-3xl">{cart.itemCount}</p>
+        </li>
+        <li className="rounded border border-line bg-card p-4">
+          <p className="text-sm text-muted">Cart total</p>
+          <p className="font-display mt-1 text-3xl">{formatCents(cart.subtotalCents)}</p>
+        </li>
+        <li className="rounded border border-line bg-card p-4">
+          <p className="text-sm text-muted">Account status</p>
+          <p className={`font-display mt-1 text-3xl ${account.emailVerified ? "text-ok" : ""}`}>{status}</p>
+        </li>
+      </ul>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <Section title="Account information" id="account-info">
+          <dl className="space-y-3">
+            <div>
+              <dt className="text-sm text-muted">Email</dt>
+              <dd className="break-words font-semibold">{account.email}</dd>
+            </div>
+            {account.displayName ? (
+              <div>
+                <dt className="text-sm text-muted">Display name</dt>
+                <dd className="break-words font-semibold">{account.displayName}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="text-sm text-muted">Member since</dt>
+              <dd className="font-semibold">{formatDate(account.createdAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">Email status</dt>
+              <dd className="font-semibold">{status}</dd>
+            </div>
+          </dl>
+        </Section>
+
+        <Section title="Current cart" id="current-cart">
+          {cart.lines.length === 0 ? (
+            <p className="text-muted">Your cart is empty</p>
+          ) : (
+            <>
+              <ul className="divide-y divide-line">
+                {preview.map((line) => {
+                  const options = [line.size, line.color].filter(Boolean).join(" / ");
+                  return (
+                    <li key={line.variantId} className="flex items-center gap-3 py-3">
+                      <img src={line.image} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded bg-paper object-contain" />
+                      <div className="min-w-0 flex-1">
+                        <Link to={`/shop/${line.slug}`} className="font-semibold hover:underline">
+                          {line.name}
+                        </Link>
+                        <p className="text-sm text-muted">
+                          {options ? `${options} · ` : ""}Qty {line.quantity}
+                        </p>
+                      </div>
+                      <p className="font-semibold">{formatCents(line.lineTotalCents)}</p>
+                    </li>
+                  );
+                })}
+              </ul>
+              {more > 0 ? <p className="mt-2 text-sm text-muted">+{more} more items</p> : null}
+            </>
+          )}
+        </Section>
+      </div>
+
+      <section aria-labelledby="quick-actions" className="mt-8">
+        <h2 id="quick-actions" className="font-display text-xl">
+          Quick actions
+        </h2>
+        <ul className="mt-4 flex flex-wrap gap-3">
+          <li>
+            <Link to="/profile" className={secondaryButton}>
+              Edit Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/orders" className={secondaryButton}>
+              Order History
+            </Link>
+          </li>
+          <li>
+            <Link to="/shop" className={secondaryButton}>
+              Continue Shopping
+            </Link>
+          </li>
+          {cart.lines.length > 0 ? (
+            <li>
+              <Link to="/checkout" className={primaryButton}>
+                Checkout
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <MemberErrorBoundary />;
 }

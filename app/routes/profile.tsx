@@ -1,13 +1,257 @@
-import { data } from "react-router";
-import { AuthRequired } from "../components/account/auth-required.tsx";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import {
+  changePasswordSchema,
+  consume,
+  getAccount,
+  MESSAGES,
+  profileSchema,
+  THROTTLE,
+  throttleKeys,
+  updateProfile,
+} from "../../core/accounts/index.ts";
+import { fieldErrors } from "../../core/shared/zod.ts";
+import type { StoreContext } from "../../server/context.ts";
+import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
+import { resultFor, type FormResult } from "../components/account/form-result.ts";
+import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
+import { ChangePasswordForm, ResendVerificationForm } from "../components/account/security-forms.tsx";
+import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
+import { requireViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/profile";
 
-export const meta = () => [{ title: "Profile | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = guardedMeta("Profile");
 
-// Accounts arrive with sign-in; until a visitor can be signed in, this page answers as it does to any guest.
-export function loader() {
-  return data({ signedIn: false }, { status: 401, headers: { "Cache-Control": "no-store" } });
+const PASSWORD_CHANGED = "Password changed successfully.";
+const VERIFICATION_SENT = "Verification email sent. Check your inbox.";
+const noStore = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const account = await getAccount(context.db, viewer.id);
+  if (!account) throw data({ access: "signed-out" as const }, { status: 401, headers: noStore });
+  const url = new URL(request.url);
+  return data(
+    {
+      editing: url.searchParams.get("edit") === "1",
+      passwordChanged: url.searchParams.get("password") === "changed",
+      account: { email: account.email, emailVerified: account.emailVerified, profile: account.profile },
+    },
+    { headers: noStore },
+  );
 }
 
-export default function ProfilePage() {
-  return <AuthRequired variant="member" />;
+type ProfileResult = FormResult<"profile"> | FormResult<"password"> | FormResult<"resend">;
+
+/** The identity library's refusal in the spec's words; anything else is logged and gets the fallback. */
+function authFailure(context: StoreContext, error: unknown, fallback: string): string {
+  try {
+    const { message } = describeAuthError(error);
+    return message === MESSAGES.unexpected ? fallback : message;
+  } catch {
+    context.log.error({ err: error }, fallback);
+    return fallback;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // Every change is made to the signed-in account; no id is ever read from the form.
+  const viewer = await requireViewer(request, context);
+  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const reply = (result: ProfileResult, status = result.ok ? 200 : 400, headers = new Headers()) => {
+    headers.set("Cache-Control", "private, no-store");
+    return data(result, { status, headers });
+  };
+
+  if (form.intent === "profile") {
+    const fields = { firstName: form.firstName ?? "", lastName: form.lastName ?? "", phone: form.phone ?? "", marketingOptIn: form.marketingOptIn ?? "" };
+    const parsed = profileSchema.safeParse({ ...fields, marketingOptIn: form.marketingOptIn || undefined });
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return reply({ intent: "profile", ok: false, error: Object.values(errors)[0] ?? MESSAGES.profileFailed, fieldErrors: errors, fields });
+    }
+    try {
+      await updateProfile(context.db, viewer.id, parsed.data);
+    } catch (error) {
+      context.log.error({ err: error, userId: viewer.id }, "profile update failed");
+      return reply({ intent: "profile", ok: false, error: MESSAGES.profileFailed, fields }, 500);
+    }
+    return reply({ intent: "profile", ok: true, message: MESSAGES.profileSaved });
+  }
+
+  if (form.intent === "password") {
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return reply({ intent: "password", ok: false, error: Object.values(errors)[0] ?? MESSAGES.changeFailed, fieldErrors: errors });
+    }
+    let authHeaders: Headers;
+    try {
+      ({ headers: authHeaders } = await context.auth.api.changePassword({
+        body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
+        headers: request.headers,
+        returnHeaders: true,
+      }));
+    } catch (error) {
+      const message = authFailure(context, error, MESSAGES.changeFailed);
+      const fieldErrors = message === MESSAGES.wrongPassword ? { currentPassword: message } : undefined;
+      return reply({ intent: "password", ok: false, error: message, ...(fieldErrors ? { fieldErrors } : {}) });
+    }
+    // The session was renewed (the others ended): the browser needs the new cookie, and the page must
+    // be loaded again with it (this request's cookie names a session that no longer exists).
+    const out = new Headers(noStore);
+    forwardCookies(authHeaders, out);
+    return redirect("/profile?password=changed", { headers: out });
+  }
+
+  if (form.intent === "resend") {
+    if (viewer.emailVerified) return reply({ intent: "resend", ok: false, error: MESSAGES.resendFailed });
+    if (!(await consume(context.db, throttleKeys.verificationResend(viewer.id), THROTTLE.verificationResend))) {
+      return reply({ intent: "resend", ok: false, error: MESSAGES.tooManyRequests }, 429);
+    }
+    try {
+      await context.auth.api.sendVerificationEmail({
+        body: { email: viewer.email, callbackURL: "/dashboard?verified=1" },
+        headers: request.headers,
+      });
+    } catch (error) {
+      authFailure(context, error, MESSAGES.resendFailed);
+      return reply({ intent: "resend", ok: false, error: MESSAGES.resendFailed });
+    }
+    return reply({ intent: "resend", ok: true, message: VERIFICATION_SENT });
+  }
+
+  return reply({ intent: "profile", ok: false, error: MESSAGES.profileFailed });
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted">{term}</dt>
+      <dd className="break-words font-semibold">{value || <span className="font-normal text-muted">Not set</span>}</dd>
+    </div>
+  );
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { account } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  const profileResult = resultFor(actionData, "profile");
+  const failed = profileResult && !profileResult.ok ? profileResult : null;
+  const editing = loaderData.editing || failed !== null;
+  // A failed save keeps what was typed; otherwise the saved values.
+  const typed = failed?.fields;
+  const values = typed
+    ? { firstName: typed.firstName ?? "", lastName: typed.lastName ?? "", phone: typed.phone ?? "", marketingOptIn: typed.marketingOptIn === "on" }
+    : account.profile;
+  const errors = failed?.fieldErrors ?? {};
+  const fieldProps = (name: string) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <p id={`${name}-error`} className="mt-1 text-sm text-danger">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="font-display text-3xl sm:text-4xl">Profile</h1>
+
+      <div className="mt-8 space-y-6">
+        <Section title="Account" id="account-heading">
+          <dl className="space-y-3">
+            <div>
+              <dt className="text-sm text-muted">Email</dt>
+              <dd className="break-words font-semibold">{account.email}</dd>
+              <dd className="text-sm text-muted">Email cannot be changed</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">Account status</dt>
+              <dd className={`font-semibold ${account.emailVerified ? "text-ok" : ""}`}>{account.emailVerified ? "Verified" : "Pending"}</dd>
+            </div>
+          </dl>
+        </Section>
+
+        <Section title="Personal information" id="personal-heading">
+          {profileResult ? (
+            <div className="mb-4">
+              <Notice tone={profileResult.ok ? "ok" : "error"} id="profile-result">
+                {profileResult.ok ? profileResult.message : profileResult.error}
+              </Notice>
+            </div>
+          ) : null}
+          {editing ? (
+            <Form method="post" action="/profile" className="space-y-4" noValidate preventScrollReset>
+              <input type="hidden" name="intent" value="profile" />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div>
+                  <label htmlFor="firstName" className={labelClass}>
+                    First name
+                  </label>
+                  <input id="firstName" name="firstName" autoComplete="given-name" maxLength={50} defaultValue={values.firstName} className={inputClass} {...fieldProps("firstName")} />
+                  {fieldError("firstName")}
+                </div>
+                <div>
+                  <label htmlFor="lastName" className={labelClass}>
+                    Last name
+                  </label>
+                  <input id="lastName" name="lastName" autoComplete="family-name" maxLength={50} defaultValue={values.lastName} className={inputClass} {...fieldProps("lastName")} />
+                  {fieldError("lastName")}
+                </div>
+              </div>
+              <div>
+                <label htmlFor="phone" className={labelClass}>
+                  Phone
+                </label>
+                <input id="phone" name="phone" type="tel" autoComplete="tel" maxLength={20} defaultValue={values.phone} className={inputClass} {...fieldProps("phone")} />
+                {fieldError("phone")}
+              </div>
+              <div className="flex items-start gap-2">
+                <input id="marketingOptIn" name="marketingOptIn" type="checkbox" defaultChecked={values.marketingOptIn} className="mt-1 h-5 w-5" />
+                <label htmlFor="marketingOptIn">Send me marketing communications (new drops, events and offers)</label>
+              </div>
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" disabled={saving} className={primaryButton}>
+                  {saving ? "Saving..." : "Save Changes"}
+                </button>
+                <Link to="/profile" className={secondaryButton} preventScrollReset>
+                  Cancel
+                </Link>
+              </div>
+            </Form>
+          ) : (
+            <>
+              <dl className="grid gap-3 sm:grid-cols-2">
+                <Detail term="First name" value={account.profile.firstName} />
+                <Detail term="Last name" value={account.profile.lastName} />
+                <Detail term="Phone" value={account.profile.phone} />
+                <Detail term="Marketing communications" value={account.profile.marketingOptIn ? "Subscribed" : "Not subscribed"} />
+              </dl>
+              <Link to="/profile?edit=1" className={`${primaryButton} mt-4`} preventScrollReset>
+                Edit Profile
+              </Link>
+            </>
+          )}
+        </Section>
+
+        <Section title="Change Password" id="password-heading">
+          <ChangePasswordForm
+            key={location.key}
+            result={resultFor(actionData, "password") ?? (loaderData.passwordChanged ? { intent: "password", ok: true, message: PASSWORD_CHANGED } : null)}
+          />
+        </Section>
+
+        {!account.emailVerified ? (
+          <Section title="Email verification" id="verification-heading">
+            <ResendVerificationForm result={resultFor(actionData, "resend")} />
+          </Section>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <MemberErrorBoundary />;
 }

@@ -1,0 +1,72 @@
+import { Fragment } from "react";
+import { data } from "react-router";
+import { listOutbox } from "../../core/admin/index.ts";
+import { guardedMeta } from "../components/account/auth-guard.tsx";
+import type { Route } from "./+types/dev-outbox";
+
+export const meta: Route.MetaFunction = guardedMeta("Outbox");
+
+/** Development only: the mail the store would have sent, kept while no SMTP server is configured. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.isDevelopment) throw data(null, { status: 404 });
+  const mails = await listOutbox(context.db);
+  return data(
+    { mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), smtp: context.mailer.kind === "smtp" },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
+
+/** The mail's text with its web addresses as links. */
+function Linkified({ text }: { text: string }) {
+  const parts = text.split(URL_PATTERN);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={part} className="break-all underline">
+            {part}
+          </a>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+  const { mails, smtp } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="font-display text-3xl sm:text-4xl">Outbox</h1>
+      <p className="mt-2 text-muted">
+        Development only. {smtp ? "SMTP_URL is set, so mail is sent for real and nothing new lands here." : "Mail is kept here while SMTP_URL is unset."}
+      </p>
+      {mails.length === 0 ? (
+        <p className="mt-8 rounded border border-line bg-card px-4 py-10 text-center">No mail yet.</p>
+      ) : (
+        <ol className="mt-8 space-y-4">
+          {mails.map((mail) => (
+            <li key={mail.id}>
+              <article aria-labelledby={`mail-${mail.id}`} className="rounded border border-line bg-card p-4">
+                <h2 id={`mail-${mail.id}`} className="text-lg font-bold break-words">
+                  {mail.subject}
+                </h2>
+                <p className="mt-1 text-sm text-muted break-words">
+                  To {mail.to} · <time dateTime={mail.createdAt}>{time.format(new Date(mail.createdAt))} UTC</time>
+                </p>
+                <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
+                  <Linkified text={mail.text} />
+                </pre>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import {
+  deleteAccountSchema,
+  getAccount,
+  MESSAGES,
+  preferencesSchema,
+  softDeleteUser,
+  updatePreferences,
+} from "../../core/accounts/index.ts";
+import { fieldErrors } from "../../core/shared/zod.ts";
+import type { Preferences } from "../../db/schema/index.ts";
+import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
+import { resultFor, type FormResult } from "../components/account/form-result.ts";
+import { inputClass, labelClass, Notice, primaryButton, Section } from "../components/account/page-shell.tsx";
+import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
+import { clearCartCookie } from "../lib/cart.server.ts";
+import { requireViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = guardedMeta("Settings");
+
+const PREFERENCES_SAVED = "Preferences saved.";
+const noStore = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const account = await getAccount(context.db, viewer.id);
+  if (!account) throw data({ access: "signed-out" as const }, { status: 401, headers: noStore });
+  return data({ preferences: account.preferences }, { headers: noStore });
+}
+
+type SettingsResult = FormResult<"preferences"> | FormResult<"delete">;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // Always the signed-in account: no id is read from the form.
+  const viewer = await requireViewer(request, context);
+  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const reply = (result: SettingsResult, status = result.ok ? 200 : 400) => data(result, { status, headers: noStore });
+
+  if (form.intent === "preferences") {
+    const parsed = preferencesSchema.safeParse(form);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return reply({ intent: "preferences", ok: false, error: Object.values(errors)[0] ?? MESSAGES.unexpected, fieldErrors: errors });
+    }
+    const p = parsed.data;
+    const preferences: Preferences = {
+      theme: p.theme,
+      language: p.language,
+      currency: p.currency,
+      notifications: {
+        email: { orderUpdates: p.emailOrderUpdates, promotions: p.emailPromotions, newsletter: p.emailNewsletter, restockAlerts: p.emailRestockAlerts },
+        push: { orderUpdates: p.pushOrderUpdates, promotions: p.pushPromotions, cartReminders: p.pushCartReminders },
+      },
+    };
+    await updatePreferences(context.db, viewer.id, preferences);
+    // The root loader reloads after this post and puts the new theme on <html>.
+    return reply({ intent: "preferences", ok: true, message: PREFERENCES_SAVED });
+  }
+
+  if (form.intent === "delete") {
+    const parsed = deleteAccountSchema.safeParse(form);
+    if (!parsed.success) {
+      return reply({ intent: "delete", ok: false, error: parsed.error.issues[0]?.message ?? MESSAGES.deletionFailed, fieldErrors: fieldErrors(parsed.error) });
+    }
+    try {
+      await context.auth.api.verifyPassword({ body: { password: parsed.data.password }, headers: request.headers });
+    } catch (error) {
+      let message: string = MESSAGES.deletionFailed;
+      try {
+        if (describeAuthError(error).cause === "wrong-password") message = MESSAGES.wrongPassword;
+      } catch {
+        context.log.error({ err: error, userId: viewer.id }, "password check before account deletion failed");
+      }
+      return reply({ intent: "delete", ok: false, error: message, fieldErrors: { password: message } });
+    }
+    try {
+      await softDeleteUser(context.db, viewer.id);
+    } catch (error) {
+      context.log.error({ err: error, userId: viewer.id }, "account deletion failed");
+      return reply({ intent: "delete", ok: false, error: MESSAGES.deletionFailed }, 500);
+    }
+    context.log.info({ userId: viewer.id }, "account deleted");
+    // Every session is gone already; signing out also expires this browser's cookie.
+    const headers = new Headers();
+    try {
+      const result = await context.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+      forwardCookies(result.headers, headers);
+    } catch {
+      // The session no longer exists, so it cannot be used whatever the cookie says.
+    }
+    headers.append("Set-Cookie", await clearCartCookie(context));
+    return redirect("/", { headers });
+  }
+
+  return reply({ intent: "preferences", ok: false, error: MESSAGES.unexpected });
+}
+
+const THEME_OPTIONS = [
+  { value: "auto", label: "Auto (follow my device)" },
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+] as const;
+
+const EMAIL_SWITCHES = [
+  { name: "emailOrderUpdates", label: "Order updates", key: "orderUpdates" },
+  { name: "emailPromotions", label: "Promotions", key: "promotions" },
+  { name: "emailNewsletter", label: "Newsletter", key: "newsletter" },
+  { name: "emailRestockAlerts", label: "Restock alerts", key: "restockAlerts" },
+] as const;
+
+const PUSH_SWITCHES = [
+  { name: "pushOrderUpdates", label: "Order updates", key: "orderUpdates" },
+  { name: "pushPromotions", label: "Promotions", key: "promotions" },
+  { name: "pushCartReminders", label: "Cart reminders", key: "cartReminders" },
+] as const;
+
+function Switch({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label htmlFor={name} className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded px-1 hover:bg-paper">
+      <span>{label}</span>
+      <input id={name} name={name} type="checkbox" role="switch" defaultChecked={checked} className="h-5 w-5 shrink-0 accent-current" />
+    </label>
+  );
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { preferences } = loaderData;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const prefsResult = resultFor(actionData, "preferences");
+  const deleteResult = resultFor(actionData, "delete");
+  const deleteFailed = deleteResult && !deleteResult.ok ? deleteResult : null;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="font-display text-3xl sm:text-4xl">Settings</h1>
+
+      <div className="mt-8 space-y-6">
+        <Section title="Preferences" id="preferences-heading">
+          <Form method="post" action="/settings" className="space-y-6" preventScrollReset>
+            <input type="hidden" name="intent" value="preferences" />
+            {prefsResult ? <Notice tone={prefsResult.ok ? "ok" : "error"}>{prefsResult.ok ? prefsResult.message : prefsResult.error}</Notice> : null}
+
+            <fieldset>
+              <legend className={labelClass}>Theme</legend>
+              <div className="flex flex-wrap gap-x-6">
+                {THEME_OPTIONS.map((option) => (
+                  <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-2">
+                    <input type="radio" name="theme" value={option.value} defaultChecked={preferences.theme === option.value} className="h-5 w-5 accent-current" />
+                    {option.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <label htmlFor="language" className={labelClass}>
+                  Language
+                </label>
+                <select id="language" name="language" defaultValue={preferences.language} className={inputClass}>
+                  <option value="en">English</option>
+                  <option value="es" lang="es">
+                    Español
+                  </option>
+                </select>
+              </div>
+              <div>
+                <label htmlFor="currency" className={labelClass}>
+                  Currency
+                </label>
+                <select id="currency" name="currency" defaultValue={preferences.currency} className={inputClass}>
+                  <option value="USD">USD ($)</option>
+                </select>
+              </div>
+            </div>
+
+            <fieldset>
+              <legend className={labelClass}>Email notifications</legend>
+              <div className="divide-y divide-line">
+                {EMAIL_SWITCHES.map((s) => (
+                  <Switch key={s.name} name={s.name} label={s.label} checked={preferences.notifications.email[s.key]} />
+                ))}
+              </div>
+            </fieldset>
+
+            <fieldset>
+              <legend className={labelClass}>Push notifications</legend>
+              <div className="divide-y divide-line">
+                {PUSH_SWITCHES.map((s) => (
+                  <Switch key={s.name} name={s.name} label={s.label} checked={preferences.notifications.push[s.key]} />
+                ))}
+              </div>
+            </fieldset>
+
+            <button type="submit" disabled={busy("preferences")} className={primaryButton}>
+              {busy("preferences") ? "Saving..." : "Save Preferences"}
+            </button>
+          </Form>
+        </Section>
+
+        <Section title="Delete account" id="delete-heading" className="border-danger">
+          <Form method="post" action="/settings" className="space-y-4" noValidate preventScrollReset>
+            <input type="hidden" name="intent" value="delete" />
+            <p>
+              Deleting your account signs you out everywhere and you can no longer sign in with it. Orders you placed stay on record for
+              the store's books.
+            </p>
+            {deleteFailed ? <Notice tone="error" id="delete-error">{deleteFailed.error}</Notice> : null}
+            <div>
+              <label htmlFor="delete-password" className={labelClass}>
+                Password
+              </label>
+              <input
+                id="delete-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                className={inputClass}
+                {...(deleteFailed ? { "aria-invalid": true, "aria-describedby": "delete-error" } : {})}
+              />
+            </div>
+            <button type="submit" disabled={busy("delete")} className="inline-flex min-h-11 items-center justify-center rounded bg-brick px-5 py-2 font-semibold text-white disabled:opacity-60">
+              {busy("delete") ? "Deleting account..." : "Delete Account"}
+            </button>
+          </Form>
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <MemberErrorBoundary />;
+}

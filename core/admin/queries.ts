@@ -1,0 +1,125 @@
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { outbox, products, users, variants } from "../../db/schema/index.ts";
+
+/** Admin stats (SPEC section 2, Admin dashboard): what the database holds now, never sample values. */
+
+/** Recent orders on the dashboard (SPEC section 9). */
+export const RECENT_ORDERS_LIMIT = 5;
+/** Critical alerts on the dashboard: high severity only, at most 3 (SPEC section 9). */
+export const CRITICAL_ALERTS_LIMIT = 3;
+
+export interface RecentOrder {
+  id: string;
+  number: string;
+  customerEmail: string;
+  status: string;
+  totalCents: number;
+  createdAt: Date;
+}
+
+export interface CriticalAlert {
+  type: "out_of_stock";
+  severity: "high";
+  productId: number;
+  productSlug: string;
+  productName: string;
+  variantId: number;
+  sku: string;
+  /** "M / Black", or "" for a variant without options. */
+  variantDetails: string;
+  availableStock: number;
+}
+
+export interface AdminStats {
+  totalRevenueCents: number;
+  totalOrders: number;
+  totalCustomers: number;
+  totalProducts: number;
+  recentOrders: RecentOrder[];
+  criticalAlerts: CriticalAlert[];
+}
+
+/** Active products in the catalogue. */
+export async function countActiveProducts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(eq(products.active, true));
+  return row?.n ?? 0;
+}
+
+/** Customers: accounts with the customer role that have not been deleted. */
+export async function countCustomers(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "customer"), isNull(users.deletedAt), eq(users.active, true)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Sold-out variants of active products (available = on_hand - reserved = 0): the admin's
+ * high-severity alerts. Low stock (medium severity) is not shown on the dashboard.
+ */
+export async function listCriticalAlerts(db: Db, limit = CRITICAL_ALERTS_LIMIT): Promise<CriticalAlert[]> {
+  const rows = await db
+    .select({
+      productId: products.id,
+      productSlug: products.slug,
+      productName: products.name,
+      variantId: variants.id,
+      sku: variants.sku,
+      size: variants.size,
+      color: variants.color,
+      available: sql<number>`${variants.onHand} - ${variants.reserved}`.mapWith(Number),
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(products.active, true), eq(variants.active, true), sql`${variants.onHand} - ${variants.reserved} <= 0`))
+    .orderBy(asc(products.name), asc(variants.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    type: "out_of_stock",
+    severity: "high",
+    productId: r.productId,
+    productSlug: r.productSlug,
+    productName: r.productName,
+    variantId: r.variantId,
+    sku: r.sku,
+    variantDetails: [r.size, r.color].filter(Boolean).join(" / "),
+    availableStock: r.available,
+  }));
+}
+
+/**
+ * Orders and revenue. There is no orders table yet: when the orders module lands, count its orders
+ * here, sum the totals of paid orders (cents) and list the newest RECENT_ORDERS_LIMIT.
+ */
+async function orderFigures(_db: Db): Promise<{ totalOrders: number; totalRevenueCents: number; recentOrders: RecentOrder[] }> {
+  return { totalOrders: 0, totalRevenueCents: 0, recentOrders: [] };
+}
+
+export async function getAdminStats(db: Db): Promise<AdminStats> {
+  const [totalProducts, totalCustomers, criticalAlerts, orders] = await Promise.all([
+    countActiveProducts(db),
+    countCustomers(db),
+    listCriticalAlerts(db),
+    orderFigures(db),
+  ]);
+  return { ...orders, totalProducts, totalCustomers, criticalAlerts };
+}
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: Date;
+}
+
+/** The development outbox (mail kept while no SMTP server is configured), newest first. */
+export async function listOutbox(db: Db, limit = 100): Promise<OutboxMail[]> {
+  return db
+    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit);
+}
