@@ -72,6 +72,49 @@ export function runMain(main: () => Promise<number | void>): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Watchdog: for processes that live outside this script's process group (Chromium, which
+// chrome-launcher starts detached), so that a Ctrl-C on the terminal does not reach them. If this
+// script dies before its cleanups ran (tsx kills a child that is slow to acknowledge a signal),
+// the watchdog's stdin closes and it kills those process groups and removes their directories.
+
+const WATCHDOG = `
+const fs = require("node:fs");
+const { groups, dirs } = JSON.parse(process.env.WATCHDOG);
+process.on("SIGINT", () => {});
+process.on("SIGTERM", () => {});
+let done = false;
+const finish = () => {
+  if (done) return;
+  done = true;
+  for (const g of groups) { try { process.kill(-g, "SIGKILL"); } catch {} }
+  setTimeout(() => {
+    for (const d of dirs) { try { fs.rmSync(d, { recursive: true, force: true, maxRetries: 5 }); } catch {} }
+    process.exit(0);
+  }, 500);
+};
+process.stdin.on("end", finish);
+process.stdin.on("error", finish);
+process.stdin.resume();
+`;
+
+/** Starts a watchdog for `groups` (process group ids) and `dirs`; dismiss() ends it. */
+export function startWatchdog(what: { groups: number[]; dirs: string[] }): { dismiss: () => Promise<void> } {
+  const child = spawn(process.execPath, ["-e", WATCHDOG], {
+    env: { ...process.env, WATCHDOG: JSON.stringify(what) },
+    stdio: ["pipe", "ignore", "inherit"],
+  });
+  child.stdin!.on("error", () => {});
+  return {
+    async dismiss() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.stdin!.end();
+      await exited;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The store
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -116,13 +159,47 @@ export interface Store {
   url: string;
   /** The store's guardian process (see GUARDIAN). */
   pid: number;
-  /** Stops the server (SIGTERM, waits for exit) and removes its data directory. Idempotent. */
+  /** Stops the server (SIGTERM, waits for exit) and removes its run directory. Idempotent. */
   stop(): Promise<void>;
 }
 
-// The store runs under a tiny guardian process that removes DATA_DIR once the store has exited,
-// forwards SIGTERM/SIGINT to it, and stops it when this script's end of the stdin pipe closes
-// (this script died, even by SIGKILL): no store or data directory outlives a run.
+/** The /assets/... files the server bundle refers to that are missing from `clientDir`. */
+function missingAssets(buildDir: string): string[] {
+  const serverEntry = path.join(buildDir, "server/index.js");
+  if (!fs.existsSync(serverEntry)) return ["server/index.js"];
+  const referenced = new Set(fs.readFileSync(serverEntry, "utf8").match(/\/assets\/[\w.-]+\.(?:js|css)\b/g) ?? []);
+  if (referenced.size === 0) return ["(no /assets/ references in server/index.js)"];
+  return [...referenced].filter((asset) => !fs.existsSync(path.join(buildDir, "client", asset)));
+}
+
+/**
+ * Gives the run its own copy of the production build: `runRoot` links to every top-level entry
+ * of the project except build/, which is copied. The store reads build/ relative to its working
+ * directory, so another session rebuilding the project mid-run cannot swap the client bundles
+ * under a running store (its pages would point at assets that no longer exist). The copy is
+ * checked for consistency (every asset the server bundle names is there) and retried while a
+ * build is in progress.
+ */
+function snapshotProject(runRoot: string): void {
+  for (let attempt = 1; ; attempt++) {
+    ensureBuild();
+    fs.rmSync(runRoot, { recursive: true, force: true });
+    fs.mkdirSync(runRoot, { recursive: true });
+    for (const name of fs.readdirSync(ROOT)) {
+      if (name !== "build") fs.symlinkSync(path.join(ROOT, name), path.join(runRoot, name));
+    }
+    fs.cpSync(path.join(ROOT, "build"), path.join(runRoot, "build"), { recursive: true });
+    const missing = missingAssets(path.join(runRoot, "build"));
+    if (missing.length === 0) return;
+    if (attempt >= 5) throw new Error(`the build in ${ROOT}/build stays inconsistent (missing ${missing.slice(0, 3).join(", ")})`);
+    console.log(`the build is being rewritten (missing ${missing[0]}): trying again in 5 s`);
+    spawnSync("sleep", ["5"]);
+  }
+}
+
+// The store runs under a tiny guardian process that removes the run directory once the store has
+// exited, forwards SIGTERM/SIGINT to it, and stops it when this script's end of the stdin pipe
+// closes (this script died, even by SIGKILL): no store or data directory outlives a run.
 const GUARDIAN = `
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
@@ -140,23 +217,33 @@ process.stdin.on("end", stop);
 process.stdin.on("error", stop);
 process.stdin.resume();
 store.on("exit", (code, signal) => {
-  try { fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true }); } catch {}
+  try { fs.rmSync(process.env.RUN_DIR, { recursive: true, force: true }); } catch {}
   process.exit(code ?? (signal ? 1 : 0));
 });
 `;
 
 /**
- * Starts the production store as one process on 127.0.0.1, on a fresh temporary DATA_DIR (an
- * embedded database seeded with the sample catalogue), and waits until GET /healthz answers 200.
- * The server and its data directory are removed by stop(), or by the cleanups if the script ends.
+ * Builds the store if needed, then starts it in production mode as one process on 127.0.0.1, on
+ * a fresh temporary DATA_DIR (an embedded database seeded with the sample catalogue) and its own
+ * copy of the build, and waits until GET /healthz answers 200. The server and its temporary
+ * directory are removed by stop(), or by the cleanups if the script ends in any other way.
  */
 export async function startStore(options: { timeoutMs?: number } = {}): Promise<Store> {
   const timeoutMs = options.timeoutMs ?? 90_000;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
+  const removeRunDir = onCleanup(() => fs.rmSync(runDir, { recursive: true, force: true }));
+  const runRoot = path.join(runDir, "root");
+  const dataDir = path.join(runDir, "data");
+  try {
+    snapshotProject(runRoot);
+  } catch (error) {
+    await removeRunDir();
+    throw error;
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["-e", GUARDIAN], {
-    cwd: ROOT,
+    cwd: runRoot,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -165,6 +252,7 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
       DATA_DIR: dataDir,
       BASE_URL: url,
       LOG_LEVEL: "warn",
+      RUN_DIR: runDir,
     },
     stdio: ["pipe", "pipe", "pipe"],
   });
@@ -178,7 +266,7 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
 
   const stop = onCleanup(async () => {
     await stopChild(child, 15_000);
-    fs.rmSync(dataDir, { recursive: true, force: true }); // normally already done by the guardian
+    await removeRunDir(); // normally already done by the guardian
   });
 
   const started = Date.now();
@@ -200,7 +288,10 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  console.log(`store started at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s, DATA_DIR ${dataDir}`);
+  console.log(
+    `store started at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+      `(build copied to ${runRoot}/build, DATA_DIR ${dataDir})`,
+  );
   return { url, pid: child.pid!, stop };
 }
 

@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import { createRequire } from "node:module";
 import zlib from "node:zlib";
-import { ensureBuild, envNumber, onCleanup, runMain, startStore, stopChild, table } from "./bench-lib.ts";
+import { envNumber, onCleanup, runMain, startStore, stopChild, table } from "./bench-lib.ts";
 
 const PATHS = ["/", "/shop", "/shop/harlem-classic-tee"];
 const TARGET_PATH = "/shop";
@@ -155,7 +155,6 @@ async function main(): Promise<number> {
   const connections = Math.round(envNumber("BENCH_CONNECTIONS", 10));
   const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 2);
 
-  ensureBuild();
   const store = await startStore();
   console.log(
     `autocannon: ${connections} connections, ${seconds} s per run after a ${warmupSeconds} s warm-up, header Accept-Encoding: gzip\n`,

@@ -5,15 +5,17 @@
 // with its default mobile profile (formFactor mobile, simulated throttling) in headless Chromium
 // (/usr/bin/chromium, or CHROME_PATH). Prints the four scores and the JavaScript each page
 // transferred, lists the audits that keep a score under its target, and a PASS/FAIL line.
-// LIGHTHOUSE_REPORT_DIR=<dir> also saves each page's HTML report there.
+// LIGHTHOUSE_RUNS=<n> (default 1) runs each page n times and keeps the median run by
+// performance score; LIGHTHOUSE_REPORT_DIR=<dir> also saves each page's HTML report there.
 //
 // Exit code: 0 when Lighthouse ran, also when a target is missed (the FAIL line says which);
 // non-zero only when Lighthouse could not run or measure a page.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse, { generateReport, type Result } from "lighthouse";
-import { ensureBuild, onCleanup, runMain, startStore, table } from "./bench-lib.ts";
+import { envNumber, onCleanup, runMain, startStore, startWatchdog, table } from "./bench-lib.ts";
 
 const PATHS = ["/", "/shop", "/shop/harlem-classic-tee"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -97,6 +99,37 @@ function summarise(pagePath: string, lhr: Result): PageResult {
   return { path: pagePath, lhr, scores, bestPracticesAdjusted, notApplicableLocally, jsBytes, jsFiles: scripts.length };
 }
 
+type Item = Record<string, unknown>;
+
+/** What an audit points at (URLs, elements), for the first few rows of its details. */
+function culprits(audit: Audit, max = 5): string[] {
+  const details = audit.details as { type?: string; items?: Item[] } | undefined;
+  if (!details?.items) return [];
+  // "list" details (the insights) hold tables of their own.
+  const items = details.type === "list" ? details.items.flatMap((i) => ((i as { items?: Item[] }).items ?? [])) : details.items;
+  const lines: string[] = [];
+  for (const item of items) {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    const source = item.source as { url?: string; line?: number } | undefined;
+    const what =
+      (typeof item.url === "string" && item.url) ||
+      (source?.url ? `${source.url}${source.line !== undefined ? `:${source.line}` : ""}` : "") ||
+      (node ? `${node.selector ?? ""} ${node.snippet ?? ""}`.trim() : "") ||
+      (typeof item.description === "string" ? item.description : "");
+    if (!what) continue;
+    const extras: string[] = [];
+    if (typeof item.description === "string" && item.description !== what) extras.push(oneLine(item.description, 100));
+    if (typeof item.wastedBytes === "number") extras.push(`${(item.wastedBytes / 1024).toFixed(1)} KiB wasted`);
+    if (typeof item.cacheLifetimeMs === "number") extras.push(`cache ${item.cacheLifetimeMs / 1000} s`);
+    if (typeof item.total === "number" && typeof item.url === "string") extras.push(`${Math.round(item.total)} ms`);
+    lines.push(`${oneLine(what, 120)}${extras.length ? ` (${extras.join(", ")})` : ""}`);
+    if (lines.length >= max) break;
+  }
+  const more = items.length - lines.length;
+  if (lines.length > 0 && more > 0) lines.push(`... ${more} more`);
+  return lines;
+}
+
 /** The audits that keep a category under its target, heaviest first. */
 function failingAudits(lhr: Result, categoryId: CategoryId, skip: string[]): string[][] {
   const category = lhr.categories[categoryId];
@@ -122,7 +155,6 @@ function failingAudits(lhr: Result, categoryId: CategoryId, skip: string[]): str
 }
 
 async function main(): Promise<number> {
-  ensureBuild();
   const store = await startStore();
 
   // One render of each page first, so Lighthouse does not time the store's very first requests.
@@ -134,13 +166,29 @@ async function main(): Promise<number> {
 
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   console.log(`Chromium ${chromePath} (a fresh instance per run); Lighthouse default mobile profile\n`);
+  const runs = Math.round(envNumber("LIGHTHOUSE_RUNS", 1));
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
   if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
 
   /** One Lighthouse run in its own Chromium (a clean profile each time, as Lighthouse advises). */
   const audit = async (url: string): Promise<Result> => {
-    const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
-    const closeChrome = onCleanup(() => chrome.kill());
+    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-chrome-"));
+    const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir, handleSIGINT: false, logLevel: "silent" }).catch(
+      (error: unknown) => {
+        fs.rmSync(userDataDir, { recursive: true, force: true });
+        throw error;
+      },
+    );
+    const watchdog = startWatchdog({ groups: [chrome.pid], dirs: [userDataDir] });
+    const closeChrome = onCleanup(async () => {
+      const exited = new Promise<void>((resolve) =>
+        chrome.process.exitCode !== null || chrome.process.signalCode !== null ? resolve() : chrome.process.once("exit", () => resolve()),
+      );
+      chrome.kill(); // SIGKILL to Chromium's process group
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5 });
+      await watchdog.dismiss();
+    });
     try {
       const runner = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
       if (!runner) throw new Error(`Lighthouse returned no result for ${url}`);
@@ -155,25 +203,42 @@ async function main(): Promise<number> {
   try {
     for (const pagePath of PATHS) {
       const url = store.url + pagePath;
-      let lhr: Result | undefined;
       // A trace that fails to record (NO_NAVSTART, NO_FCP...) is a measuring accident that
       // Lighthouse itself says to retry; the third failure in a row is reported.
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        process.stdout.write(`lighthouse ${pagePath}${attempt > 1 ? ` (attempt ${attempt})` : ""} ... `);
-        const started = Date.now();
-        lhr = await audit(url);
-        console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
-        if (!lhr.runtimeError) break;
-        console.log(`  Lighthouse could not measure ${pagePath}: ${lhr.runtimeError.code}: ${oneLine(lhr.runtimeError.message, 160)}`);
-      }
-      if (lhr!.runtimeError) broken.push(pagePath);
-      for (const warning of lhr!.runWarnings) console.log(`  warning: ${oneLine(String(warning), 200)}`);
+      const measureOnce = async (run: number): Promise<Result> => {
+        let lhr: Result | undefined;
+        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+          const label = [runs > 1 ? `run ${run}/${runs}` : "", attempt > 1 ? `attempt ${attempt}` : ""].filter(Boolean).join(", ");
+          process.stdout.write(`lighthouse ${pagePath}${label ? ` (${label})` : ""} ... `);
+          const started = Date.now();
+          lhr = await audit(url);
+          const perf = lhr.categories.performance?.score;
+          console.log(
+            `${((Date.now() - started) / 1000).toFixed(1)} s, performance ${pct(perf)}, ` +
+              `CPU benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`,
+          );
+          if (!lhr.runtimeError) break;
+          console.log(`  Lighthouse could not measure ${pagePath}: ${lhr.runtimeError.code}: ${oneLine(lhr.runtimeError.message, 160)}`);
+        }
+        return lhr!;
+      };
+      const all: Result[] = [];
+      for (let run = 1; run <= runs; run++) all.push(await measureOnce(run));
+      // Several runs: keep the one with the median performance score (Lighthouse's advice on variance).
+      const measured = all.filter((r) => !r.runtimeError);
+      const ranked = (measured.length > 0 ? measured : all).sort(
+        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+      );
+      const lhr = ranked[Math.floor((ranked.length - 1) / 2)]!;
+      if (runs > 1) console.log(`  median run: performance ${pct(lhr.categories.performance?.score)}`);
+      if (lhr.runtimeError) broken.push(pagePath);
+      for (const warning of lhr.runWarnings) console.log(`  warning: ${oneLine(String(warning), 200)}`);
       if (reportDir) {
         const file = path.join(reportDir, `${pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-")}.report.html`);
-        fs.writeFileSync(file, generateReport(lhr!, "html"));
+        fs.writeFileSync(file, generateReport(lhr, "html"));
         console.log(`  report: ${file}`);
       }
-      results.push(summarise(pagePath, lhr!));
+      results.push(summarise(pagePath, lhr));
     }
   } finally {
     await store.stop();
@@ -235,6 +300,10 @@ async function main(): Promise<number> {
       const rows = failingAudits(r.lhr, id, NOT_APPLICABLE_LOCALLY);
       console.log(`\n${r.path}: ${LABELS[id]} ${score ?? "n/a"} (target ${TARGETS[id]}): ${rows.length} audit(s) to fix`);
       if (rows.length > 0) console.log(table(["audit id", "title", "score", "displayValue", "weight"], rows).replace(/^/gm, "  "));
+      for (const [auditId] of rows) {
+        const lines = culprits(r.lhr.audits[auditId!]!);
+        if (lines.length > 0) console.log(`  ${auditId}:\n${lines.map((l) => `    - ${l}`).join("\n")}`);
+      }
     }
   }
   if (!anyFailing) console.log("\nNo score is under its target.");
