@@ -4,7 +4,7 @@ import { seedCatalogue } from "../db/seed/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { Client } from "./http-client.ts";
 import { linkIn, startMailCatcher } from "./mail-catcher.ts";
-import { ensureBuild, startServer, tempDir, type RunningServer } from "./server.ts";
+import { ensureBuild, inheritedEnv, startServer, tempDir, type RunningServer } from "./server.ts";
 
 let server: RunningServer;
 let database: TestDatabase | undefined;
@@ -235,4 +235,61 @@ describe("the cart and sign-in", () => {
     await elsewhere.post("/logout", {});
     expect(await Client.text(await elsewhere.get("/cart"))).toContain("Your cart (0)");
   });
+});
+
+describe("authorization on every protected route and action", () => {
+  const memberPages = ["/checkout", "/dashboard", "/profile", "/orders", "/settings"];
+  const adminPages = ["/admin", "/analytics"];
+
+  it("refuses a guest's form posts to member and admin pages with 401, changing nothing", async () => {
+    const c = client();
+    for (const path of [...memberPages, ...adminPages]) {
+      const res = await c.post(path, { intent: "profile", firstName: "Mallory", lastName: "X", phone: "", theme: "dark", password: "x" });
+      expect(res.status, path).toBe(401);
+      const text = await Client.text(res);
+      expect(text).not.toContain("Mallory");
+    }
+  });
+
+  it("shows each customer only their own account", async () => {
+    const a = client();
+    const b = client();
+    const emailA = newEmail();
+    const emailB = newEmail();
+    await register(a, emailA);
+    await register(b, emailB);
+    const profileA = await Client.text(await a.get("/profile"));
+    const profileB = await Client.text(await b.get("/profile"));
+    expect(profileA).toContain(emailA);
+    expect(profileA).not.toContain(emailB);
+    expect(profileB).toContain(emailB);
+    expect(profileB).not.toContain(emailA);
+    // A form can't name another account: the profile saved is always the session's.
+    await b.post("/profile", { intent: "profile", firstName: "Bea", lastName: "Two", phone: "", userId: "someone-else", email: emailA });
+    expect(await Client.text(await a.get("/profile"))).not.toContain("Bea");
+  });
+
+  it("refuses a customer's posts to admin pages with 403", async () => {
+    const c = client();
+    await register(c, newEmail());
+    for (const path of adminPages) expect((await c.post(path, { intent: "anything" })).status, path).toBe(403);
+  });
+
+  it("lets a super_admin set from the command line into the admin pages", async () => {
+    const email = newEmail();
+    await register(client(), email);
+    // The role is set by the operator's command, against the same database (so the server is stopped for the embedded one).
+    const dataDir = server.env.DATA_DIR;
+    if (!usingPostgres()) await server.stop();
+    const { spawnSync } = await import("node:child_process");
+    const result = spawnSync("node", ["--import", "tsx", "scripts/user-role.ts", email, "super_admin"], {
+      env: { ...inheritedEnv(), ...(usingPostgres() ? { DATABASE_URL: database!.url! } : { DATA_DIR: dataDir! }) },
+      encoding: "utf8",
+    });
+    expect(result.stdout + result.stderr).toContain(`${email} is now super_admin`);
+    if (!usingPostgres()) server = await startServer(server.env);
+    const c = client();
+    await signIn(c, email);
+    for (const path of adminPages) expect((await c.get(path)).status, path).toBe(200);
+  }, 120_000);
 });

@@ -5,6 +5,8 @@ import path from "node:path";
 
 export interface RunningServer {
   url: string;
+  /** The variables it was started with, to start it again the same way. */
+  env: Record<string, string>;
   child: ChildProcess;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
@@ -56,6 +58,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   }
   return {
     url,
+    env,
     child,
     output: () => output,
     async stop(signal = "SIGTERM") {
