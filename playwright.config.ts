@@ -2,10 +2,13 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// The SMTP server e2e/global-setup.ts starts for the store's mail.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 // Journeys run against the production build on a fresh embedded database, in Debian's Chromium.
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -32,6 +35,8 @@ export default defineConfig({
       DATA_DIR: ".e2e-data",
       BASE_URL: baseURL,
       LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ADMIN_EMAILS: "boss@east-harlem.test",
     },
   },
 });
