@@ -24,7 +24,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/ensure-build.mjs && rm -rf .e2e-data && node --import tsx server/main.ts`,
+    command: `node scripts/ensure-build.mjs && rm -rf .e2e-data-${PORT} && node --import tsx server/main.ts`,
     url: `${baseURL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -32,7 +32,7 @@ export default defineConfig({
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(PORT),
-      DATA_DIR: ".e2e-data",
+      DATA_DIR: `.e2e-data-${PORT}`,
       BASE_URL: baseURL,
       LOG_LEVEL: "warn",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
