@@ -10,7 +10,7 @@ import {
   openCart,
 } from "./helpers.ts";
 
-const PAGES = ["/", "/about", "/history", "/music", "/culture", "/collections", "/shop", `/shop/${CLASSIC_TEE.slug}`, "/cart", "/checkout"];
+const PAGES = ["/", "/about", "/history", "/music", "/culture", "/collections", "/shop", `/shop/${CLASSIC_TEE.slug}`, "/cart", "/checkout", "/login"];
 
 /** Adds one Classic Tee (S, Black) from its product page. */
 async function addOneTee(page: Page) {

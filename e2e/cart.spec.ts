@@ -248,27 +248,27 @@ test.describe("cart without JavaScript", () => {
   test("choosing options and adding reloads the page with the new count; the cart page lists it", async ({ page }) => {
     await page.goto("/shop");
     await expect(cartButton(page)).toHaveAttribute("href", "/cart");
-    const card = productCard(page, CLASSIC_TEE.name);
-    await openOptions(card);
-    await chooseOptions(card, { size: "M", color: "White" });
-    await card.getByRole("spinbutton", { name: "Quantity" }).fill("2");
-    await card.getByRole("button", { name: "Add to Cart" }).click();
+    // Without JavaScript a card's options live on the product page.
+    await productCard(page, CLASSIC_TEE.name).getByRole("link", { name: "Choose options" }).click();
+    await expect(page).toHaveURL(new RegExp(`/shop/${CLASSIC_TEE.slug}$`));
+    const main = page.getByRole("main");
+    await chooseOptions(main, { size: "M", color: "White" });
+    await main.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+    await main.getByRole("button", { name: "Add to Cart" }).click();
 
-    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page).toHaveURL(new RegExp(`/shop/${CLASSIC_TEE.slug}$`));
     await expect(cartBadge(page)).toHaveText("2");
     await expect(cartButton(page)).toHaveAttribute("aria-label", "Cart, 2 items");
 
-    // Another colour, from the product page.
-    await page.goto(`/shop/${CLASSIC_TEE.slug}`);
-    await chooseOptions(page, { size: "S", color: "Black" });
-    await page.getByRole("main").getByRole("button", { name: "Add to Cart" }).click();
+    // Another colour: another line.
+    await chooseOptions(main, { size: "S", color: "Black" });
+    await main.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page).toHaveURL(new RegExp(`/shop/${CLASSIC_TEE.slug}$`));
     await expect(cartBadge(page)).toHaveText("3");
 
     await cartButton(page).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole("heading", { level: 1, name: "Your cart (3)" })).toBeVisible();
-    const main = page.getByRole("main");
     await expect(rows(main)).toHaveCount(2);
     await expect(row(main, "M / White").getByTestId("line-total")).toHaveText("$120.00");
     await expect(row(main, "M / White")).toContainText("$60.00 each");
@@ -288,11 +288,10 @@ test.describe("cart without JavaScript", () => {
   });
 
   test("adding without choosing a size says what is missing", async ({ page }) => {
-    await page.goto("/shop");
-    const card = productCard(page, CLASSIC_TEE.name);
-    await openOptions(card);
-    await chooseOptions(card, { color: "Black" });
-    await card.getByRole("button", { name: "Add to Cart" }).click();
+    await page.goto(`/shop/${CLASSIC_TEE.slug}`);
+    const main = page.getByRole("main");
+    await chooseOptions(main, { color: "Black" });
+    await main.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByRole("alert")).toContainText("Please choose a size.");
     await expect(cartBadge(page)).toHaveCount(0);
   });

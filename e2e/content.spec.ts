@@ -157,6 +157,17 @@ test.describe("navigation", () => {
     await expect(page.getByTestId("product-card").first()).toBeVisible();
   });
 
+  test("an old hash link followed from a page already open lands on the real page too", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    // Only the hash changes, so the browser does not load a new page by itself.
+    await page.goto("/#/collections");
+    await expect(page).toHaveURL(/\/collections$/);
+    await expect(page.getByRole("heading", { name: "Spring 2024: Urban Renaissance" })).toBeVisible();
+    await page.goto("/collections#/shop");
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
+  });
+
   test("an unknown address shows Page not found", async ({ page }) => {
     const response = await page.goto("/no-such-page/here");
     expect(response?.status()).toBe(404);

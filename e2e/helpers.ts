@@ -59,18 +59,21 @@ export async function openOptions(card: Locator): Promise<void> {
   await expect(details).toHaveAttribute("open", "");
 }
 
-/** Picks a size and/or a colour in an options form (a card or the product page). */
+/**
+ * Picks a size and/or a colour in an options form (a card or the product page) by clicking the
+ * button-like label the shopper sees; the radio inside it is visually hidden.
+ */
 export async function chooseOptions(scope: Locator | Page, { size, color }: { size?: string; color?: string }): Promise<void> {
-  if (size) {
-    const radio = scope.getByRole("group", { name: "Size" }).getByRole("radio", { name: size, exact: true });
-    await radio.check();
+  const choose = async (group: Locator, name: string) => {
+    const radio = group.getByRole("radio", { name, exact: true });
+    if (!(await radio.isChecked())) {
+      // (A filter's inner locator is matched inside each label, so it starts from the page.)
+      await group.locator("label").filter({ has: group.page().getByRole("radio", { name, exact: true }) }).click();
+    }
     await expect(radio).toBeChecked();
-  }
-  if (color) {
-    const radio = scope.getByRole("group", { name: /^Color/ }).getByRole("radio", { name: color, exact: true });
-    await radio.check();
-    await expect(radio).toBeChecked();
-  }
+  };
+  if (size) await choose(scope.getByRole("group", { name: "Size" }), size);
+  if (color) await choose(scope.getByRole("group", { name: /^Color/ }), color);
 }
 
 /** Reads "$1,234.50" as 1234.5. */
@@ -90,7 +93,11 @@ export async function expectNoAxeViolations(page: Page, label: string, include?:
       const nodes = v.nodes
         .slice(0, 8)
         .map((n) => {
-          const summary = (n.failureSummary ?? "").split("\n").slice(1).join(" ").trim();
+          const summary = (n.failureSummary ?? "")
+            .split("\n")
+            .map((line) => line.trim())
+            .filter(Boolean)
+            .join(" ");
           return `      - ${n.target.join(" ")}\n        ${n.html.slice(0, 200)}${summary ? `\n        ${summary.slice(0, 300)}` : ""}`;
         })
         .join("\n");
@@ -98,7 +105,7 @@ export async function expectNoAxeViolations(page: Page, label: string, include?:
       return `  [${v.impact ?? "?"}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
     })
     .join("\n");
-  expect(results.violations, `axe found ${results.violations.length} violation(s) on ${label}:\n${report}`).toEqual([]);
+  expect(results.violations.map((v) => v.id), `axe found ${results.violations.length} violation(s) on ${label}:\n${report}`).toEqual([]);
 }
 
 /** True when the page is wider than the window (a horizontal scrollbar). */

@@ -67,6 +67,21 @@ describe("the shop listing", () => {
     expect(seen.size).toBe(seedProducts.length);
   });
 
+  it("gives each listed product its own variants, prices and stock", async () => {
+    const seen = new Map<string, Awaited<ReturnType<typeof listProducts>>["items"][number]>();
+    for (let page = 1; page <= 3; page++) for (const p of (await listProducts(database.db, query(`page=${page}`))).items) seen.set(p.slug, p);
+    for (const seed of seedProducts) {
+      const listed = seen.get(seed.slug)!;
+      expect(listed.variants.map((v) => [v.size ?? null, v.color ?? null]).sort(), seed.slug).toEqual(
+        seed.variants.map((v) => [v.size ?? null, v.color ?? null]).sort(),
+      );
+    }
+    const tee = seen.get("harlem-classic-tee")!;
+    expect(tee.variants.filter((v) => v.color === "White").every((v) => v.priceCents === 6000)).toBe(true);
+    const soldOut = seedProducts.find((p) => p.variants.every((v) => v.stock === 0))!;
+    expect(seen.get(soldOut.slug)!.variants.every((v) => v.available === 0)).toBe(true);
+  });
+
   it("clamps a page past the end to the last page", async () => {
     const result = await listProducts(database.db, query("page=999"));
     expect(result.page).toBe(result.pageCount);

@@ -159,7 +159,7 @@ const variantsJson = sql<VariantJson[] | null>`(
     'id', v.id, 'sku', v.sku, 'size', v.size, 'color', v.color, 'priceCents', v.price_cents,
     'onHand', v.on_hand, 'reserved', v.reserved, 'lowStockThreshold', v.low_stock_threshold
   ) order by v.id)
-  from ${variants} v where v.product_id = ${products.id} and v.active)`;
+  from ${variants} v where v.product_id = "products"."id" and v.active)`; // qualified: a bare "id" would be the variant's own
 
 function parseVariants(json: VariantJson[] | string | null, basePriceCents: number): CatalogVariant[] {
   const list: VariantJson[] = typeof json === "string" ? JSON.parse(json) : (json ?? []);
