@@ -1,12 +1,14 @@
 import { data, Link } from "react-router";
+import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist-toggle";
 
 export type WishlistToggleResult = { ok: true; saved: boolean } | { ok: false; error: string };
 
 export const meta: Route.MetaFunction = () => [{ title: "Wishlist | East Harlem" }, { name: "robots", content: "noindex" }];
 
-/** Wishlists belong to accounts; a guest is told to sign in. */
-export async function action(_args: Route.ActionArgs) {
+/** Wishlists belong to accounts; a guest is told to sign in. (Saving for signed-in users lands with wishlists.) */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await getViewer(request, context)) throw data(null, { status: 404 });
   return data<WishlistToggleResult>({ ok: false, error: "Please log in to add items to your wishlist" }, { status: 401 });
 }
 

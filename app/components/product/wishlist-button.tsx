@@ -1,14 +1,17 @@
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { WishlistToggleResult } from "../../routes/wishlist-toggle.tsx";
 
 /** The heart: saves a product to the wishlist, or says why it can't. */
 export function WishlistButton({ productId, productName, saved = false }: { productId: number; productName: string; saved?: boolean }) {
   const fetcher = useFetcher<WishlistToggleResult>();
+  const root = useRouteLoaderData<{ viewer: unknown }>("root");
   const hydrated = useHydrated();
   const location = useLocation();
   const isSaved = fetcher.data?.ok ? fetcher.data.saved : saved;
   const message = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  // Signed-in wishlists are the next capability to land; until then the heart is for guests' prompt only.
+  if (root?.viewer) return null;
   return (
     <fetcher.Form method="post" action="/wishlist/toggle" className="relative">
       <input type="hidden" name="productId" value={productId} />
