@@ -161,3 +161,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     </div>
   );
 }
+
+/** A form that could not reach the server (the connection dropped) keeps the visitor on the sign-in page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const network = error instanceof TypeError;
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="font-display text-3xl">{network ? "Welcome Back" : "Login failed"}</h1>
+      <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
+        {network ? "Network error. Please check your connection and try again." : "An unexpected error occurred. Please try again."}
+      </p>
+      <p className="mt-6 flex gap-3">
+        <a href="/login" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
+          Try again
+        </a>
+        <Link to="/" className="inline-flex min-h-11 items-center rounded border border-line px-5 py-3 font-semibold">
+          Back to Home
+        </Link>
+      </p>
+    </div>
+  );
+}
