@@ -8,6 +8,7 @@ import {
   gotoHydrated,
   horizontalOverflow,
   openCart,
+  openOptions,
 } from "./helpers.ts";
 
 const PAGES = ["/", "/about", "/history", "/music", "/culture", "/collections", "/shop", `/shop/${CLASSIC_TEE.slug}`, "/cart", "/checkout", "/login"];
@@ -48,7 +49,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     test("axe finds nothing on the shop with a card's options open", async ({ page }) => {
       await gotoHydrated(page, "/shop");
       const card = page.getByTestId("product-card").first();
-      await card.getByText("Choose options").click();
+      await openOptions(card);
       await chooseOptions(card, { size: "S", color: "White" });
       await expect(card.getByTestId("original-price")).toBeVisible();
       await expectNoAxeViolations(page, `/shop with options open (${colorScheme})`);

@@ -52,6 +52,7 @@ export function productCard(page: Page, name: string): Locator {
 
 /** Opens the card's "Choose options" panel (a <details>) if it is closed. */
 export async function openOptions(card: Locator): Promise<void> {
+  // The summary exists once React has taken over the card (before that, "Choose options" is a link).
   const details = card.locator("details");
   if ((await details.getAttribute("open")) === null) {
     await card.getByText("Choose options").click();

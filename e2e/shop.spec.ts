@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dollars, gotoHydrated, productCard } from "./helpers.ts";
+import { dollars, gotoHydrated, openOptions, productCard } from "./helpers.ts";
 
 const resultCount = (page: Page) => page.getByTestId("result-count");
 const cards = (page: Page) => page.getByTestId("product-card");
@@ -162,7 +162,7 @@ test.describe("shop cards", () => {
     const card = productCard(page, "Cypher Circle Crewneck");
     await expect(card).toBeVisible();
     await expect(card.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveCount(3);
-    await card.getByText("Choose options").click();
+    await openOptions(card);
     const colors = card.getByRole("group", { name: /^Color/ }).getByRole("radio");
     await expect(colors).toHaveCount(4);
     await card.getByRole("link", { name: "Show 3 more colors" }).click();
@@ -173,7 +173,7 @@ test.describe("shop cards", () => {
     await gotoHydrated(page, "/shop?q=golden+era+tee");
     const card = productCard(page, "Golden Era Tee");
     await expect(card.getByText("Out of Stock", { exact: true })).toBeVisible();
-    await card.getByText("Choose options").click();
+    await openOptions(card);
     await expect(card.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
   });
 });
