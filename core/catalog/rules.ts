@@ -65,7 +65,8 @@ export interface VariantOption {
   available: number;
 }
 
-const byText = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
+// One collator for every comparison: localeCompare with options builds a new one per call.
+const byText = new Intl.Collator("en", { sensitivity: "base" }).compare;
 
 /** Sizes and colours offered, each listed once, sorted alphabetically. */
 export function optionValues(variants: readonly VariantOption[]): { sizes: string[]; colors: string[] } {
