@@ -36,10 +36,4 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_00
   }
 }
 
-/** The first link in the mail's text that starts with `prefix`. */
-export function linkIn(mail: StoredMail, prefix: string): string {
-  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const match = new RegExp(`${escaped}[^\\s"<>]*`).exec(mail.text);
-  if (!match) throw new Error(`No link starting with ${prefix} in:\n${mail.text}`);
-  return match[0];
-}
+export { linkIn } from "../tests/mail-catcher.ts";

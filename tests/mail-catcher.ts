@@ -1,28 +1,84 @@
 import { SMTPServer } from "smtp-server";
 
+/** A message as a test reads it: recipients, subject, and the plain-text part decoded. */
 export interface CaughtMail {
   to: string[];
-  raw: string;
-  /** The plain-text part, decoded. */
+  subject: string;
   text: string;
 }
 
-/** Decodes quoted-printable (soft line breaks and =XX escapes). */
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  const bytes = s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
-function textPart(raw: string): string {
-  const match = /Content-Type: text\/plain[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*?Content-Transfer-Encoding: ([^\r\n]+)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw);
-  if (!match) return raw;
-  const [, encoding, body] = match as unknown as [string, string, string];
-  if (/quoted-printable/i.test(encoding)) return Buffer.from(decodeQuotedPrintable(body), "latin1").toString("utf8");
-  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+function decodeBody(body: string, encoding: string | undefined): string {
+  if (/quoted-printable/i.test(encoding ?? "")) return decodeQuotedPrintable(body);
+  if (/base64/i.test(encoding ?? "")) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   return body;
 }
 
-/** A local SMTP server on 127.0.0.1 that keeps every mail it receives, for the tests to read. */
-export async function startMailCatcher(): Promise<{ url: string; mails: CaughtMail[]; waitFor(to: string, subject: RegExp): Promise<CaughtMail>; close(): Promise<void> }> {
+/** Header lines unfolded, keyed by lower-case name (the first occurrence wins). */
+function parseHeaders(block: string): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const line of block.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) {
+      const name = line.slice(0, colon).trim().toLowerCase();
+      if (!headers.has(name)) headers.set(name, line.slice(colon + 1).trim());
+    }
+  }
+  return headers;
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=), as nodemailer writes non-ASCII subjects. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    );
+}
+
+function splitMessage(raw: string): { headers: Map<string, string>; body: string } {
+  const match = /\r?\n\r?\n/.exec(raw);
+  if (!match) return { headers: parseHeaders(raw), body: "" };
+  return { headers: parseHeaders(raw.slice(0, match.index)), body: raw.slice(match.index + match[0].length) };
+}
+
+/** The first text/plain part of a message (walking multipart bodies), decoded. */
+function plainText(headers: Map<string, string>, body: string): string | null {
+  const type = headers.get("content-type") ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    const parts = body.split(`--${boundary}`).slice(1);
+    for (const part of parts) {
+      if (part.startsWith("--")) break;
+      const inner = splitMessage(part.replace(/^\r?\n/, ""));
+      const found = plainText(inner.headers, inner.body.replace(/\r?\n$/, ""));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (/^text\/plain/i.test(type)) return decodeBody(body, headers.get("content-transfer-encoding"));
+  return null;
+}
+
+export function parseMail(raw: string, to: string[]): CaughtMail {
+  const { headers, body } = splitMessage(raw);
+  return { to, subject: decodeWords(headers.get("subject") ?? ""), text: plainText(headers, body) ?? body };
+}
+
+/**
+ * A local SMTP server on 127.0.0.1 that hands every message it receives to the test: kept in `mails`
+ * and passed to `onMail`. Used by the integration tests and, through e2e/global-setup.ts, the browser journeys.
+ */
+export async function startMailCatcher(options: { port?: number; onMail?: (mail: CaughtMail) => void } = {}): Promise<{
+  url: string;
+  mails: CaughtMail[];
+  waitFor(to: string, subject: RegExp): Promise<CaughtMail>;
+  close(): Promise<void>;
+}> {
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,16 +87,28 @@ export async function startMailCatcher(): Promise<{ url: string; mails: CaughtMa
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("error", callback);
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: textPart(raw) });
-        callback();
+        try {
+          const mail = parseMail(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+          mails.push(mail);
+          options.onMail?.(mail);
+          callback();
+        } catch (error) {
+          callback(error as Error);
+        }
       });
     },
   });
   // A sender that goes away mid-conversation (the store stopping) is not the test's failure.
   server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
@@ -49,7 +117,7 @@ export async function startMailCatcher(): Promise<{ url: string; mails: CaughtMa
     async waitFor(to, subject) {
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const found = mails.find((m) => m.to.includes(to) && subject.test(m.raw));
+        const found = mails.find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
         await new Promise((r) => setTimeout(r, 100));
