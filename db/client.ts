@@ -47,6 +47,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
