@@ -1,3 +1,4 @@
 export * from "./catalog.ts";
 export * from "./cart.ts";
 export * from "./auth.ts";
+export * from "./inventory.ts";

@@ -1,0 +1,206 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { stockAlerts, stockMovements, variants, type MovementType } from "../../db/schema/index.ts";
+import { InsufficientStockError, InventoryError, invalidQuantity, variantNotFound, type StockShortfall } from "./errors.ts";
+import { alertMessage, alertTypeFor, availableStock, isPositiveQuantity, mergeLines, severityFor, type StockLine } from "./rules.ts";
+
+export interface StockChangeOptions {
+  orderId?: string | undefined;
+  actor?: string | undefined;
+  reason?: string | undefined;
+}
+
+interface LockedVariant {
+  id: number;
+  sku: string;
+  onHand: number;
+  reserved: number;
+  lowStockThreshold: number;
+}
+
+/**
+ * Locks the variants' rows (SELECT ... FOR UPDATE) in ascending id order, so two transactions touching
+ * overlapping variants always queue in the same order and never deadlock. Unknown ids throw.
+ */
+async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVariant>> {
+  const rows = await tx
+    .select({
+      id: variants.id,
+      sku: variants.sku,
+      onHand: variants.onHand,
+      reserved: variants.reserved,
+      lowStockThreshold: variants.lowStockThreshold,
+    })
+    .from(variants)
+    .where(inArray(variants.id, ids))
+    .orderBy(asc(variants.id))
+    .for("update");
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) if (!byId.has(id)) throw variantNotFound(id);
+  return byId;
+}
+
+function checkedLines(lines: readonly StockLine[]): StockLine[] {
+  for (const line of lines) if (!isPositiveQuantity(line.quantity)) throw invalidQuantity(line.quantity);
+  const merged = mergeLines(lines);
+  if (merged.length === 0) throw new InventoryError("inventory.invalid_quantity", "Nothing to change.");
+  return merged;
+}
+
+async function setCounts(tx: Db, variantId: number, onHand: number, reserved: number) {
+  await tx.update(variants).set({ onHand, reserved, updatedAt: new Date() }).where(eq(variants.id, variantId));
+}
+
+async function writeMovement(
+  tx: Db,
+  variantId: number,
+  type: MovementType,
+  quantity: number,
+  previousStock: number,
+  newStock: number,
+  opts: StockChangeOptions,
+  defaultReason: string,
+) {
+  await tx.insert(stockMovements).values({
+    variantId,
+    type,
+    quantity,
+    previousStock,
+    newStock,
+    reason: opts.reason ?? defaultReason,
+    orderId: opts.orderId ?? null,
+    actor: opts.actor ?? null,
+  });
+}
+
+/**
+ * Raises the alert the variant's new available stock calls for. The partial unique index on
+ * (variant_id, type) where not acknowledged makes a second open alert of a type impossible;
+ * ON CONFLICT DO NOTHING turns that into "already raised".
+ */
+async function raiseAlerts(tx: Db, variant: LockedVariant, onHand: number, reserved: number) {
+  const available = availableStock(onHand, reserved);
+  const type = alertTypeFor(available, variant.lowStockThreshold);
+  if (!type) return;
+  await tx
+    .insert(stockAlerts)
+    .values({
+      variantId: variant.id,
+      type,
+      severity: severityFor(type),
+      message: alertMessage(type, variant.sku, available, variant.lowStockThreshold),
+      currentStock: available,
+      threshold: variant.lowStockThreshold,
+    })
+    .onConflictDoNothing({ target: [stockAlerts.variantId, stockAlerts.type], where: sql`not ${stockAlerts.acknowledged}` });
+}
+
+/**
+ * Reserves every line or none. A shortfall names every short line with what was asked and what is
+ * available, and changes nothing. Movements record available stock before and after.
+ */
+export async function reserveStock(db: Db, lines: readonly StockLine[], opts: StockChangeOptions = {}): Promise<void> {
+  const merged = checkedLines(lines);
+  await db.transaction(async (tx) => {
+    const locked = await lockVariants(tx, merged.map((l) => l.variantId));
+    const short: StockShortfall[] = [];
+    for (const line of merged) {
+      const v = locked.get(line.variantId)!;
+      const available = availableStock(v.onHand, v.reserved);
+      if (available < line.quantity) short.push({ variantId: line.variantId, requested: line.quantity, available });
+    }
+    if (short.length > 0) throw new InsufficientStockError(short);
+    for (const line of merged) {
+      const v = locked.get(line.variantId)!;
+      const before = availableStock(v.onHand, v.reserved);
+      const reserved = v.reserved + line.quantity;
+      await setCounts(tx, v.id, v.onHand, reserved);
+      await writeMovement(tx, v.id, "reservation", line.quantity, before, before - line.quantity, opts, "Reserved for checkout");
+      await raiseAlerts(tx, v, v.onHand, reserved);
+    }
+  });
+}
+
+/** Gives reserved units back to available stock; refuses (changing nothing) if less is reserved than asked. */
+export async function releaseReservation(db: Db, lines: readonly StockLine[], opts: StockChangeOptions = {}): Promise<void> {
+  const merged = checkedLines(lines);
+  await db.transaction(async (tx) => {
+    const locked = await lockVariants(tx, merged.map((l) => l.variantId));
+    assertReserved(merged, locked);
+    for (const line of merged) {
+      const v = locked.get(line.variantId)!;
+      const before = availableStock(v.onHand, v.reserved);
+      await setCounts(tx, v.id, v.onHand, v.reserved - line.quantity);
+      await writeMovement(tx, v.id, "release", line.quantity, before, before + line.quantity, opts, "Reservation released");
+    }
+  });
+}
+
+/** A sale: reserved units leave the warehouse, so on hand and reserved go down together. */
+export async function commitReservation(db: Db, lines: readonly StockLine[], opts: StockChangeOptions = {}): Promise<void> {
+  const merged = checkedLines(lines);
+  await db.transaction(async (tx) => {
+    const locked = await lockVariants(tx, merged.map((l) => l.variantId));
+    assertReserved(merged, locked);
+    for (const line of merged) {
+      const v = locked.get(line.variantId)!;
+      const onHand = v.onHand - line.quantity;
+      const reserved = v.reserved - line.quantity;
+      await setCounts(tx, v.id, onHand, reserved);
+      await writeMovement(tx, v.id, "sale", line.quantity, v.onHand, onHand, opts, "Sold");
+      await raiseAlerts(tx, v, onHand, reserved);
+    }
+  });
+}
+
+function assertReserved(lines: StockLine[], locked: Map<number, LockedVariant>) {
+  const short = lines.filter((l) => locked.get(l.variantId)!.reserved < l.quantity);
+  if (short.length > 0) {
+    throw new InventoryError("inventory.reservation_too_small", "Less stock is reserved than asked to release or commit.", {
+      lines: short.map((l) => ({ variantId: l.variantId, requested: l.quantity, reserved: locked.get(l.variantId)!.reserved })),
+    });
+  }
+}
+
+/** Adds received units to on hand. */
+export async function restock(db: Db, variantId: number, quantity: number, opts: StockChangeOptions = {}): Promise<void> {
+  if (!isPositiveQuantity(quantity)) throw invalidQuantity(quantity);
+  await db.transaction(async (tx) => {
+    const v = (await lockVariants(tx, [variantId])).get(variantId)!;
+    const onHand = v.onHand + quantity;
+    await setCounts(tx, v.id, onHand, v.reserved);
+    await writeMovement(tx, v.id, "restock", quantity, v.onHand, onHand, opts, "Restocked");
+    await raiseAlerts(tx, v, onHand, v.reserved);
+  });
+}
+
+/** Sets on hand to a counted figure (a stock take); never below what is reserved. */
+export async function adjustStock(db: Db, variantId: number, newOnHand: number, opts: StockChangeOptions = {}): Promise<void> {
+  if (!Number.isInteger(newOnHand) || newOnHand < 0) throw invalidQuantity(newOnHand);
+  await db.transaction(async (tx) => {
+    const v = (await lockVariants(tx, [variantId])).get(variantId)!;
+    if (newOnHand < v.reserved) {
+      throw new InventoryError("inventory.below_reserved", `On hand cannot go below the ${v.reserved} units reserved.`, {
+        variantId,
+        reserved: v.reserved,
+        requested: newOnHand,
+      });
+    }
+    await setCounts(tx, v.id, newOnHand, v.reserved);
+    await writeMovement(tx, v.id, "adjustment", Math.abs(newOnHand - v.onHand), v.onHand, newOnHand, opts, "Stock adjusted");
+    await raiseAlerts(tx, v, newOnHand, v.reserved);
+  });
+}
+
+/** Closes an open alert; a later shortage may raise a new one. Acknowledging twice is harmless. */
+export async function acknowledgeAlert(db: Db, alertId: number, actor: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [alert] = await tx.select({ id: stockAlerts.id, acknowledged: stockAlerts.acknowledged }).from(stockAlerts).where(eq(stockAlerts.id, alertId)).for("update");
+    if (!alert) throw new InventoryError("inventory.alert_not_found", `Alert ${alertId} was not found.`, { alertId });
+    if (alert.acknowledged) return;
+    await tx
+      .update(stockAlerts)
+      .set({ acknowledged: true, acknowledgedAt: new Date(), acknowledgedBy: actor })
+      .where(and(eq(stockAlerts.id, alertId), eq(stockAlerts.acknowledged, false)));
+  });
+}
