@@ -175,52 +175,15 @@ function parseVariants(json: VariantJson[] | string | null, basePriceCents: numb
   }));
 }
 
-type ProductRow = Omit<ProductSummary, "variants" | "rating">;
-
-async function withVariants(db: Db, rows: ProductRow[]): Promise<ProductSummary[]> {
-  if (rows.length === 0) return [];
-  const found = await db
-    .select({
-      id: variants.id,
-      productId: variants.productId,
-      sku: variants.sku,
-      size: variants.size,
-      color: variants.color,
-      priceCents: variants.priceCents,
-      onHand: variants.onHand,
-      reserved: variants.reserved,
-      lowStockThreshold: variants.lowStockThreshold,
-    })
-    .from(variants)
-    .where(and(inArray(variants.productId, rows.map((r) => r.id)), eq(variants.active, true)))
-    .orderBy(asc(variants.id));
-  const byProduct = new Map<number, CatalogVariant[]>();
-  const basePrice = new Map(rows.map((r) => [r.id, r.basePriceCents]));
-  for (const v of found) {
-    const list = byProduct.get(v.productId) ?? [];
-    list.push({
-      id: v.id,
-      sku: v.sku,
-      size: v.size,
-      color: v.color,
-      priceCents: v.priceCents ?? basePrice.get(v.productId)!,
-      available: v.onHand - v.reserved,
-      onHand: v.onHand,
-      lowStockThreshold: v.lowStockThreshold,
-    });
-    byProduct.set(v.productId, list);
-  }
-  return rows.map((r) => ({ ...r, variants: byProduct.get(r.id) ?? [], rating: null }));
-}
-
 export async function getProductBySlug(db: Db, slug: string): Promise<ProductSummary | null> {
-  const rows = await db
-    .select(productColumns)
+  const [row] = await db
+    .select({ ...productColumns, variants: variantsJson })
     .from(products)
     .where(and(eq(products.slug, slug), eq(products.active, true)))
     .limit(1);
-  const [product] = await withVariants(db, rows);
-  return product ?? null;
+  if (!row) return null;
+  const { variants: json, ...product } = row;
+  return { ...product, variants: parseVariants(json, product.basePriceCents), rating: null };
 }
 
 /** Every active product's slug and last change, for the sitemap. */
