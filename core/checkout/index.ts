@@ -1,0 +1,4 @@
+export * from "./rules.ts";
+export * from "./errors.ts";
+export * from "./inputs.ts";
+export * from "./commands.ts";

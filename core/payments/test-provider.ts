@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { testCharges } from "../../db/schema/index.ts";
+import { newToken } from "../shared/ids.ts";
+import { PaymentError } from "./errors.ts";
+import type { PaymentOutcome, PaymentProvider, PaymentRequest } from "./provider.ts";
+import { cardBrand, isExpired, passesLuhn, TEST_CARD_OUTCOMES } from "./rules.ts";
+
+/**
+ * The local card processor (PAYMENT_PROVIDER=test): the store works end to end with no money moving.
+ * It keeps its ledger in test_charges, one charge per idempotency key, and never stores the number.
+ */
+export function createTestProvider(db: Db, now: () => Date = () => new Date()): PaymentProvider {
+  return {
+    name: "test",
+
+    async startPayment(request: PaymentRequest): Promise<PaymentOutcome> {
+      const card = request.card;
+      if (!card) throw new PaymentError("payment.card_required", "Card element not found");
+      const digits = card.number.replace(/\D/g, "");
+      const last4 = digits.slice(-4);
+      const brand = cardBrand(digits);
+      let failure: { code: string; message: string } | undefined = TEST_CARD_OUTCOMES[digits];
+      if (!passesLuhn(digits)) failure = { code: "incorrect_number", message: "Your card number is invalid." };
+      else if (isExpired(card.expMonth, card.expYear, now())) failure = { code: "expired_card", message: "Your card has expired." };
+
+      const id = `ch_test_${newToken(12)}`;
+      // One charge per key: a retry finds the first charge's row and answers with it.
+      await db
+        .insert(testCharges)
+        .values({
+          id,
+          idempotencyKey: request.idempotencyKey,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          status: failure ? "failed" : "succeeded",
+          brand,
+          last4,
+          failureCode: failure?.code ?? null,
+          failureMessage: failure?.message ?? null,
+        })
+        .onConflictDoNothing({ target: testCharges.idempotencyKey });
+      const [charge] = await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, request.idempotencyKey));
+      if (!charge) throw new Error("test charge vanished");
+      if (charge.status === "failed") {
+        return { status: "failed", paymentId: charge.id, code: charge.failureCode ?? "card_declined", message: charge.failureMessage ?? "Payment failed" };
+      }
+      return { status: "succeeded", paymentId: charge.id, brand: charge.brand, last4: charge.last4 };
+    },
+
+    async refund(paymentId: string, amountCents: number, idempotencyKey: string) {
+      const [charge] = await db
+        .update(testCharges)
+        .set({ refundedCents: sql`least(${testCharges.amountCents}, ${testCharges.refundedCents} + ${amountCents})` })
+        .where(sql`${testCharges.id} = ${paymentId} and ${testCharges.status} = 'succeeded' and ${testCharges.refundedCents} = 0`)
+        .returning({ id: testCharges.id });
+      if (!charge) {
+        const [existing] = await db.select().from(testCharges).where(eq(testCharges.id, paymentId));
+        if (!existing || existing.status !== "succeeded") {
+          throw new PaymentError("payment.refund_failed", "There is no completed payment to refund.", { paymentId });
+        }
+        // Already refunded: a retried refund changes nothing.
+      }
+      return { refundId: `re_test_${createHash("sha256").update(idempotencyKey).digest("base64url").slice(0, 16)}` };
+    },
+
+    async cancel() {
+      // Test charges are taken at once; there is nothing pending to abandon.
+    },
+  };
+}
