@@ -2,6 +2,7 @@ import type { Db } from "../db/client.ts";
 import type { Auth } from "./auth.ts";
 import type { Mailer } from "./mail.ts";
 import type { Logger } from "pino";
+import type { PaymentProvider } from "../core/payments/provider.ts";
 
 /** What the server hands every loader and action (React Router's load context). */
 export type StoreContext = {
@@ -18,6 +19,10 @@ export type StoreContext = {
   adminEmails: readonly string[];
   /** The client's address (behind a proxy on loopback: the forwarded one), for throttling. */
   clientIp: string;
+  /** The card processor PAYMENT_PROVIDER chose. */
+  payments: PaymentProvider;
+  /** Checkout settings: how long unpaid stock stays reserved; Stripe's publishable key when it is the provider. */
+  checkout: { holdTtlMs: number; stripePublishableKey: string | null };
   /** Development-only pages (the mail outbox) are served when true. */
   isDevelopment: boolean;
 };

@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
 /** The runtime contract (see README): every variable the store reads, checked once at start. */
 const envSchema = z
   .object({
@@ -24,6 +30,15 @@ const envSchema = z
           .filter(Boolean),
       ),
     PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
+    /** How long an unpaid checkout holds its stock before the sweeper releases it. */
+    RESERVATION_TTL_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+    /** How often each app process looks for expired reservations. */
+    SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Where the Stripe API is (a local stand-in in tests); unset: Stripe itself. */
+    STRIPE_API_URL: optionalText.pipe(z.url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111").optional()),
     BASE_URL: z
       .string()
       .trim()
@@ -33,6 +48,12 @@ const envSchema = z
     /** Signs session cookies; unset, a secret is made on first start and kept in the database. */
     AUTH_SECRET: z.string().trim().min(32, "AUTH_SECRET must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER !== "stripe") return;
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when PAYMENT_PROVIDER=stripe` });
+    }
   })
   .transform((env) => ({ ...env, BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") }));
 

@@ -9,6 +9,7 @@ import { toNodeHandler } from "better-auth/node";
 import type { Database } from "../db/client.ts";
 import type { Auth } from "./auth.ts";
 import type { Mailer } from "./mail.ts";
+import type { PaymentProvider } from "../core/payments/provider.ts";
 import type { Env } from "./env.ts";
 import type { StoreContext } from "./context.ts";
 
@@ -18,6 +19,7 @@ export interface HttpOptions {
   log: Logger;
   auth: Auth;
   mailer: Mailer;
+  payments: PaymentProvider;
   /** Production: the built server bundle and the folder of client files. */
   build?: { server: ServerBuild; clientDir: string };
   /** Development: Vite in middleware mode. */
@@ -131,6 +133,11 @@ export function createHttpApp(options: HttpOptions): express.Express {
     auth: options.auth,
     mailer: options.mailer,
     adminEmails: env.ADMIN_EMAILS,
+    payments: options.payments,
+    checkout: {
+      holdTtlMs: env.RESERVATION_TTL_MINUTES * 60_000,
+      stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    },
     isDevelopment: env.NODE_ENV !== "production",
   });
 

@@ -12,6 +12,8 @@ import { createAuth } from "./auth.ts";
 import { createHttpApp, type HttpOptions } from "./http.ts";
 import { createMailer } from "./mail.ts";
 import { signingSecret } from "./secret.ts";
+import { createPaymentProvider } from "./payments.ts";
+import { startSweeper } from "./sweeper.ts";
 
 const env = loadEnv();
 const log = pino({ level: env.LOG_LEVEL, base: undefined });
@@ -40,7 +42,19 @@ async function main() {
   }
   const secret = await signingSecret(database.db, env.AUTH_SECRET);
   const auth = createAuth({ db: database.db, baseUrl: env.BASE_URL, secret, mailer, log });
-  const options: HttpOptions = { env, database, log, auth, mailer };
+  const payments = await createPaymentProvider(env, database.db);
+  const stopSweeper = startSweeper(
+    {
+      db: database.db,
+      payments,
+      holdTtlMs: env.RESERVATION_TTL_MINUTES * 60_000,
+      onError: (err, what) => log.error({ err }, what),
+    },
+    env.SWEEP_INTERVAL_SECONDS * 1000,
+    log,
+  );
+  if (payments.name === "test") log.info("payments: test mode, no money moves");
+  const options: HttpOptions = { env, database, log, auth, mailer, payments };
   if (env.NODE_ENV === "development") {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -73,6 +87,7 @@ async function main() {
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 1000).unref();
     try {
+      await stopSweeper();
       await database.close();
     } finally {
       process.exit(0);

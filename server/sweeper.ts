@@ -1,0 +1,32 @@
+import type { Logger } from "pino";
+import { releaseExpiredReservations, SWEEP_BATCH, type CheckoutDeps } from "../core/checkout/index.ts";
+
+/**
+ * Runs the reservation sweeper inside the app every `intervalMs`. Several processes may run it against
+ * one database at once: the core takes each expired checkout under a row lock the others skip.
+ * Returns the function that stops it (waiting for a sweep under way).
+ */
+export function startSweeper(deps: CheckoutDeps, intervalMs: number, log: Logger): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const sweep = async () => {
+    try {
+      let released: number;
+      do {
+        released = await releaseExpiredReservations(deps);
+        if (released > 0) log.info({ released }, "released expired checkout reservations");
+      } while (released === SWEEP_BATCH);
+    } catch (err) {
+      log.error({ err }, "reservation sweep failed");
+    }
+  };
+  const timer = setInterval(() => {
+    if (!running) running = sweep().finally(() => (running = null));
+  }, intervalMs);
+  timer.unref();
+  // One sweep at start: holds left by a process that stopped are released without waiting a full interval.
+  running = sweep().finally(() => (running = null));
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
