@@ -15,8 +15,8 @@ import {
 } from "../core/inventory/index.ts";
 import { isDomainError } from "../core/shared/errors.ts";
 import type { Db } from "../db/client.ts";
-import { products, stockAlerts, variants } from "../db/schema/index.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { cartItems, carts, products, stockAlerts, variants } from "../db/schema/index.ts";
+import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -61,6 +61,10 @@ async function refusal(promise: Promise<unknown>) {
 
 async function openAlerts(variantId: number) {
   return db.select().from(stockAlerts).where(eq(stockAlerts.variantId, variantId));
+}
+
+if (!usingPostgres()) {
+  console.log("inventory.test.ts: the test of two sales locking one variant is skipped: it needs two connections at once (set TEST_DATABASE_URL for PostgreSQL).");
 }
 
 beforeAll(async () => {
@@ -225,5 +229,28 @@ describe("concurrency", () => {
     expect(moves).toHaveLength(5);
     expect(moves.every((m) => m.newStock >= 0)).toBe(true);
     expect((await openAlerts(a!)).filter((x) => x.type === "out_of_stock" && !x.acknowledged)).toHaveLength(1);
+  });
+
+  // A sale's transaction writes the order line before it takes the stock, and the line's foreign key
+  // share-locks the variant's row. Two sales of one variant then both hold that share lock; a stock lock
+  // that conflicted with it (FOR UPDATE) made each wait for the other: a deadlock, answered with a 500.
+  // Needs two connections at once, so PostgreSQL only.
+  it.skipIf(!usingPostgres())("two sales that each wrote a line referencing the variant both take its stock", async () => {
+    const [a] = await makeProduct(db, 5500, [{ stock: 5 }]);
+    await reserveStock(db, [{ variantId: a!, quantity: 2 }]);
+    const cartIds = ["deadlock-cart-1", "deadlock-cart-2"];
+    await db.insert(carts).values(cartIds.map((id) => ({ id })));
+    let wrote = 0;
+    let bothWrote!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothWrote = resolve));
+    const sale = (cartId: string) =>
+      db.transaction(async (tx) => {
+        await tx.insert(cartItems).values({ cartId, variantId: a!, quantity: 1 }); // key-share lock on the variant
+        if (++wrote === 2) bothWrote();
+        await barrier;
+        await commitReservation(tx, [{ variantId: a!, quantity: 1 }]);
+      });
+    await Promise.all(cartIds.map(sale));
+    expect(await getInventoryRecord(db, a!)).toMatchObject({ currentStock: 3, reservedStock: 0 });
   });
 });

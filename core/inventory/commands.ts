@@ -19,8 +19,13 @@ interface LockedVariant {
 }
 
 /**
- * Locks the variants' rows (SELECT ... FOR UPDATE) in ascending id order, so two transactions touching
- * overlapping variants always queue in the same order and never deadlock. Unknown ids throw.
+ * Locks the variants' rows in ascending id order, so two transactions touching overlapping variants
+ * always queue in the same order and never deadlock. Unknown ids throw.
+ *
+ * FOR NO KEY UPDATE, the lock PostgreSQL's own UPDATE of non-key columns takes: it serialises stock
+ * changes just as well, and does not conflict with the key-share lock a foreign key check puts on the
+ * row. A sale writes its order lines (which reference the variant) before it commits the stock; with
+ * FOR UPDATE two sales of one variant each held that key-share lock and waited for the other's.
  */
 async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVariant>> {
   const rows = await tx
@@ -34,7 +39,7 @@ async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVa
     .from(variants)
     .where(inArray(variants.id, ids))
     .orderBy(asc(variants.id))
-    .for("update");
+    .for("no key update");
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) if (!byId.has(id)) throw variantNotFound(id);
   return byId;
