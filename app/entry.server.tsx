@@ -8,6 +8,18 @@ import { NonceContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Every page carries the visitor's own cart and session, so no shared cache may keep one. A loader or
+ * action that answered no-store (account, checkout, orders) gets no-store on the whole document too:
+ * React Router only copies loader headers of routes that export `headers`, so this is decided here,
+ * once, for every route. A route's own `headers` export still wins.
+ */
+function documentCacheControl(context: EntryContext): string {
+  const { loaderHeaders, actionHeaders } = context.staticHandlerContext;
+  const asked = [...Object.values(loaderHeaders), ...Object.values(actionHeaders)].map((h) => h.get("Cache-Control") ?? "");
+  return asked.some((v) => v.includes("no-store")) ? "private, no-store" : "private, no-cache";
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -32,6 +44,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl(routerContext));
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -12,6 +12,7 @@ import type { Mailer } from "./mail.ts";
 import type { PaymentProvider } from "../core/payments/provider.ts";
 import type { Env } from "./env.ts";
 import type { StoreContext } from "./context.ts";
+import { paymentWebhookHandler } from "./payment-webhook.ts";
 
 export interface HttpOptions {
   env: Env;
@@ -26,8 +27,12 @@ export interface HttpOptions {
   vite?: { middlewares: express.RequestHandler; ssrLoadModule(id: string): Promise<Record<string, unknown>> };
 }
 
+/** Stripe.js and the iframes of its card field, allowed only when Stripe takes the payments. */
+const STRIPE_SOURCES = { script: " https://js.stripe.com", frame: "https://js.stripe.com https://hooks.stripe.com", connect: " https://api.stripe.com" };
+
 function securityHeaders(env: Env) {
   const https = env.BASE_URL.startsWith("https://");
+  const stripe = env.PAYMENT_PROVIDER === "stripe";
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
@@ -37,11 +42,12 @@ function securityHeaders(env: Env) {
         "Content-Security-Policy",
         [
           "default-src 'self'",
-          `script-src 'self' 'nonce-${nonce}'`,
+          `script-src 'self' 'nonce-${nonce}'${stripe ? STRIPE_SOURCES.script : ""}`,
           "style-src 'self' 'unsafe-inline'",
           "img-src 'self' data:",
           "font-src 'self'",
-          "connect-src 'self'",
+          `connect-src 'self'${stripe ? STRIPE_SOURCES.connect : ""}`,
+          ...(stripe ? [`frame-src ${STRIPE_SOURCES.frame}`] : []),
           "object-src 'none'",
           "base-uri 'self'",
           "form-action 'self'",
@@ -81,7 +87,8 @@ function requestLog(log: Logger) {
 
 /** The store's HTTP app: static files, /healthz, and every page rendered by React Router. */
 export function createHttpApp(options: HttpOptions): express.Express {
-  const { env, database, log } = options;
+  const { env, database, log, payments } = options;
+  const holdTtlMs = env.RESERVATION_TTL_MINUTES * 60_000;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -93,6 +100,24 @@ export function createHttpApp(options: HttpOptions): express.Express {
     const ok = await database.ping();
     res.setHeader("Cache-Control", "no-store");
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: database.kind });
+  });
+
+  // Provider webhooks read their body raw (the signature is over its exact bytes), and only on this path.
+  if (payments.webhooks) {
+    app.post(
+      "/api/webhooks/stripe",
+      express.raw({ type: () => true, limit: "256kb" }),
+      paymentWebhookHandler({
+        deps: { db: database.db, payments, holdTtlMs, onError: (err, what) => log.error({ err }, what) },
+        webhooks: payments.webhooks,
+        mailer: options.mailer,
+        baseUrl: env.BASE_URL,
+        log,
+      }),
+    );
+  }
+  app.all("/api/webhooks/{*rest}", (_req, res) => {
+    res.status(404).json({ error: "Not found" });
   });
 
   // Of the identity library's HTTP endpoints only the links sent by mail are served: every other account
@@ -133,9 +158,9 @@ export function createHttpApp(options: HttpOptions): express.Express {
     auth: options.auth,
     mailer: options.mailer,
     adminEmails: env.ADMIN_EMAILS,
-    payments: options.payments,
+    payments,
     checkout: {
-      holdTtlMs: env.RESERVATION_TTL_MINUTES * 60_000,
+      holdTtlMs,
       stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     },
     isDevelopment: env.NODE_ENV !== "production",

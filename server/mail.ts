@@ -2,7 +2,7 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
-import type { Mail } from "../core/mail/templates.ts";
+import { orderConfirmationMail, type Mail, type ReceiptForMail } from "../core/mail/templates.ts";
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -33,4 +33,15 @@ export function createMailer(options: { smtpUrl: string | undefined; db: Db; log
       log.info({ to: mail.to, subject: mail.subject, text: mail.text }, "mail kept in the development outbox");
     },
   };
+}
+
+/**
+ * The order confirmation, sent after the order's transaction committed and not awaited: a mail that
+ * fails is logged, and the order stands. Called once per order, by whichever step created it (the
+ * checkout form with the test processor, the payment webhook with Stripe).
+ */
+export function sendOrderConfirmation(mailer: Mailer, log: Logger, receipt: ReceiptForMail, baseUrl: string): void {
+  void mailer
+    .send(orderConfirmationMail(receipt, baseUrl))
+    .catch((err: unknown) => log.error({ err, orderId: receipt.orderId }, "order confirmation mail could not be sent"));
 }

@@ -1,7 +1,15 @@
 /** A minimal browser for HTTP tests: keeps cookies, posts forms, follows nothing by itself. */
 export class Client {
   readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  /** `timeoutMs`: every request is abandoned (throws) after this long; unset, requests wait. */
+  constructor(
+    readonly baseUrl: string,
+    readonly timeoutMs?: number,
+  ) {}
+
+  private signal(): { signal?: AbortSignal } {
+    return this.timeoutMs ? { signal: AbortSignal.timeout(this.timeoutMs) } : {};
+  }
 
   private remember(res: Response) {
     for (const line of res.headers.getSetCookie()) {
@@ -21,7 +29,7 @@ export class Client {
   }
 
   async get(path: string): Promise<Response> {
-    const res = await fetch(new URL(path, this.baseUrl), { headers: this.cookieHeader(), redirect: "manual" });
+    const res = await fetch(new URL(path, this.baseUrl), { headers: this.cookieHeader(), redirect: "manual", ...this.signal() });
     this.remember(res);
     return res;
   }
@@ -32,6 +40,7 @@ export class Client {
       body: new URLSearchParams(fields),
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.baseUrl, ...this.cookieHeader() },
       redirect: "manual",
+      ...this.signal(),
     });
     this.remember(res);
     return res;

@@ -1,27 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCatalogue } from "../db/seed/index.ts";
-import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
-import { ensureBuild, startServer, tempDir, type RunningServer } from "./server.ts";
+import { usingPostgres } from "./database.ts";
+import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";
 
 // The production server as its own process: on PostgreSQL when TEST_DATABASE_URL is set, else embedded.
+let store: SeededStore;
 let server: RunningServer;
-let database: TestDatabase | undefined;
 
 beforeAll(async () => {
-  ensureBuild();
-  if (usingPostgres()) {
-    database = await createTestDatabase();
-    await seedCatalogue(database.db);
-    server = await startServer({ DATABASE_URL: database.url! });
-  } else {
-    server = await startServer({ DATA_DIR: tempDir("store-http-") });
-  }
+  store = await startSeededStore();
+  server = store.server;
 }, 240_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await database?.destroy();
-});
+afterAll(() => store?.stop());
 
 function form(fields: Record<string, string>): URLSearchParams {
   return new URLSearchParams(fields);
@@ -76,6 +66,8 @@ describe("the HTTP server", () => {
     const assetRes = await fetch(server.url + asset);
     expect(assetRes.status).toBe(200);
     expect(assetRes.headers.get("cache-control")).toContain("immutable");
+    // A page carries the visitor's cart and session: no shared cache may keep it.
+    expect(page.headers.get("cache-control")).toBe("private, no-cache");
     const favicon = await fetch(`${server.url}/favicon.svg`);
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get("cache-control")).toBe("no-cache");
@@ -96,6 +88,7 @@ describe("the HTTP server", () => {
     for (const path of ["/checkout", "/dashboard", "/profile", "/orders", "/admin", "/analytics"]) {
       const res = await fetch(server.url + path);
       expect(res.status, path).toBe(401);
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
       expect(await res.text()).toContain("Authentication Required");
     }
   });

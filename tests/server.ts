@@ -1,7 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { seedCatalogue } from "../db/seed/index.ts";
+import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 
 export interface RunningServer {
   url: string;
@@ -29,9 +32,21 @@ export function inheritedEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** A port nothing listens on now: the system picks it, so two servers started at once never collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the production server as its own process on a free port and waits for /healthz. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
     env: { ...inheritedEnv(), NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), BASE_URL: url, LOG_LEVEL: "warn", ...env },
@@ -40,10 +55,14 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close" comes after the process has exited and its output has been read to the end.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const code = await exited;
+      throw new Error(`the server exited early (code ${code}, signal ${child.signalCode}):\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
@@ -66,6 +85,46 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       if (child.exitCode === null) child.kill(signal);
       const code = await exited;
       return { code, ms: Date.now() - started };
+    },
+  };
+}
+
+export interface SeededStore {
+  server: RunningServer;
+  /** The store's PostgreSQL database (TEST_DATABASE_URL set), for tests that read or change it directly. */
+  database?: TestDatabase;
+  /** The embedded database's folder otherwise (only one process may open it: stop the server first). */
+  dataDir?: string;
+  /** Stops the server and drops its database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The production build served by its own process on a fresh database with the sample catalogue: a new
+ * PostgreSQL database when TEST_DATABASE_URL is set, else a new embedded one (seeded on first start).
+ */
+export async function startSeededStore(env: Record<string, string> = {}): Promise<SeededStore> {
+  ensureBuild();
+  if (usingPostgres()) {
+    const database = await createTestDatabase();
+    await seedCatalogue(database.db);
+    const server = await startServer({ ...env, DATABASE_URL: database.url! });
+    return {
+      server,
+      database,
+      async stop() {
+        await server.stop();
+        await database.destroy();
+      },
+    };
+  }
+  const dataDir = tempDir("store-");
+  const server = await startServer({ ...env, DATA_DIR: dataDir });
+  return {
+    server,
+    dataDir,
+    async stop() {
+      await server.stop();
     },
   };
 }

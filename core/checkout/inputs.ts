@@ -1,16 +1,6 @@
 import { z } from "zod";
-import { MESSAGES } from "../accounts/rules.ts";
+import { CHECKOUT_MESSAGES } from "./rules.ts";
 
-export const CHECKOUT_MESSAGES = {
-  nameRequired: "Full name is required.",
-  emailRequired: "Email is required.",
-  emailInvalid: MESSAGES.invalidEmail,
-  countryInvalid: "Choose a country.",
-  paymentFailed: "Payment failed",
-  insufficientStock: "Insufficient stock",
-  reservationExpired: "Your reservation expired before the payment completed. Please try again.",
-  inProgress: "Your payment is still being processed. Refresh this page in a moment.",
-} as const;
 
 const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).optional().default("");
 

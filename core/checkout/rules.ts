@@ -1,4 +1,5 @@
-/** Checkout settings and pure helpers. */
+/** Checkout settings and messages: pure, safe for the browser bundle. */
+import { MESSAGES } from "../accounts/rules.ts";
 
 /** How long stock stays reserved for an unpaid checkout (RESERVATION_TTL_MINUTES, default 15). */
 export const DEFAULT_HOLD_TTL_MS = 15 * 60 * 1000;
@@ -8,3 +9,15 @@ export const DUPLICATE_WAIT_MS = 15_000;
 
 /** Expired reservations released per sweep, so one sweep never holds locks for long. */
 export const SWEEP_BATCH = 50;
+
+export const CHECKOUT_MESSAGES = {
+  nameRequired: "Full name is required.",
+  emailRequired: "Email is required.",
+  emailInvalid: MESSAGES.invalidEmail,
+  countryInvalid: "Choose a country.",
+  paymentFailed: "Payment failed",
+  checkFields: "Please check the fields marked below.",
+  insufficientStock: "Insufficient stock",
+  reservationExpired: "Your reservation expired before the payment completed. Please try again.",
+  inProgress: "Your payment is still being processed. Refresh this page in a moment.",
+} as const;

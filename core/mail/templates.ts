@@ -41,3 +41,41 @@ export function resetPasswordMail(to: string, url: string): Mail {
     }),
   };
 }
+
+export interface ReceiptForMail {
+  orderId: string;
+  orderNumber: number;
+  customerEmail: string;
+  customerName: string;
+  lines: readonly { name: string; size: string | null; color: string | null; unitPriceCents: number; quantity: number }[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+
+/** Sent after the order's transaction committed: what was bought, what it cost, where to follow it. */
+export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string): Mail {
+  const number = `EH-${receipt.orderNumber}`;
+  const url = `${baseUrl}/orders/${receipt.orderId}`;
+  const items = receipt.lines.map((l) => {
+    const options = [l.size, l.color].filter(Boolean).join(" / ");
+    return `${l.quantity} x ${l.name}${options ? ` (${options})` : ""}: ${dollars(l.unitPriceCents * l.quantity)}`;
+  });
+  const totals = [
+    `Subtotal: ${dollars(receipt.subtotalCents)}`,
+    `Tax (8%): ${dollars(receipt.taxCents)}`,
+    `Shipping: ${receipt.shippingCents === 0 ? "Free" : dollars(receipt.shippingCents)}`,
+    `Total: ${dollars(receipt.totalCents)}`,
+  ];
+  const greeting = `Hi ${receipt.customerName || receipt.customerEmail},`;
+  const intro = `Thank you for your order ${number}. We have your payment and are getting it ready.`;
+  return {
+    to: receipt.customerEmail,
+    subject: `Your East Harlem order ${number}`,
+    text: `${greeting}\n\n${intro}\n\n${items.join("\n")}\n\n${totals.join("\n")}\n\nFollow your order: ${url}\n\n— East Harlem`,
+    html: layout(`Order ${number}`, [greeting, intro, ...items, ...totals], { label: "View your order", url }),
+  };
+}

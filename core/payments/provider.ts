@@ -33,9 +33,31 @@ export interface RefundResult {
   refundId: string;
 }
 
+/**
+ * A provider's notification about a payment, in the store's words, once its signature was checked.
+ * `id` is the provider's event id (a redelivery carries the same id); `attemptId` is the checkout the
+ * payment was started for, as the provider's metadata carries it.
+ */
+export type PaymentEvent =
+  | { id: string; providerType: string; type: "payment.succeeded"; paymentId: string; attemptId: string | null; amountCents: number; currency: string }
+  | { id: string; providerType: string; type: "payment.failed"; paymentId: string; attemptId: string | null; message: string }
+  | { id: string; providerType: string; type: "payment.canceled"; paymentId: string; attemptId: string | null }
+  /** Anything else the provider sends: acknowledged and left alone. */
+  | { id: string; providerType: string; type: "ignored" };
+
+/** Providers that settle payments asynchronously (Stripe) read their signed notifications through this. */
+export interface PaymentWebhooks {
+  /** Checks the signature over the raw request body; throws PaymentError "payment.webhook_invalid" when it does not hold. */
+  verify(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentEvent>;
+  /** The card a succeeded payment was made with, for the order's masked payment method. */
+  cardOf(paymentId: string): Promise<{ brand: string | null; last4: string | null }>;
+}
+
 /** The one interface both providers implement; PAYMENT_PROVIDER picks one at start. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** Present when the provider reports outcomes by webhook (Stripe); absent for the test processor. */
+  readonly webhooks?: PaymentWebhooks;
   startPayment(request: PaymentRequest): Promise<PaymentOutcome>;
   /** Gives the whole payment back (an order cancelled before shipment). Idempotent on the key. */
   refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;

@@ -1,8 +1,11 @@
 import Stripe from "stripe";
-import type { PaymentOutcome, PaymentProvider, PaymentRequest } from "./provider.ts";
+import { PaymentError } from "./errors.ts";
+import type { PaymentEvent, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentWebhooks } from "./provider.ts";
 
 export interface StripeOptions {
   secretKey: string;
+  /** The endpoint's signing secret ("whsec_..."): webhook bodies are verified against it. */
+  webhookSecret?: string | undefined;
   /** A local stand-in of the Stripe API (tests); unset, the real one. */
   apiUrl?: string | undefined;
 }
@@ -19,6 +22,50 @@ export function stripeClient(options: StripeOptions): Stripe {
   return new Stripe(options.secretKey, config);
 }
 
+/** The store's reading of a verified Stripe event: only PaymentIntent outcomes matter to checkout. */
+export function paymentEventOf(event: Stripe.Event): PaymentEvent {
+  const base = { id: event.id, providerType: event.type };
+  if (!event.type.startsWith("payment_intent.")) return { ...base, type: "ignored" };
+  const intent = event.data.object as Stripe.PaymentIntent;
+  const attemptId = intent.metadata?.attemptId || null;
+  switch (event.type) {
+    case "payment_intent.succeeded":
+      return { ...base, type: "payment.succeeded", paymentId: intent.id, attemptId, amountCents: intent.amount_received, currency: intent.currency };
+    case "payment_intent.payment_failed":
+      // Stripe's words for the shopper ("Your card was declined."); the banner shows them as they are.
+      return { ...base, type: "payment.failed", paymentId: intent.id, attemptId, message: intent.last_payment_error?.message || "Payment failed" };
+    case "payment_intent.canceled":
+      return { ...base, type: "payment.canceled", paymentId: intent.id, attemptId };
+    default:
+      return { ...base, type: "ignored" };
+  }
+}
+
+function stripeWebhooks(stripe: Stripe, webhookSecret: string | undefined): PaymentWebhooks {
+  return {
+    async verify(rawBody, signatureHeader) {
+      if (!webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
+      if (!signatureHeader) throw new PaymentError("payment.webhook_invalid", "Missing Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        // Over the exact bytes Stripe sent: a body parsed and re-serialised would not match the signature.
+        event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
+      } catch (error) {
+        throw new PaymentError("payment.webhook_invalid", "Invalid Stripe signature", { cause: (error as Error).message });
+      }
+      return paymentEventOf(event);
+    },
+
+    async cardOf(paymentId) {
+      // Events carry the charge as an id only; the card's brand and last 4 are on the charge.
+      const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] });
+      const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+      const card = charge?.payment_method_details?.card ?? (typeof intent.payment_method === "object" ? intent.payment_method?.card : null);
+      return { brand: card?.brand ?? null, last4: card?.last4 ?? null };
+    },
+  };
+}
+
 /**
  * PAYMENT_PROVIDER=stripe: the server creates a PaymentIntent under the checkout's idempotency key; the
  * browser confirms it with Stripe Elements (the card never reaches this server); the signed webhook
@@ -28,6 +75,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   const stripe = stripeClient(options);
   return {
     name: "stripe",
+    webhooks: stripeWebhooks(stripe, options.webhookSecret),
 
     async startPayment(request: PaymentRequest): Promise<PaymentOutcome> {
       const intent = await stripe.paymentIntents.create(

@@ -20,7 +20,7 @@ export function httpStatusFor(error: DomainError): number {
   if (code.endsWith("not_found")) return 404;
   if (code === "unauthenticated") return 401;
   if (code === "forbidden") return 403;
-  if (code.startsWith("conflict") || code.endsWith("insufficient_stock")) return 409;
+  if (code.startsWith("conflict") || code.endsWith("_exists") || code.endsWith("insufficient_stock") || code.endsWith("invalid_transition")) return 409;
   if (code === "rate_limited") return 429;
   return 400;
 }

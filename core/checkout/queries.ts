@@ -1,0 +1,105 @@
+/** Reads of checkout attempts: where an attempt stands, and its receipt once the order exists. */
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { checkoutAttempts, orders, type CheckoutLine } from "../../db/schema/index.ts";
+import { CHECKOUT_MESSAGES } from "./rules.ts";
+
+export type Attempt = typeof checkoutAttempts.$inferSelect;
+
+export interface ShortLine {
+  variantId: number;
+  name: string;
+  size: string | null;
+  color: string | null;
+  requested: number;
+  available: number;
+}
+
+/** What the shopper sees after an order was paid for: also what the confirmation mail says. */
+export interface Receipt {
+  orderId: string;
+  orderNumber: number;
+  customerEmail: string;
+  customerName: string;
+  lines: CheckoutLine[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
+export type PlaceOrderResult =
+  /** `fresh` is true for the request that created the order (it sends the confirmation mail). */
+  | { kind: "completed"; attemptId: string; receipt: Receipt; fresh: boolean }
+  | { kind: "failed"; attemptId: string; message: string }
+  | { kind: "insufficient_stock"; lines: ShortLine[] }
+  | { kind: "requires_confirmation"; attemptId: string; clientSecret: string; totalCents: number }
+  | { kind: "in_progress"; attemptId: string };
+
+export async function attemptByKey(db: Db, key: string): Promise<Attempt | undefined> {
+  const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
+  return row;
+}
+
+export async function attemptById(db: Db, attemptId: string): Promise<Attempt | undefined> {
+  const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
+  return row;
+}
+
+/** The attempt behind a provider's payment id (the webhook's way in). */
+export async function attemptByPaymentId(db: Db, paymentId: string): Promise<Attempt | undefined> {
+  const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.paymentId, paymentId));
+  return row;
+}
+
+/** Where an attempt stands, as the shopper should hear it. */
+export async function attemptOutcome(db: Db, attempt: Attempt): Promise<PlaceOrderResult> {
+  switch (attempt.status) {
+    case "completed": {
+      const receipt = await receiptFor(db, attempt);
+      if (!receipt) return { kind: "in_progress", attemptId: attempt.id };
+      return { kind: "completed", attemptId: attempt.id, receipt, fresh: false };
+    }
+    case "failed":
+      return { kind: "failed", attemptId: attempt.id, message: attempt.failureMessage ?? CHECKOUT_MESSAGES.paymentFailed };
+    case "expired":
+      return { kind: "failed", attemptId: attempt.id, message: attempt.failureMessage ?? CHECKOUT_MESSAGES.reservationExpired };
+    default:
+      if (attempt.clientSecret) {
+        return { kind: "requires_confirmation", attemptId: attempt.id, clientSecret: attempt.clientSecret, totalCents: attempt.totalCents };
+      }
+      return { kind: "in_progress", attemptId: attempt.id };
+  }
+}
+
+export async function receiptFor(db: Db, attempt: Attempt): Promise<Receipt | null> {
+  const [order] = await db
+    .select({ id: orders.id, number: orders.number, customerName: orders.customerName })
+    .from(orders)
+    .where(eq(orders.checkoutAttemptId, attempt.id));
+  if (!order) return null;
+  return toReceipt(attempt, order);
+}
+
+export function toReceipt(attempt: Attempt, order: { id: string; number: number; customerName: string }): Receipt {
+  return {
+    orderId: order.id,
+    orderNumber: order.number,
+    customerEmail: attempt.customerEmail,
+    customerName: order.customerName,
+    lines: attempt.lines,
+    subtotalCents: attempt.subtotalCents,
+    taxCents: attempt.taxCents,
+    shippingCents: attempt.shippingCents,
+    totalCents: attempt.totalCents,
+  };
+}
+
+/** Stock still held by unfinished checkouts (for tests and the admin). */
+export async function heldAttemptCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkoutAttempts)
+    .where(inArray(checkoutAttempts.status, ["reserved", "paying"]));
+  return row?.n ?? 0;
+}
