@@ -4,6 +4,10 @@ import { CRITICAL_ALERTS_LIMIT, getAdminStats, listOutbox } from "../core/admin/
 import { outbox, products, users, variants } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { cancelOrder, markDelivered, shipOrder } from "../core/orders/index.ts";
+import { createTestProvider } from "../core/payments/index.ts";
+import { makeProduct, makeUser } from "./factories.ts";
+import { purchase } from "./purchase.ts";
 
 let database: TestDatabase;
 
@@ -63,6 +67,37 @@ describe("the admin dashboard's figures", () => {
     await db.update(variants).set({ reserved: 5 }).where(eq(variants.id, held!.variants.id));
     const after = await getAdminStats(db);
     expect(after.criticalAlerts.map((a) => a.variantId)).toEqual([held!.variants.id]);
+  });
+});
+
+describe("the admin dashboard's orders and revenue", () => {
+  it("count every order, sum what was paid and not given back, and list the newest five", async () => {
+    const db = database.db;
+    const payments = createTestProvider(db);
+    const checkout = { db, payments, holdTtlMs: 60_000 };
+    const { variants: [v] } = await makeProduct(db, 2000, [{ stock: 100 }]);
+    const before = await getAdminStats(db);
+    const buyers = [await makeUser(db), await makeUser(db)];
+    const receipts = [];
+    for (let i = 0; i < 6; i++) receipts.push(await purchase(checkout, buyers[i % 2]!, [{ variantId: v!.id, quantity: i + 1 }]));
+    // One shipped, one delivered, one cancelled and refunded: the cancelled one is not revenue.
+    await shipOrder(db, { orderId: receipts[1]!.orderId, actor: "system", trackingNumber: "1Z999AA10123456784" });
+    await shipOrder(db, { orderId: receipts[2]!.orderId, actor: "system", trackingNumber: "1Z999AA10123456785" });
+    await markDelivered(db, { orderId: receipts[2]!.orderId, actor: "system" });
+    expect(await cancelOrder({ db, payments }, { orderId: receipts[3]!.orderId, actor: "system" })).toMatchObject({ refunded: true });
+
+    const stats = await getAdminStats(db);
+    expect(stats.totalOrders).toBe(before.totalOrders + 6);
+    const paid = receipts.filter((_, i) => i !== 3).reduce((sum, r) => sum + r.totalCents, 0);
+    // $20 x (1 + 2 + 3 + 5 + 6) units = $340.00, plus 8% tax: $367.20.
+    expect(paid).toBe(36720);
+    expect(stats.totalRevenueCents).toBe(before.totalRevenueCents + paid);
+    expect(stats.recentOrders.map((o) => [o.number, o.status, o.totalCents, o.customerEmail])).toEqual(
+      [...receipts]
+        .reverse()
+        .slice(0, 5)
+        .map((r, i) => [`EH-${r.orderNumber}`, ["processing", "processing", "cancelled", "delivered", "shipped"][i], r.totalCents, r.customerEmail]),
+    );
   });
 });
 

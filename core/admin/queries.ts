@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { outbox, products, users, variants } from "../../db/schema/index.ts";
+import { orders, outbox, products, users, variants } from "../../db/schema/index.ts";
+import { orderNumberLabel, PAID_STATUSES } from "../orders/rules.ts";
 
 /** Admin stats (SPEC section 2, Admin dashboard): what the database holds now, never sample values. */
 
@@ -90,11 +91,27 @@ export async function listCriticalAlerts(db: Db, limit = CRITICAL_ALERTS_LIMIT):
 }
 
 /**
- * Orders and revenue. There is no orders table yet: when the orders module lands, count its orders
- * here, sum the totals of paid orders (cents) and list the newest RECENT_ORDERS_LIMIT.
+ * Orders and revenue from the orders table: every order placed counts as an order; revenue is the sum of
+ * the totals (cents) of orders paid for and not given back (processing, shipped or delivered, with no
+ * refund); the newest RECENT_ORDERS_LIMIT are listed.
  */
-async function orderFigures(_db: Db): Promise<{ totalOrders: number; totalRevenueCents: number; recentOrders: RecentOrder[] }> {
-  return { totalOrders: 0, totalRevenueCents: 0, recentOrders: [] };
+async function orderFigures(db: Db): Promise<{ totalOrders: number; totalRevenueCents: number; recentOrders: RecentOrder[] }> {
+  const [totals] = await db
+    .select({
+      totalOrders: count(),
+      totalRevenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${inArray(orders.status, [...PAID_STATUSES])} and ${orders.refundedAt} is null), 0)`.mapWith(Number),
+    })
+    .from(orders);
+  const recent = await db
+    .select({ id: orders.id, number: orders.number, customerEmail: orders.customerEmail, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
+    .from(orders)
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(RECENT_ORDERS_LIMIT);
+  return {
+    totalOrders: totals?.totalOrders ?? 0,
+    totalRevenueCents: totals?.totalRevenueCents ?? 0,
+    recentOrders: recent.map((r) => ({ ...r, number: orderNumberLabel(r.number) })),
+  };
 }
 
 export async function getAdminStats(db: Db): Promise<AdminStats> {

@@ -1,2 +1,7 @@
 export * from "./rules.ts";
+export * from "./errors.ts";
+export * from "./inputs.ts";
 export * from "./create.ts";
+export * from "./queries.ts";
+export * from "./commands.ts";
+export * from "./reorder.ts";

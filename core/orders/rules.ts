@@ -1,8 +1,11 @@
 /** Pure order rules: the status table, the order number, the money on an order. No database. */
-import { ORDER_STATUSES, type OrderStatus } from "../../db/schema/orders.ts";
+import type { OrderStatus } from "../../db/schema/orders.ts";
 import { taxCents } from "../shared/money.ts";
 
-export { ORDER_STATUSES, type OrderStatus };
+export type { OrderStatus };
+
+/** The statuses, in the order of the filter tabs (kept here too so the browser bundle needs no schema). */
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const satisfies readonly OrderStatus[];
 
 /**
  * The only status changes there are: pending -> processing -> shipped -> delivered, and pending or
@@ -43,4 +46,166 @@ export function orderAmounts(lines: readonly { unitPriceCents: number; quantity:
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const tax = taxCents(subtotalCents);
   return { subtotalCents, taxCents: tax, shippingCents: SHIPPING_CENTS, totalCents: subtotalCents + tax + SHIPPING_CENTS };
+}
+
+/** The word a shopper reads for each status (the filter tabs, the badge). */
+export const ORDER_STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
+  pending: "Pending",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+/** Why a status change is refused, in words; null when the table allows it. */
+export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | null {
+  if (canTransition(from, to)) return null;
+  if (from === to) return `This order is already ${from}.`;
+  if (to === "cancelled") return `This order is ${from} and can no longer be cancelled.`;
+  return `A ${from} order cannot be marked ${to}.`;
+}
+
+/** Orders on one page of the order history. */
+export const ORDERS_PAGE_SIZE = 20;
+
+/**
+ * The provider's idempotency key for an order's refund: one per order, so a retried cancellation (or
+ * two at once) gives the money back once.
+ */
+export function refundKey(orderId: string): string {
+  return `refund:order:${orderId}`;
+}
+
+/** "Harlem Classic Tee (S / Black)" */
+export function describeItem(line: { name: string; size: string | null; color: string | null }): string {
+  const options = [line.size, line.color].filter(Boolean).join(" / ");
+  return options ? `${line.name} (${options})` : line.name;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reorder: what goes back into the cart, decided from the order's lines and the catalogue as it is now.
+
+export interface ReorderLine {
+  /** Null once the variant was deleted from the catalogue. */
+  variantId: number | null;
+  name: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+}
+
+/** A variant as it stands now: sellable (it and its product active), available stock, units already in the cart. */
+export interface VariantNow {
+  sellable: boolean;
+  available: number;
+  inCart: number;
+}
+
+export type ReorderReason = "unavailable" | "out_of_stock" | "limited_stock" | "cart_limit";
+
+export interface ReorderOutcome {
+  variantId: number | null;
+  item: string;
+  requested: number;
+  added: number;
+  /** Null when every unit asked for was added. */
+  reason: ReorderReason | null;
+  /** What the shopper reads about a line that was not fully added; null when it was. */
+  message: string | null;
+}
+
+/**
+ * Decides, line by line, how many units go back into the cart: never more than is available beyond what
+ * the cart already holds, never past the cart's limit per line; a withdrawn or deleted item is skipped.
+ * Each skipped or shortened line says why.
+ */
+export function planReorder(
+  lines: readonly ReorderLine[],
+  now: ReadonlyMap<number, VariantNow>,
+  maxPerLine: number,
+): { add: { variantId: number; quantity: number }[]; outcomes: ReorderOutcome[] } {
+  const inCart = new Map<number, number>();
+  const add: { variantId: number; quantity: number }[] = [];
+  const outcomes: ReorderOutcome[] = [];
+  for (const line of lines) {
+    const item = describeItem(line);
+    const state = line.variantId === null ? undefined : now.get(line.variantId);
+    if (line.variantId === null || !state || !state.sellable) {
+      outcomes.push({ variantId: line.variantId, item, requested: line.quantity, added: 0, reason: "unavailable", message: `${item} is no longer available.` });
+      continue;
+    }
+    const held = inCart.get(line.variantId) ?? state.inCart;
+    const byStock = Math.max(0, state.available - held);
+    const byLimit = Math.max(0, maxPerLine - held);
+    const added = Math.min(line.quantity, byStock, byLimit);
+    let reason: ReorderReason | null = null;
+    let message: string | null = null;
+    if (added < line.quantity) {
+      if (byLimit < line.quantity && byLimit <= byStock) {
+        reason = "cart_limit";
+        message =
+          added === 0
+            ? `${item} was not added: your cart already has ${held}, the most it can hold of one item.`
+            : `${item}: added ${added} of ${line.quantity}; your cart can hold at most ${maxPerLine} of one item.`;
+      } else if (added === 0) {
+        reason = "out_of_stock";
+        message = held > 0 ? `${item} was not added: only ${state.available} in stock, and your cart already has ${held}.` : `${item} is out of stock.`;
+      } else {
+        reason = "limited_stock";
+        message =
+          held > 0
+            ? `${item}: added ${added} of ${line.quantity}; only ${state.available} in stock, and your cart already had ${held}.`
+            : `${item}: added ${added} of ${line.quantity}; only ${state.available} in stock.`;
+      }
+    }
+    if (added > 0) {
+      add.push({ variantId: line.variantId, quantity: added });
+      inCart.set(line.variantId, held + added);
+    }
+    outcomes.push({ variantId: line.variantId, item, requested: line.quantity, added, reason, message });
+  }
+  return { add, outcomes };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The shipment timeline (Track Package), read from the status history.
+
+export interface TimelineStep {
+  status: OrderStatus;
+  label: string;
+  /** When the order reached this step; null for steps still to come. */
+  at: Date | null;
+  /** The note written with the change (a carrier, a reason), if any. */
+  note: string | null;
+  state: "done" | "current" | "upcoming";
+}
+
+const TIMELINE_LABEL: Readonly<Record<OrderStatus, string>> = {
+  pending: "Order placed",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+/**
+ * Order placed -> Processing -> Shipped -> Delivered, each with the time it was reached; the step the
+ * order is at now is "current". A cancelled order ends at Cancelled, with no steps to come.
+ */
+export function shipmentTimeline(
+  status: OrderStatus,
+  history: readonly { toStatus: OrderStatus; createdAt: Date | string; note?: string | null }[],
+): TimelineStep[] {
+  const reached = new Map<OrderStatus, { at: Date; note: string | null }>();
+  for (const entry of history) if (!reached.has(entry.toStatus)) reached.set(entry.toStatus, { at: new Date(entry.createdAt), note: entry.note ?? null });
+  const path: OrderStatus[] = ["pending", "processing", "shipped", "delivered"];
+  const steps = status === "cancelled" ? [...path.filter((s) => reached.has(s)), "cancelled" as const] : path;
+  const currentIndex = steps.indexOf(status);
+  return steps.map((s, i) => ({
+    status: s,
+    label: TIMELINE_LABEL[s],
+    at: i <= currentIndex ? (reached.get(s)?.at ?? null) : null,
+    note: i <= currentIndex ? (reached.get(s)?.note ?? null) : null,
+    state: i < currentIndex ? "done" : i === currentIndex ? "current" : "upcoming",
+  }));
 }

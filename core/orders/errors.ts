@@ -1,0 +1,16 @@
+import { DomainError } from "../shared/errors.ts";
+import type { OrderStatus } from "./rules.ts";
+import { transitionRefusal } from "./rules.ts";
+
+export type OrderErrorCode = "orders.not_found" | "orders.invalid_transition" | "orders.not_reorderable";
+
+export class OrderError extends DomainError<OrderErrorCode> {}
+
+/** Also what another customer's order gives: exactly as if it did not exist. */
+export const orderNotFound = (orderId: string) => new OrderError("orders.not_found", "That order was not found.", { orderId });
+
+export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
+  new OrderError("orders.invalid_transition", transitionRefusal(from, to) ?? `A ${from} order cannot be marked ${to}.`, { from, to });
+
+export const notReorderable = (status: OrderStatus) =>
+  new OrderError("orders.not_reorderable", "Only delivered orders can be reordered.", { status });
