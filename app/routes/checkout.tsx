@@ -1,94 +1,246 @@
-import { data, Link } from "react-router";
-import { taxCents } from "../../core/shared/money.ts";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { findCartOfUser } from "../../core/cart/index.ts";
+import { billingSchema, idempotencyKeySchema, placeOrder, type ShortLine } from "../../core/checkout/index.ts";
+import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
+import { orderAmounts } from "../../core/orders/rules.ts";
+import { cardSchema } from "../../core/payments/inputs.ts";
+import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
+import { newToken } from "../../core/shared/ids.ts";
+import { fieldErrors } from "../../core/shared/zod.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { primaryButton, Section } from "../components/account/page-shell.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
+import { BillingFields, TestCardFields } from "../components/checkout/billing-fields.tsx";
+import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
+import { billingDetailsOf, StripeCardField, type StripeCard } from "../components/checkout/stripe-card.tsx";
 import { formatCents } from "../lib/format.ts";
 import { requireViewer } from "../lib/session.server.ts";
+import { sendOrderConfirmation } from "../../server/mail.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = guardedMeta("Checkout");
 
+const noStore = { "Cache-Control": "private, no-store" };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireViewer(request, context);
-  return data(null, { headers: { "Cache-Control": "private, no-store" } });
+  const viewer = await requireViewer(request, context);
+  return data(
+    {
+      // One key per rendering of the form: every submission of this form is the same attempt.
+      idempotencyKey: newToken(),
+      mode: context.payments.name,
+      stripePublishableKey: context.checkout.stripePublishableKey,
+      defaults: { fullName: viewer.name, email: viewer.email },
+    },
+    { headers: noStore },
+  );
 }
 
-// Payment arrives with the checkout module; until then nothing may be posted here.
+/** What the form gets back; card fields are never among the returned values. */
+export type CheckoutActionData =
+  | { kind: "invalid"; error: string; fieldErrors: Record<string, string>; fields: Record<string, string> }
+  | { kind: "payment_error"; message: string; fields: Record<string, string>; nextKey: string }
+  | { kind: "insufficient_stock"; lines: ShortLine[]; fields: Record<string, string>; nextKey: string }
+  | { kind: "requires_confirmation"; attemptId: string; clientSecret: string; fields: Record<string, string> }
+  | { kind: "in_progress"; attemptId: string; message: string; fields: Record<string, string> };
+
+const BILLING_FIELDS = ["fullName", "email", "street", "city", "state", "zipCode", "country"] as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireViewer(request, context);
-  throw data(null, { status: 405 });
-}
+  // The buyer is the session's user; every amount comes from the database, never from the form.
+  const viewer = await requireViewer(request, context);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const fields = Object.fromEntries(BILLING_FIELDS.map((k) => [k, text(k)]));
+  const reply = (body: CheckoutActionData, status: number) => data(body, { status, headers: noStore });
 
-export default function Checkout() {
-  const { cart } = useCart();
-
-  if (cart.lines.length === 0) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
-        <p className="mt-6 text-lg">Your cart is empty</p>
-        <p className="mt-2 text-muted">Add some items to get started!</p>
-        <p className="mt-8">
-          <Link to="/shop" className={primaryButton}>
-            Continue Shopping
-          </Link>
-        </p>
-      </div>
-    );
+  const key = idempotencyKeySchema.safeParse(text("idempotencyKey"));
+  if (!key.success) return reply({ kind: "invalid", error: key.error.issues[0]!.message, fieldErrors: {}, fields }, 400);
+  const billing = billingSchema.safeParse(fields);
+  const card = context.payments.name === "test" ? cardSchema().safeParse({ cardNumber: text("cardNumber"), cardExpiry: text("cardExpiry"), cardCvc: text("cardCvc") }) : null;
+  if (!billing.success || (card && !card.success)) {
+    const errors = { ...(billing.success ? {} : fieldErrors(billing.error)), ...(card && !card.success ? fieldErrors(card.error) : {}) };
+    return reply({ kind: "invalid", error: CHECKOUT_MESSAGES.checkFields, fieldErrors: errors, fields }, 400);
   }
 
-  const tax = taxCents(cart.subtotalCents);
+  try {
+    const result = await placeOrder(
+      { db: context.db, payments: context.payments, holdTtlMs: context.checkout.holdTtlMs, onError: (err, what) => context.log.error({ err }, what) },
+      {
+        userId: viewer.id,
+        cartId: await findCartOfUser(context.db, viewer.id),
+        idempotencyKey: key.data,
+        billing: billing.data,
+        card: card?.success ? card.data : undefined,
+      },
+    );
+    switch (result.kind) {
+      case "completed":
+        if (result.fresh) sendOrderConfirmation(context.mailer, context.log, result.receipt, context.baseUrl);
+        return redirect(`/checkout/complete?attempt=${encodeURIComponent(result.attemptId)}`, { status: 303, headers: noStore });
+      case "failed":
+        // That attempt is over: the next press of Pay (another card, a changed cart) is a new one. The
+        // loader is not rerun after a 4xx answer, so the new key travels with the answer.
+        return reply({ kind: "payment_error", message: result.message, fields, nextKey: newToken() }, 402);
+      case "insufficient_stock":
+        return reply({ kind: "insufficient_stock", lines: result.lines, fields, nextKey: newToken() }, 409);
+      case "requires_confirmation":
+        return reply({ kind: "requires_confirmation", attemptId: result.attemptId, clientSecret: result.clientSecret, fields }, 200);
+      case "in_progress":
+        return reply({ kind: "in_progress", attemptId: result.attemptId, message: CHECKOUT_MESSAGES.inProgress, fields }, 202);
+    }
+  } catch (error) {
+    if (isDomainError(error)) return reply({ kind: "invalid", error: error.message, fieldErrors: {}, fields }, httpStatusFor(error));
+    throw error;
+  }
+}
+
+function EmptyCheckout() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
+      <p className="mt-6 text-lg">Your cart is empty</p>
+      <p className="mt-2 text-muted">Add some items to get started!</p>
+      <p className="mt-8">
+        <Link to="/shop" className={primaryButton}>
+          Continue Shopping
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** The spec's message when the card field is not on the page (Stripe.js did not load). */
+const CARD_ELEMENT_MISSING = "Card element not found";
+
+/**
+ * Stripe mode: once the server has reserved the stock and created the PaymentIntent (the action answers
+ * requires_confirmation), the browser confirms it with the card typed into Stripe's field. Stripe's
+ * refusal is shown in the banner; otherwise the shopper waits on the completion page for the webhook.
+ */
+function useStripeConfirmation(actionData: CheckoutActionData | undefined) {
+  const cardRef = useRef<StripeCard | null>(null);
+  const confirmed = useRef<string | null>(null);
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (actionData?.kind !== "requires_confirmation" || confirmed.current === actionData.attemptId) return;
+    const { attemptId, clientSecret, fields } = actionData;
+    confirmed.current = attemptId;
+    const card = cardRef.current;
+    if (!card) {
+      setError(CARD_ELEMENT_MISSING);
+      return;
+    }
+    setConfirming(true);
+    card.stripe
+      .confirmCardPayment(clientSecret, { payment_method: { card: card.element, billing_details: billingDetailsOf(fields) } })
+      .then(
+        (result) => {
+          if (result.error) {
+            setError(result.error.message || CHECKOUT_MESSAGES.paymentFailed);
+            setConfirming(false);
+          } else {
+            navigate(`/checkout/complete?attempt=${encodeURIComponent(attemptId)}`);
+          }
+        },
+        () => {
+          setError(CHECKOUT_MESSAGES.paymentFailed);
+          setConfirming(false);
+        },
+      );
+  }, [actionData, navigate]);
+
+  /** Before the form goes to the server: without the card field there is nothing to pay with. */
+  const beforeSubmit = (event: React.FormEvent) => {
+    if (cardRef.current) return setError(null);
+    event.preventDefault();
+    setError(CARD_ELEMENT_MISSING);
+  };
+  return { cardRef, confirming, error, beforeSubmit };
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart } = useCart();
+  const navigation = useNavigation();
+  const stripe = useStripeConfirmation(actionData);
+  const submitting = (navigation.state !== "idle" && navigation.formAction === "/checkout") || stripe.confirming;
+  if (cart.lines.length === 0) return <EmptyCheckout />;
+
+  const amounts = orderAmounts(cart.lines);
+  const values = { ...loaderData.defaults, ...(actionData?.fields ?? {}) };
+  const errors = actionData?.kind === "invalid" ? actionData.fieldErrors : {};
+  const testMode = loaderData.mode === "test";
+  const stripeKey = loaderData.mode === "stripe" ? loaderData.stripePublishableKey : null;
+  const paymentError = stripe.error ?? (actionData?.kind === "payment_error" ? actionData.message : null);
+
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
       <div className="mt-8 space-y-6">
+        {paymentError ? <PaymentErrorBanner message={paymentError} /> : null}
+        {actionData?.kind === "invalid" ? (
+          <p role="alert" className="rounded border border-danger px-3 py-2 text-danger">
+            {actionData.error}
+          </p>
+        ) : null}
+        {actionData?.kind === "insufficient_stock" ? (
+          <p role="alert" className="rounded border border-danger px-3 py-2 text-danger">
+            {CHECKOUT_MESSAGES.insufficientStock}: some items in your cart are no longer available in the quantity you chose. Change them in your{" "}
+            <Link to="/cart" className="underline">
+              cart
+            </Link>
+            .
+          </p>
+        ) : null}
+        {actionData?.kind === "in_progress" ? (
+          <p role="status" className="rounded border border-line px-3 py-2">
+            {actionData.message}{" "}
+            <Link to={`/checkout/complete?attempt=${encodeURIComponent(actionData.attemptId)}`} className="underline">
+              See your order status
+            </Link>
+          </p>
+        ) : null}
+
         <Section title="Order summary" id="summary-heading">
-          <ul className="divide-y divide-line">
-            {cart.lines.map((line) => {
-              const options = [line.size, line.color].filter(Boolean).join(" / ");
-              return (
-                <li key={line.variantId} className="flex items-center gap-3 py-3">
-                  <img src={line.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded bg-paper object-contain" />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold">{line.name}</p>
-                    <p className="text-sm text-muted">
-                      {options ? `${options} · ` : ""}Qty {line.quantity}
-                      {line.quantity > 1 ? ` · ${formatCents(line.unitPriceCents)} each` : ""}
-                    </p>
-                  </div>
-                  <p className="font-semibold">{formatCents(line.lineTotalCents)}</p>
-                </li>
-              );
-            })}
-          </ul>
-          <dl className="mt-4 space-y-2 border-t border-line pt-4">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatCents(cart.subtotalCents)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Tax (8%)</dt>
-              <dd>{formatCents(tax)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd>Free</dd>
-            </div>
-            <div className="flex justify-between border-t border-line pt-2 text-lg font-bold">
-              <dt>Total</dt>
-              <dd>{formatCents(cart.subtotalCents + tax)}</dd>
-            </div>
-          </dl>
+          <OrderSummary lines={cart.lines} amounts={amounts} short={actionData?.kind === "insufficient_stock" ? actionData.lines : []} />
         </Section>
-        <Section title="Payment" id="payment-heading">
-          <p className="text-muted">Card payment is being set up.</p>
-        </Section>
-        <p>
-          <Link to="/cart" className="underline">
-            Back to cart
-          </Link>
-        </p>
+
+        <Form method="post" action="/checkout" className="space-y-6" noValidate onSubmit={stripeKey ? stripe.beforeSubmit : undefined}>
+          <input type="hidden" name="idempotencyKey" value={actionData && "nextKey" in actionData ? actionData.nextKey : loaderData.idempotencyKey} />
+          <Section title="Billing details" id="billing-heading">
+            <BillingFields values={values} errors={errors} />
+          </Section>
+          <Section title="Payment" id="payment-heading">
+            {testMode ? (
+              <>
+                <p className="mb-4 rounded border border-gold bg-paper px-3 py-2 text-sm" data-testid="test-mode-note">
+                  <strong>Test mode:</strong> no money moves and no card is charged. Use 4242 4242 4242 4242 with any future expiry
+                  and any CVC; 4000 0000 0000 0002 is declined.
+                </p>
+                <TestCardFields errors={errors} />
+              </>
+            ) : stripeKey ? (
+              <StripeCardField publishableKey={stripeKey} cardRef={stripe.cardRef} />
+            ) : (
+              <p className="text-muted">Card payments are confirmed with Stripe.</p>
+            )}
+          </Section>
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <Link to="/cart" className="underline">
+              Back to cart
+            </Link>
+            <button type="submit" className={primaryButton} disabled={submitting} data-testid="pay-button">
+              {submitting ? "Processing..." : `Pay ${formatCents(amounts.totalCents)}`}
+            </button>
+          </div>
+        </Form>
       </div>
     </div>
   );

@@ -1,29 +1,38 @@
-import { data, Link } from "react-router";
-import { z } from "zod";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { listOrdersOfCustomer, pageSchema, statusFilterSchema } from "../../core/orders/index.ts";
+import { ORDER_STATUS_LABEL, ORDER_STATUSES, type OrderStatus } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
-import { primaryButton } from "../components/account/page-shell.tsx";
+import { primaryButton, secondaryButton } from "../components/account/page-shell.tsx";
+import { OrderCard } from "../components/orders/order-card.tsx";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = guardedMeta("Orders");
 
-const STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-const TABS = [
+/** The filter tabs (SPEC section 2, Orders), in the spec's order. */
+const TABS: readonly { status: OrderStatus | null; label: string }[] = [
   { status: null, label: "All" },
-  { status: "pending", label: "Pending" },
-  { status: "processing", label: "Processing" },
-  { status: "shipped", label: "Shipped" },
-  { status: "delivered", label: "Delivered" },
-  { status: "cancelled", label: "Cancelled" },
-] as const;
+  ...ORDER_STATUSES.map((status) => ({ status, label: ORDER_STATUS_LABEL[status] })),
+];
 
-const statusSchema = z.enum(STATUSES).nullable().catch(null);
+function ordersUrl(status: OrderStatus | null, page = 1): string {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/orders?${query}` : "/orders";
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireViewer(request, context);
-  const status = statusSchema.parse(new URL(request.url).searchParams.get("status"));
-  // The orders module plugs in here: the viewer's own orders (viewer.id from the session), filtered by status.
-  return data({ status, orders: [] as never[] }, { headers: { "Cache-Control": "private, no-store" } });
+  // Only the viewer's own orders: the id comes from the session, never from the request.
+  const viewer = await requireViewer(request, context);
+  const url = new URL(request.url);
+  const status = statusFilterSchema.parse(url.searchParams.get("status"));
+  const page = pageSchema.parse(url.searchParams.get("page") ?? undefined);
+  const list = await listOrdersOfCustomer(context.db, viewer.id, { status, page });
+  // A page past the end (an old link): the first page, rather than an empty list that looks like no orders.
+  if (page > 1 && list.orders.length === 0) throw redirect(ordersUrl(status));
+  return data({ status, ...list }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { status, orders } = loaderData;
+  const { status, orders, page, hasMore } = loaderData;
+  const navigation = useNavigation();
+  // A tab (or page) change is loading: the list shown is the previous one's, so say so instead.
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/orders";
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-display text-3xl sm:text-4xl">Order History</h1>
@@ -43,7 +55,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             return (
               <li key={tab.label}>
                 <Link
-                  to={tab.status ? `/orders?status=${tab.status}` : "/orders"}
+                  to={ordersUrl(tab.status)}
                   aria-current={current ? "page" : undefined}
                   preventScrollReset
                   className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${current ? "border-ink bg-ink text-paper" : "border-line hover:bg-card"}`}
@@ -55,7 +67,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </nav>
-      {orders.length === 0 ? (
+      <p role="status" aria-live="polite" className={loading ? "mt-10 text-center text-lg text-muted" : "sr-only"}>
+        {loading ? "Loading your orders..." : ""}
+      </p>
+      {loading ? null : orders.length === 0 ? (
         <div className="mt-10 rounded border border-line bg-card px-4 py-12 text-center">
           <p className="text-lg">{status ? `No ${status} orders found.` : "You haven't placed any orders yet."}</p>
           <p className="mt-6">
@@ -64,7 +79,33 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         </div>
-      ) : null}
+      ) : (
+        <>
+          <ul className="mt-8 space-y-6" aria-label="Your orders">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+          {page > 1 || hasMore ? (
+            <nav aria-label="More orders" className="mt-8 flex flex-wrap justify-between gap-3">
+              {page > 1 ? (
+                <Link to={ordersUrl(status, page - 1)} className={secondaryButton}>
+                  Newer orders
+                </Link>
+              ) : (
+                <span />
+              )}
+              {hasMore ? (
+                <Link to={ordersUrl(status, page + 1)} className={secondaryButton}>
+                  Older orders
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
+      )}
     </div>
   );
 }

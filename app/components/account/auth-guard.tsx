@@ -39,6 +39,22 @@ function SomethingWentWrong() {
   );
 }
 
+/** Also what someone else's order or checkout looks like: exactly as if it did not exist. */
+function NotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <title>Page not found | East Harlem</title>
+      <h1 className="font-display text-3xl">Page not found</h1>
+      <p className="mt-4 text-muted">We couldn't find that page. It may have moved, or the link may be wrong.</p>
+      <p className="mt-8">
+        <Link to="/" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
+          Go Home
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /**
  * What a guarded page shows when its loader or action refused: requireViewer answers 401,
  * requireAdmin 403 to signed-in customers. The responses carry no data, so neither does this.
@@ -47,6 +63,7 @@ export function GuardErrorBoundary({ area }: { area: "member" | "admin" }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 401) return <AuthRequired variant={area} />;
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return <SomethingWentWrong />;
 }
 

@@ -1,0 +1,38 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { OrderStatus } from "../../../core/orders/rules.ts";
+import { primaryButton, secondaryButton } from "../account/page-shell.tsx";
+
+/**
+ * Reorder: posts to the order's page, which puts the order's still-available items back into the cart
+ * and says what could not be added. A plain form, so it works before JavaScript loads.
+ */
+export function ReorderButton({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
+  const navigation = useNavigation();
+  const action = `/orders/${orderId}`;
+  const busy = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("intent") === "reorder";
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value="reorder" />
+      <button type="submit" className={primaryButton} disabled={busy} aria-describedby={describedBy}>
+        {busy ? "Adding to cart..." : "Reorder"}
+      </button>
+    </Form>
+  );
+}
+
+/** View Details, Track Package, and Reorder on delivered orders (SPEC section 2, Orders). */
+export function OrderActions({ orderId, status, describedBy, details = true }: { orderId: string; status: OrderStatus; describedBy?: string; details?: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {details ? (
+        <Link to={`/orders/${orderId}`} className={secondaryButton} aria-describedby={describedBy}>
+          View Details
+        </Link>
+      ) : null}
+      <Link to={`/orders/${orderId}/track`} className={secondaryButton} aria-describedby={describedBy}>
+        Track Package
+      </Link>
+      {status === "delivered" ? <ReorderButton orderId={orderId} {...(describedBy ? { describedBy } : {})} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { OrderSummary } from "../../../core/orders/queries.ts";
+import { describeItem } from "../../../core/orders/rules.ts";
+import { formatCents } from "../../lib/format.ts";
+import { OrderActions } from "./order-actions.tsx";
+import { isoString, orderDate } from "./order-format.ts";
+import { StatusBadge } from "./status-badge.tsx";
+
+/** One order in the history: number, date, status, total, items, tracking number, and what can be done with it. */
+export function OrderCard({ order }: { order: OrderSummary }) {
+  const titleId = `order-${order.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="rounded border border-line bg-card p-4 sm:p-6" data-testid="order-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={titleId} className="font-display text-xl">
+            Order {order.number}
+          </h2>
+          <p className="text-sm text-muted">
+            Placed <time dateTime={isoString(order.createdAt)}>{orderDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </div>
+      <ul className="mt-4 divide-y divide-line" aria-label={`Items in order ${order.number}`}>
+        {order.items.map((item, i) => (
+          <li key={`${item.sku}-${i}`} className="flex items-center gap-3 py-2">
+            <img src={item.image} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded bg-paper object-contain" />
+            <p className="min-w-0 flex-1 break-words">{describeItem(item)}</p>
+            <p className="shrink-0 text-sm text-muted">Qty {item.quantity}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid grid-cols-1 gap-2 border-t border-line pt-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted">Total</dt>
+          <dd className="text-base font-bold" data-testid="order-total">
+            {formatCents(order.totalCents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Items</dt>
+          <dd className="text-base font-semibold">{order.itemCount}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Tracking number</dt>
+          <dd className="break-all text-base font-semibold" data-testid="tracking-number">
+            {order.trackingNumber ?? "Not shipped yet"}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4">
+        <OrderActions orderId={order.id} status={order.status} describedBy={titleId} />
+      </div>
+    </article>
+  );
+}

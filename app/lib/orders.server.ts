@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { findOrderOfCustomer, orderIdSchema, type OrderDetail } from "../../core/orders/index.ts";
+import type { StoreContext } from "../../server/context.ts";
+import { requireViewer, type Viewer } from "./session.server.ts";
+
+export const noStore = { "Cache-Control": "private, no-store" };
+
+/** 404 with no data: what an unknown order, a malformed id and another customer's order all answer. */
+export function orderNotFoundResponse() {
+  return data(null, { status: 404, headers: noStore });
+}
+
+/**
+ * The signed-in customer's order named in the URL. A guest gets 401 ("Authentication Required");
+ * anyone else's order is answered exactly like one that does not exist.
+ */
+export async function requireOwnOrder(request: Request, context: StoreContext, id: string | undefined): Promise<{ viewer: Viewer; order: OrderDetail }> {
+  const viewer = await requireViewer(request, context);
+  const orderId = orderIdSchema.safeParse(id);
+  const order = orderId.success ? await findOrderOfCustomer(context.db, viewer.id, orderId.data) : null;
+  if (!order) throw orderNotFoundResponse();
+  return { viewer, order };
+}

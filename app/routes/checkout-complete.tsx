@@ -1,0 +1,103 @@
+import { data, Link } from "react-router";
+import { z } from "zod";
+import { attemptById, attemptOutcome, SOLD_OUT_REFUNDED } from "../../core/checkout/index.ts";
+import { orderNumberLabel } from "../../core/orders/rules.ts";
+import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
+import { primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
+import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
+import { requireViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/checkout-complete";
+
+const noStore = { "Cache-Control": "private, no-store" };
+const attemptParam = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/);
+
+/** Where a checkout ended: the success page, the payment error, or "confirming" while the provider settles. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const param = attemptParam.safeParse(new URL(request.url).searchParams.get("attempt"));
+  const attempt = param.success ? await attemptById(context.db, param.data) : undefined;
+  // Someone else's checkout is answered exactly like one that does not exist.
+  if (!attempt || attempt.userId !== viewer.id) throw data(null, { status: 404, headers: noStore });
+  const outcome = await attemptOutcome(context.db, attempt);
+  switch (outcome.kind) {
+    case "completed":
+      return data({ state: "completed" as const, receipt: outcome.receipt }, { headers: noStore });
+    case "failed":
+      // A payment that came after its hold ended and found the stock gone was charged and refunded.
+      return data({ state: "failed" as const, message: outcome.message, refunded: outcome.message === SOLD_OUT_REFUNDED }, { headers: noStore });
+    default:
+      return data({ state: "pending" as const }, { headers: noStore });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  const title = d?.state === "completed" ? "Order confirmed" : d?.state === "failed" ? "Payment Error" : "Confirming your payment";
+  const tags: Route.MetaDescriptors = [{ title: `${title} | East Harlem` }, { name: "robots", content: "noindex" }];
+  // Without JavaScript too, the page looks again until the provider has settled the payment.
+  if (d?.state === "pending") tags.push({ httpEquiv: "refresh", content: "3" });
+  return tags;
+};
+
+export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "failed") {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
+        <div className="mt-8">
+          <PaymentErrorBanner message={loaderData.message} />
+        </div>
+        <p className="mt-4 text-muted">
+          {loaderData.refunded ? "Your cart is as you left it." : "Nothing was charged and your cart is as you left it."}
+        </p>
+        <p className="mt-8 flex flex-wrap gap-3">
+          <Link to="/checkout" className={primaryButton}>
+            Back to checkout
+          </Link>
+          <Link to="/cart" className={secondaryButton}>
+            View cart
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (loaderData.state === "pending") {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="font-display text-3xl sm:text-4xl">Confirming your payment...</h1>
+        <p role="status" className="mt-4 text-muted">
+          This takes a few seconds. The page refreshes by itself.
+        </p>
+      </div>
+    );
+  }
+  const { receipt } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <div className="text-center">
+        <h1 className="font-display text-3xl sm:text-4xl">Thank you for your order!</h1>
+        <p className="mt-3 text-lg">
+          Order <strong data-testid="order-number">{orderNumberLabel(receipt.orderNumber)}</strong> is confirmed.
+        </p>
+        <p className="mt-1 text-muted">A confirmation has been sent to {receipt.customerEmail}.</p>
+      </div>
+      <Section title="Order summary" id="summary-heading" className="mt-8">
+        <OrderSummary lines={receipt.lines} amounts={receipt} />
+      </Section>
+      <p className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={`/orders/${receipt.orderId}`} className={secondaryButton}>
+          View order
+        </Link>
+        <Link to="/shop" className={primaryButton}>
+          Continue Shopping
+        </Link>
+        <Link to="/" className={secondaryButton}>
+          Back to Home
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <MemberErrorBoundary />;
+}
