@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { listProducts, parseShopQuery } from "../../core/catalog/index.ts";
 import { CATEGORY_FILTERS, shopSearchParams, SORTS, type ShopQueryValues as ShopQuery } from "../../core/catalog/shop-params.ts";
 import { ProductCard, toCardData } from "../components/product/product-card.tsx";
+import { allSaved } from "../lib/wishlist.server.ts";
 import type { Route } from "./+types/shop";
 
 const SORT_LABEL: Record<(typeof SORTS)[number], string> = {
@@ -19,8 +20,13 @@ const CATEGORY_LABEL: Record<(typeof CATEGORY_FILTERS)[number], string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
-  const page = await listProducts(context.db, query);
-  return { query: { ...query, page: page.page }, page: { ...page, items: page.items.map(toCardData) } };
+  const [page, saved] = await Promise.all([listProducts(context.db, query), allSaved(request, context)]);
+  return {
+    query: { ...query, page: page.page },
+    page: { ...page, items: page.items.map(toCardData) },
+    // The hearts' state: which cards on this page are in the viewer's wishlists (always empty for guests).
+    savedIds: page.items.filter((p) => saved.has(p.id)).map((p) => p.id),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -41,6 +47,7 @@ function href(query: ShopQuery, change: Partial<ShopQuery>): string {
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { query, page } = loaderData;
+  const savedIds = new Set(loaderData.savedIds);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
   const first = (page.page - 1) * page.pageSize + 1;
@@ -138,7 +145,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}>
             {page.items.map((product, i) => (
               <li key={product.id}>
-                <ProductCard product={product} eager={i < 2} />
+                <ProductCard product={product} eager={i < 2} saved={savedIds.has(product.id)} />
               </li>
             ))}
           </ul>

@@ -1,27 +1,81 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { removeProductFromWishlists, saveItem, toggleSchema } from "../../core/wishlist/index.ts";
+import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
+import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist-toggle";
 
-export type WishlistToggleResult = { ok: true; saved: boolean } | { ok: false; error: string };
+/** `saved` is the heart's state after the answer (a duplicate means it is saved already). */
+export type WishlistToggleResult =
+  | { ok: true; saved: boolean; message: string }
+  | { ok: false; error: string; saved?: boolean; back?: string };
 
 export const meta: Route.MetaFunction = () => [{ title: "Wishlist | East Harlem" }, { name: "robots", content: "noindex" }];
 
-/** Wishlists belong to accounts; a guest is told to sign in. (Saving for signed-in users lands with wishlists.) */
+const noStore = { "Cache-Control": "private, no-store" };
+
+/**
+ * The heart posts here: through a fetcher (answered with the result), or as a plain form without JavaScript
+ * (then it carries redirectTo and goes back to that page, which shows the new state). Guests are told to log in.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await getViewer(request, context)) throw data(null, { status: 404 });
-  return data<WishlistToggleResult>({ ok: false, error: "Please log in to add items to your wishlist" }, { status: 401 });
+  const form = await request.formData();
+  const back = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo")) : null;
+  const reply = (result: WishlistToggleResult, status: number) =>
+    data<WishlistToggleResult>(back && !result.ok ? { ...result, back } : result, { status, headers: noStore });
+
+  const viewer = await getViewer(request, context);
+  if (!viewer) return reply({ ok: false, error: WISHLIST_MESSAGES.loginRequired }, 401);
+
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const parsed = toggleSchema.safeParse(fields);
+  if (!parsed.success) return reply({ ok: false, error: parsed.error.issues[0]?.message ?? WISHLIST_MESSAGES.productUnavailable }, 400);
+  const input = parsed.data;
+
+  let result: WishlistToggleResult;
+  let status = 200;
+  try {
+    if (input.intent === "save") {
+      await saveItem(context.db, viewer.id, { productId: input.productId, size: input.size, color: input.color });
+      result = { ok: true, saved: true, message: WISHLIST_MESSAGES.saved };
+    } else {
+      await removeProductFromWishlists(context.db, viewer.id, input.productId);
+      result = { ok: true, saved: false, message: WISHLIST_MESSAGES.removed };
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    status = httpStatusFor(error);
+    // SPEC section 4: a duplicate-add error marks the item as saved.
+    result = error.code === "wishlist.item_exists" ? { ok: false, error: error.message, saved: true } : { ok: false, error: error.message };
+  }
+  if (back && (result.ok || result.saved)) throw redirect(back, { status: 303, headers: noStore });
+  return reply(result, status);
 }
 
+/** Where a plain-form press lands when it could not go back: a guest, or an item that cannot be saved. */
 export default function WishlistToggle({ actionData }: Route.ComponentProps) {
+  const guest = !actionData || (!actionData.ok && actionData.error === WISHLIST_MESSAGES.loginRequired);
+  const back = actionData && !actionData.ok ? actionData.back : undefined;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="font-display text-3xl">Wishlist</h1>
       <p role="alert" className="mt-4">
-        {actionData && !actionData.ok ? actionData.error : "Please log in to add items to your wishlist"}
+        {actionData && !actionData.ok ? actionData.error : WISHLIST_MESSAGES.loginRequired}
       </p>
-      <p className="mt-8 flex justify-center gap-3">
-        <Link to="/login" className="rounded bg-ink px-5 py-3 font-semibold text-paper">Sign In</Link>
-        <Link to="/shop" className="rounded border border-line px-5 py-3 font-semibold">Back to Shop</Link>
+      <p className="mt-8 flex flex-wrap justify-center gap-3">
+        {guest ? (
+          <Link to={back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login"} className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
+            Sign In
+          </Link>
+        ) : (
+          <Link to="/wishlist" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
+            Your wishlist
+          </Link>
+        )}
+        <Link to={back ?? "/shop"} className="inline-flex min-h-11 items-center rounded border border-line px-5 py-3 font-semibold">
+          {back ? "Go back" : "Back to Shop"}
+        </Link>
       </p>
     </div>
   );

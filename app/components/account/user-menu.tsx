@@ -10,6 +10,7 @@ const LINKS = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/profile", label: "Profile" },
   { to: "/orders", label: "Orders" },
+  { to: "/wishlist", label: "Wishlist" },
   { to: "/settings", label: "Settings" },
 ] as const;
 

@@ -36,7 +36,7 @@ export function toCardData(p: ProductSummary): ProductCardData {
   };
 }
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+export function ProductCard({ product, eager = false, saved = false }: { product: ProductCardData; eager?: boolean; saved?: boolean }) {
   const [selection, setSelection] = useState<Selection>({ size: null, color: null, variant: null });
   const onChange = useCallback((s: Selection) => setSelection(s), []);
   const hydrated = useHydrated();
@@ -67,7 +67,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           <span className="absolute left-2 top-2 rounded bg-brick px-2 py-1 text-xs font-bold uppercase text-white">Out of Stock</span>
         ) : null}
         <div className="absolute right-2 top-2">
-          <WishlistButton productId={product.id} productName={product.name} />
+          <WishlistButton productId={product.id} productName={product.name} saved={saved} />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

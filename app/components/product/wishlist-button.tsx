@@ -2,24 +2,54 @@ import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { WishlistToggleResult } from "../../routes/wishlist-toggle.tsx";
 
-/** The heart: saves a product to the wishlist, or says why it can't. */
-export function WishlistButton({ productId, productName, saved = false }: { productId: number; productName: string; saved?: boolean }) {
+/**
+ * The heart. `saved` is the server's word (the product is in one of the viewer's lists), read by the page's
+ * loader. Pressing it posts what the button offers (save or remove) to /wishlist/toggle: through a fetcher,
+ * shown at once and confirmed by the answer; without JavaScript as a plain form that redirects back.
+ * On a product page `options` carries the chosen size and colour, so that variant is what gets saved.
+ */
+export function WishlistButton({
+  productId,
+  productName,
+  saved = false,
+  options,
+}: {
+  productId: number;
+  productName: string;
+  saved?: boolean;
+  options?: { size: string | null; color: string | null };
+}) {
   const fetcher = useFetcher<WishlistToggleResult>();
   const root = useRouteLoaderData<{ viewer: unknown }>("root");
   const hydrated = useHydrated();
   const location = useLocation();
-  const isSaved = fetcher.data?.ok ? fetcher.data.saved : saved;
-  const message = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
-  // Signed-in wishlists are the next capability to land; until then the heart is for guests' prompt only.
-  if (root?.viewer) return null;
+  const pending = fetcher.formData?.get("intent");
+  const answered = fetcher.data;
+  // A guest's press is refused by the server, so only a signed-in press is shown before the answer.
+  const isSaved =
+    root?.viewer && (pending === "save" || pending === "remove")
+      ? pending === "save"
+      : answered && answered.saved !== undefined
+        ? answered.saved
+        : saved;
+  const message = answered && !answered.ok ? answered.error : null;
+  const announcement = answered?.ok ? answered.message : "";
+  const chosen = [options?.size, options?.color].filter(Boolean).join(", ");
+  const label = isSaved
+    ? `Remove ${productName} from wishlist`
+    : `Add ${productName}${chosen ? ` (${chosen})` : ""} to wishlist`;
+
   return (
     <fetcher.Form method="post" action="/wishlist/toggle" className="relative">
       <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="intent" value={isSaved ? "remove" : "save"} />
+      {!isSaved && options?.size ? <input type="hidden" name="size" value={options.size} /> : null}
+      {!isSaved && options?.color ? <input type="hidden" name="color" value={options.color} /> : null}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
       <button
         type="submit"
-        aria-pressed={isSaved}
-        aria-label={isSaved ? `Remove ${productName} from wishlist` : `Add ${productName} to wishlist`}
+        aria-label={label}
+        data-saved={isSaved ? "true" : "false"}
         className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-card/90 shadow hover:scale-105"
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill={isSaved ? "#b3261e" : "none"} stroke={isSaved ? "#b3261e" : "currentColor"} strokeWidth="2">
@@ -27,7 +57,7 @@ export function WishlistButton({ productId, productName, saved = false }: { prod
         </svg>
       </button>
       <p role="status" className={message ? "absolute right-0 top-12 z-10 w-56 rounded bg-ink px-3 py-2 text-sm text-paper shadow-lg" : "sr-only"}>
-        {message}
+        {message ?? announcement}
       </p>
     </fetcher.Form>
   );

@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { availabilityLabel, optionsLabel, PRIORITY_LABEL, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
+import { CATEGORY_LABEL, formatCents } from "../../lib/format.ts";
+import { formatDate } from "../account/page-shell.tsx";
+
+/** What a saved item shows, to its owner and on a shared list: today's price and stock, not a snapshot. */
+export interface ItemSummaryData {
+  productSlug: string;
+  productName: string;
+  category: string;
+  image: string;
+  size: string | null;
+  color: string | null;
+  priority: WishlistPriority;
+  addedAt: Date | string;
+  offer: Pick<ItemOffer, "priceCents" | "priceVaries" | "availability" | "available">;
+}
+
+const PRIORITY_CLASS: Record<WishlistPriority, string> = {
+  high: "border-danger text-danger",
+  medium: "border-line",
+  low: "border-line text-muted",
+};
+
+export function ItemSummary({ item, headingId, headingLevel = 3 }: { item: ItemSummaryData; headingId: string; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { offer } = item;
+  const inStock = offer.availability === "in_stock";
+  return (
+    <div className="flex min-w-0 gap-4">
+      <Link to={`/shop/${item.productSlug}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <img src={item.image} alt="" width={96} height={96} loading="lazy" className="h-20 w-20 rounded bg-paper object-cover sm:h-24 sm:w-24" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-semibold uppercase tracking-wider text-muted">{CATEGORY_LABEL[item.category] ?? item.category}</p>
+        <Heading id={headingId} className="text-lg font-bold leading-tight">
+          <Link to={`/shop/${item.productSlug}`} className="hover:underline">
+            {item.productName}
+          </Link>
+        </Heading>
+        <p className="text-sm text-muted">
+          {item.size || item.color ? optionsLabel(item.size, item.color) : "Any size and color"}
+        </p>
+        <p className="mt-1 flex flex-wrap items-baseline gap-x-3">
+          {offer.priceCents !== null ? (
+            <span className="font-display" data-testid="item-price">
+              {offer.priceVaries ? "From " : ""}
+              {formatCents(offer.priceCents)}
+            </span>
+          ) : null}
+          <span className={`text-sm ${inStock ? "text-ok" : "text-danger"}`} data-testid="item-availability">
+            {availabilityLabel(offer)}
+          </span>
+        </p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+          <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${PRIORITY_CLASS[item.priority]}`}>
+            {PRIORITY_LABEL[item.priority]} priority
+          </span>
+          <span>Added {formatDate(item.addedAt)}</span>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { data, Link, redirect } from "react-router";
+import type { z } from "zod";
+import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
+import { fieldErrors } from "../../core/shared/zod.ts";
+import {
+  createListSchema,
+  createWishlist,
+  deleteWishlist,
+  getWishlist,
+  itemIdSchema,
+  listIdSchema,
+  listWishlists,
+  moveItemToCart,
+  moveToCartSchema,
+  removeItem,
+  renameListSchema,
+  renameWishlist,
+  selectedListSchema,
+  setWishlistSharing,
+  sharingSchema,
+  updateItem,
+  updateItemSchema,
+} from "../../core/wishlist/index.ts";
+import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
+import { guardedMeta, MemberErrorBoundary } from "../components/account/auth-guard.tsx";
+import { Notice } from "../components/account/page-shell.tsx";
+import { ListNavigation, ListSettings } from "../components/wishlist/list-settings.tsx";
+import { WishlistItemRow, type WishlistActionResult } from "../components/wishlist/wishlist-item-row.tsx";
+import { ensureCartId } from "../lib/cart.server.ts";
+import { requireViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/wishlist";
+
+export const meta: Route.MetaFunction = guardedMeta("Wishlist");
+
+const noStore = { "Cache-Control": "private, no-store" };
+export const headers: Route.HeadersFunction = () => noStore;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const lists = await listWishlists(context.db, viewer.id);
+  const asked = new URL(request.url).searchParams.get("list");
+  let selectedId = lists[0]?.id ?? null;
+  if (asked !== null) {
+    // Someone else's list id is answered exactly like one that does not exist.
+    const parsed = selectedListSchema.safeParse(asked);
+    if (!parsed.success || !lists.some((l) => l.id === parsed.data)) throw data(null, { status: 404, headers: noStore });
+    selectedId = parsed.data;
+  }
+  const list = selectedId === null ? null : await getWishlist(context.db, viewer.id, selectedId);
+  return data(
+    {
+      lists: lists.map(({ id, name, description, isPublic, shareCode, itemCount }) => ({ id, name, description, isPublic, shareCode, itemCount })),
+      list,
+      firstListId: lists[0]?.id ?? null,
+      shareBase: `${context.baseUrl}/wishlist/`,
+    },
+    { headers: noStore },
+  );
+}
+
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Something in that request was not right.";
+}
+
+/** Every change on the page; each acts only on the signed-in viewer's own lists and items. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const fields = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const intent = fields.intent ?? "";
+  const target = (key: "itemId" | "listId") => (/^\d{1,9}$/.test(fields[key] ?? "") ? Number(fields[key]) : null);
+  const reply = (result: WishlistActionResult, status = result.ok ? 200 : 400) => data(result, { status, headers: noStore });
+  const invalid = (error: z.ZodError, key: "itemId" | "listId" | null) =>
+    reply({ intent, target: key ? target(key) : null, ok: false, error: firstIssue(error), fieldErrors: fieldErrors(error) });
+  const db = context.db;
+
+  try {
+    switch (intent) {
+      case "create-list": {
+        const parsed = createListSchema.safeParse(fields);
+        if (!parsed.success) return invalid(parsed.error, null);
+        const listId = await createWishlist(db, viewer.id, parsed.data);
+        return redirect(`/wishlist?list=${listId}`, { status: 303, headers: noStore });
+      }
+      case "rename-list": {
+        const parsed = renameListSchema.safeParse(fields);
+        if (!parsed.success) return invalid(parsed.error, "listId");
+        await renameWishlist(db, viewer.id, parsed.data);
+        return reply({ intent, target: parsed.data.listId, ok: true, message: WISHLIST_MESSAGES.listRenamed });
+      }
+      case "delete-list": {
+        const parsed = listIdSchema.safeParse(fields);
+        if (!parsed.success) return invalid(parsed.error, "listId");
+        await deleteWishlist(db, viewer.id, parsed.data.listId);
+        return redirect("/wishlist", { status: 303, headers: noStore });
+      }
+      case "sharing": {
+        const parsed = sharingSchema.safeParse(fields);
+        if (!parsed.success) return invalid(parsed.error, "listId");
+        const code = await setWishlistSharing(db, viewer.id, parsed.data);
+        return reply({ intent, target: parsed.data.listId, ok: true, message: code ? WISHLIST_MESSAGES.madePublic : WISHLIST_MESSAGES.madePrivate });
+      }
+      case "update-item": {
+        const parsed = updateItemSchema.safeParse(fields);
+        if (!parsed.success) return invalid(parsed.error, "itemId");
+        await updateItem(db, viewer.id, parsed.data);
+        return reply({ intent, target: parsed.data.itemId, ok: true, message: WISHLIST_MESSAGES.itemUpdated });
+      }
+      case "remove-item": {
+        const parsed = itemIdSchema.safeParse(fields);
+        if (!parsed.success) return invalid(parsed.error, "itemId");
+        await removeItem(db, viewer.id, parsed.data.itemId);
+        return reply({ intent, target: null, ok: true, message: WISHLIST_MESSAGES.removed });
+      }
+      case "move-to-cart": {
+        const parsed = moveToCartSchema.safeParse(fields);
+        if (!parsed.success) return invalid(parsed.error, "itemId");
+        const { cartId } = await ensureCartId(request, context);
+        await moveItemToCart(db, viewer.id, parsed.data, cartId);
+        return reply({ intent, target: null, ok: true, message: WISHLIST_MESSAGES.movedToCart });
+      }
+      default:
+        return reply({ intent, target: null, ok: false, error: "Unknown wishlist action." });
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const key = intent.endsWith("-item") || intent === "move-to-cart" ? "itemId" : "listId";
+    return reply({ intent, target: target(key), ok: false, error: error.message }, httpStatusFor(error));
+  }
+}
+
+export default function Wishlist({ loaderData, actionData }: Route.ComponentProps) {
+  const { lists, list, firstListId, shareBase } = loaderData;
+  const result = (actionData as WishlistActionResult | undefined) ?? null;
+  // Messages about something no longer on the page (a removed or moved item) are shown above the list.
+  const pageMessage = result && result.target === null && result.intent !== "create-list" ? result : null;
+  const itemIds = new Set(list?.items.map((i) => i.id));
+  const orphan = result && !result.ok && result.target !== null && (result.intent.endsWith("-item") || result.intent === "move-to-cart") && !itemIds.has(result.target) ? result : null;
+  const shown = pageMessage ?? orphan;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="font-display text-3xl sm:text-4xl">Wishlist</h1>
+      {shown ? (
+        <div className="mt-4">
+          <Notice tone={shown.ok ? "ok" : "error"}>{shown.ok ? shown.message : shown.error}</Notice>
+        </div>
+      ) : null}
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside aria-label="Lists">
+          <ListNavigation lists={lists} selectedId={list?.id ?? null} result={result} />
+        </aside>
+
+        {list ? (
+          <div className="min-w-0 space-y-8">
+            <section aria-labelledby="list-heading">
+              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <h2 id="list-heading" className="break-words font-display text-2xl">
+                  {list.name}
+                </h2>
+                <span className="rounded-full border border-line px-2 py-0.5 text-xs font-semibold uppercase">{list.isPublic ? "Public" : "Private"}</span>
+              </div>
+              {list.description ? <p className="mt-1 break-words text-muted">{list.description}</p> : null}
+              {list.items.length === 0 ? (
+                <div className="mt-4 rounded border border-line p-6 text-center">
+                  <p className="font-semibold">This list is empty.</p>
+                  <p className="mt-1 text-muted">Tap the heart on any product to save it here.</p>
+                  <Link to="/shop" className="mt-4 inline-flex min-h-11 items-center rounded bg-ink px-5 py-2 font-semibold text-paper">
+                    Browse the Shop
+                  </Link>
+                </div>
+              ) : (
+                <ul className="mt-4 space-y-4" aria-label={`Items in ${list.name}`}>
+                  {list.items.map((item) => (
+                    <WishlistItemRow key={item.id} item={item} result={result} />
+                  ))}
+                </ul>
+              )}
+            </section>
+            <ListSettings list={list} isFirst={list.id === firstListId} shareBase={shareBase} result={result} />
+          </div>
+        ) : (
+          <section aria-labelledby="empty-heading" className="rounded border border-line p-8 text-center">
+            <h2 id="empty-heading" className="font-display text-2xl">
+              Your wishlist is empty
+            </h2>
+            <p className="mt-2 text-muted">Tap the heart on any product to save it to My Favorites.</p>
+            <Link to="/shop" className="mt-4 inline-flex min-h-11 items-center rounded bg-ink px-5 py-2 font-semibold text-paper">
+              Browse the Shop
+            </Link>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <MemberErrorBoundary />;
+}

@@ -1,0 +1,22 @@
+import { DomainError } from "../shared/errors.ts";
+import { WISHLIST_MESSAGES } from "./rules.ts";
+
+export type WishlistErrorCode =
+  | "wishlist.not_found"
+  | "wishlist.item_not_found"
+  | "wishlist.product_not_found"
+  | "wishlist.item_exists"
+  | "wishlist.invalid_options"
+  | "wishlist.limit"
+  | "wishlist.first_list"
+  | "rate_limited";
+
+export class WishlistError extends DomainError<WishlistErrorCode> {}
+
+/** Also the answer for someone else's list: it is not told apart from a missing one. */
+export const listNotFound = () => new WishlistError("wishlist.not_found", WISHLIST_MESSAGES.listNotFound);
+export const itemNotFound = () => new WishlistError("wishlist.item_not_found", WISHLIST_MESSAGES.itemNotFound);
+export const productNotFound = () => new WishlistError("wishlist.product_not_found", WISHLIST_MESSAGES.productUnavailable);
+export const alreadyInWishlist = (listId: number) =>
+  new WishlistError("wishlist.item_exists", WISHLIST_MESSAGES.alreadyInWishlist, { listId });
+export const tooManyLookups = () => new WishlistError("rate_limited", WISHLIST_MESSAGES.tooManyLookups);

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import {
+  MAX_LIST_DESCRIPTION,
+  MAX_LIST_NAME,
+  MAX_NOTES,
+  SHARE_CODE_PATTERN,
+  WISHLIST_MESSAGES,
+  WISHLIST_PRIORITIES,
+} from "./rules.ts";
+
+/** A database id as a form sends it. */
+const id = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number);
+
+const option = z
+  .string()
+  .trim()
+  .max(40)
+  .optional()
+  .transform((s) => s || null);
+
+/**
+ * The heart. It posts what the shopper asked for (save or remove), not "flip whatever is stored", so a
+ * double click or a stale page never does the opposite of what the button said.
+ */
+export const toggleSchema = z.object({
+  productId: id(WISHLIST_MESSAGES.productUnavailable),
+  intent: z.enum(["save", "remove"], { message: "Unknown wishlist action." }),
+  size: option,
+  color: option,
+});
+export type ToggleInput = z.infer<typeof toggleSchema>;
+
+const name = z
+  .string({ message: WISHLIST_MESSAGES.nameRequired })
+  .trim()
+  .min(1, WISHLIST_MESSAGES.nameRequired)
+  .max(MAX_LIST_NAME, `Please use at most ${MAX_LIST_NAME} characters.`);
+const description = z
+  .string()
+  .trim()
+  .max(MAX_LIST_DESCRIPTION, `Please use at most ${MAX_LIST_DESCRIPTION} characters.`)
+  .optional()
+  .default("");
+
+const listId = id(WISHLIST_MESSAGES.listNotFound);
+const itemId = id(WISHLIST_MESSAGES.itemNotFound);
+
+export const createListSchema = z.object({ name, description });
+export const renameListSchema = z.object({ listId, name, description });
+export const listIdSchema = z.object({ listId });
+export const sharingSchema = z.object({
+  listId,
+  visibility: z.enum(["public", "private"], { message: "Choose public or private." }),
+});
+
+export const updateItemSchema = z.object({
+  itemId,
+  priority: z.enum(WISHLIST_PRIORITIES, { message: "Choose high, medium or low." }),
+  notes: z
+    .string()
+    .max(MAX_NOTES * 2)
+    .optional()
+    .default("")
+    // Line endings as typed on any system count once.
+    .transform((s) => s.replace(/\r\n/g, "\n").trim())
+    .pipe(z.string().max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters.`)),
+});
+export const itemIdSchema = z.object({ itemId });
+/** Moving to the cart: the variant is only needed when the saved item names none (a size or colour not chosen). */
+export const moveToCartSchema = z.object({
+  itemId,
+  variantId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((s) => s || undefined)
+    .pipe(z.string().regex(/^\d{1,9}$/, WISHLIST_MESSAGES.chooseOption).transform(Number).optional()),
+});
+
+/** The list selected on /wishlist (?list=). */
+export const selectedListSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
+
+/** A share code from a link: typed codes are accepted in lower case too. */
+export const shareCodeSchema = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(SHARE_CODE_PATTERN));
