@@ -6,15 +6,21 @@ import { Price } from "../components/product/price.tsx";
 import { ProductOptions, type Selection } from "../components/product/product-options.tsx";
 import { StarRating } from "../components/product/star-rating.tsx";
 import { WishlistButton } from "../components/product/wishlist-button.tsx";
+import { ProductReviews } from "../components/reviews/product-reviews.tsx";
+import { loadReviewSection } from "../lib/reviews.server.ts";
 import { CATEGORY_LABEL } from "../lib/format.ts";
 import { useNonce } from "../lib/nonce.ts";
+import { savedAmong } from "../lib/wishlist.server.ts";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
   const product = slug.success ? await getProductBySlug(context.db, slug.data) : null;
   if (!product) throw data(null, { status: 404 });
-  return { product, baseUrl: context.baseUrl };
+  // The heart's state; no query for guests.
+  const saved = (await savedAmong(request, context, [product.id])).length > 0;
+  const reviews = await loadReviewSection(request, context, product.id);
+  return { product, baseUrl: context.baseUrl, saved, reviews };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
@@ -66,11 +72,11 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], b
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, baseUrl } = loaderData;
+  const { product, baseUrl, saved } = loaderData;
   const nonce = useNonce();
   const [selection, setSelection] = useState<Selection>({ size: null, color: null, variant: null });
   const onChange = useCallback((s: Selection) => setSelection(s), []);
-  const { colors } = optionValues(product.variants);
+  const { sizes, colors } = optionValues(product.variants);
   const imageColor = selection.color ?? colors[0] ?? null;
   const priceCents = selection.variant?.priceCents ?? product.basePriceCents;
   const json = JSON.stringify(productJsonLd(product, baseUrl)).replace(/</g, "\\u003c");
@@ -107,12 +113,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold uppercase tracking-wider text-muted">{CATEGORY_LABEL[product.category]}</p>
           <div className="flex items-start justify-between gap-4">
             <h1 className="font-display text-3xl sm:text-4xl">{product.name}</h1>
-            <WishlistButton productId={product.id} productName={product.name} />
+            <WishlistButton productId={product.id} productName={product.name} saved={saved} options={{ size: selection.size, color: selection.color }} />
           </div>
           <Price cents={priceCents} originalCents={originalPriceCents(product.basePriceCents, selection.variant)} className="mt-2 text-2xl" />
-          <div className="mt-2">
+          <a href="#reviews" className="mt-2 inline-flex min-h-6 items-center">
             <StarRating average={product.rating?.average ?? 0} count={product.rating?.count ?? 0} size={20} />
-          </div>
+          </a>
           <p className="mt-4 leading-relaxed">{product.description}</p>
           {product.tags.length ? (
             <ul className="mt-4 flex flex-wrap gap-1" aria-label="Tags">
@@ -152,6 +158,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </details>
         </div>
       </div>
+      <ProductReviews product={{ slug: product.slug, name: product.name, category: product.category, sizes, colors }} data={loaderData.reviews} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { collectionProducts, collections, products, variants, type Category } from "../../db/schema/index.ts";
+import { parseRating, productRatingColumn } from "../reviews/index.ts";
 import type { ShopQuery } from "./inputs.ts";
 import { SHOP_PAGE_SIZE } from "./shop-params.ts";
 import type { VariantOption } from "./rules.ts";
@@ -113,9 +114,10 @@ export async function listProducts(db: Db, query: ShopQuery): Promise<ShopPage> 
     db
       .select({
         ...productColumns,
-        // One round trip: the page, the total, and each product's variants as JSON.
+        // One round trip: the page, the total, each product's variants and its rating as JSON.
         total: sql<number>`(count(*) over ())::int`,
         variants: variantsJson,
+        rating: productRatingColumn,
       })
       .from(products)
       .where(condition)
@@ -135,7 +137,11 @@ export async function listProducts(db: Db, query: ShopQuery): Promise<ShopPage> 
   const pageCount = Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   return {
-    items: rows.map(({ total: _total, variants: json, ...row }) => ({ ...row, variants: parseVariants(json, row.basePriceCents), rating: null })),
+    items: rows.map(({ total: _total, variants: json, rating, ...row }) => ({
+      ...row,
+      variants: parseVariants(json, row.basePriceCents),
+      rating: parseRating(rating),
+    })),
     total,
     page,
     pageCount,
@@ -177,13 +183,13 @@ function parseVariants(json: VariantJson[] | string | null, basePriceCents: numb
 
 export async function getProductBySlug(db: Db, slug: string): Promise<ProductSummary | null> {
   const [row] = await db
-    .select({ ...productColumns, variants: variantsJson })
+    .select({ ...productColumns, variants: variantsJson, rating: productRatingColumn })
     .from(products)
     .where(and(eq(products.slug, slug), eq(products.active, true)))
     .limit(1);
   if (!row) return null;
-  const { variants: json, ...product } = row;
-  return { ...product, variants: parseVariants(json, product.basePriceCents), rating: null };
+  const { variants: json, rating, ...product } = row;
+  return { ...product, variants: parseVariants(json, product.basePriceCents), rating: parseRating(rating) };
 }
 
 /** Every active product's slug and last change, for the sitemap. */

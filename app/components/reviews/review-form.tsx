@@ -1,0 +1,171 @@
+import { useFetcher, useLocation } from "react-router";
+import { asksFit, COMMENT_MAX, FIT_ANSWERS, FIT_LABEL, TITLE_MAX } from "../../../core/reviews/rules.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import type { ReviewActionResult } from "../../routes/product-reviews.tsx";
+import { inputClass, labelClass } from "../account/page-shell.tsx";
+import { StarRatingInput } from "../product/star-rating.tsx";
+import type { ReviewedProduct } from "./types.ts";
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-danger">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * Writing or editing the viewer's review: rating (required), title, comment, the size and colour they
+ * have (from the product's options) and, for clothing, the fit. Posted to /shop/:slug/reviews; without
+ * JavaScript it is a plain form that comes back to the page.
+ */
+export function ReviewForm({
+  product,
+  intent,
+  values,
+  errors = {},
+  redirectTo,
+}: {
+  product: ReviewedProduct;
+  intent: "create" | "update";
+  values: Record<string, string>;
+  errors?: Record<string, string>;
+  /** Where a plain (no-JavaScript) post returns; by default the page the form is on. */
+  redirectTo?: string;
+}) {
+  const fetcher = useFetcher<ReviewActionResult>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const result = fetcher.data && (fetcher.data.intent === "create" || fetcher.data.intent === "update") ? fetcher.data : null;
+  const shownErrors = result && !result.ok ? result.fieldErrors : errors;
+  const busy = fetcher.state !== "idle";
+  const back = redirectTo ?? (hydrated ? null : location.pathname + location.search);
+  const idFor = (field: string) => `review-${field}`;
+  const describe = (field: string) => (shownErrors[field] ? `${idFor(field)}-error` : undefined);
+
+  return (
+    <fetcher.Form method="post" action={`/shop/${product.slug}/reviews`} className="space-y-4" data-testid="review-form">
+      <input type="hidden" name="intent" value={intent} />
+      {back ? <input type="hidden" name="redirectTo" value={back} /> : null}
+
+      <StarRatingInput name="rating" legend="Your rating" defaultValue={values.rating ? Number(values.rating) : null} error={shownErrors.rating} />
+
+      <div>
+        <label htmlFor={idFor("title")} className={labelClass}>
+          Title <span className="font-normal text-muted">(optional)</span>
+        </label>
+        <input
+          id={idFor("title")}
+          name="title"
+          defaultValue={values.title ?? ""}
+          maxLength={TITLE_MAX}
+          aria-invalid={shownErrors.title ? true : undefined}
+          aria-describedby={describe("title")}
+          className={inputClass}
+        />
+        <FieldError id={`${idFor("title")}-error`} error={shownErrors.title} />
+      </div>
+
+      <div>
+        <label htmlFor={idFor("comment")} className={labelClass}>
+          Your review <span className="font-normal text-muted">(optional)</span>
+        </label>
+        <textarea
+          id={idFor("comment")}
+          name="comment"
+          rows={5}
+          defaultValue={values.comment ?? ""}
+          maxLength={COMMENT_MAX}
+          aria-invalid={shownErrors.comment ? true : undefined}
+          aria-describedby={describe("comment")}
+          className="w-full rounded border border-line bg-card px-3 py-2"
+        />
+        <FieldError id={`${idFor("comment")}-error`} error={shownErrors.comment} />
+      </div>
+
+      {product.sizes.length > 0 || product.colors.length > 0 ? (
+        <div className="grid gap-4">
+          {product.sizes.length > 0 ? (
+            <div>
+              <label htmlFor={idFor("size")} className={labelClass}>
+                Size you have <span className="font-normal text-muted">(optional)</span>
+              </label>
+              <select
+                id={idFor("size")}
+                name="size"
+                defaultValue={values.size ?? ""}
+                aria-invalid={shownErrors.size ? true : undefined}
+                aria-describedby={describe("size")}
+                className={inputClass}
+              >
+                <option value="">Not saying</option>
+                {product.sizes.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={`${idFor("size")}-error`} error={shownErrors.size} />
+            </div>
+          ) : null}
+          {product.colors.length > 0 ? (
+            <div>
+              <label htmlFor={idFor("color")} className={labelClass}>
+                Color you have <span className="font-normal text-muted">(optional)</span>
+              </label>
+              <select
+                id={idFor("color")}
+                name="color"
+                defaultValue={values.color ?? ""}
+                aria-invalid={shownErrors.color ? true : undefined}
+                aria-describedby={describe("color")}
+                className={inputClass}
+              >
+                <option value="">Not saying</option>
+                {product.colors.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={`${idFor("color")}-error`} error={shownErrors.color} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {asksFit(product.category) ? (
+        <fieldset aria-describedby={describe("fit")}>
+          <legend className={labelClass}>
+            How does it fit? <span className="font-normal text-muted">(optional)</span>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {[...FIT_ANSWERS, ""].map((fit) => (
+              <label key={fit || "none"} className="relative">
+                <input type="radio" name="fit" value={fit} defaultChecked={(values.fit ?? "") === fit} className="peer sr-only" />
+                <span className="flex min-h-11 cursor-pointer items-center rounded border border-line px-3 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-gold">
+                  {fit ? FIT_LABEL[fit as keyof typeof FIT_LABEL] : "Not sure"}
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id={`${idFor("fit")}-error`} error={shownErrors.fit} />
+        </fieldset>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={busy} className="min-h-11 rounded bg-ink px-5 font-semibold text-paper disabled:opacity-60">
+          {busy ? "Saving..." : intent === "create" ? "Submit review" : "Update review"}
+        </button>
+        <p role="status" className={result?.ok ? "text-sm text-ok" : "sr-only"}>
+          {result?.ok ? result.message : ""}
+        </p>
+      </div>
+      {result && !result.ok ? (
+        <p role="alert" className="rounded border border-danger px-3 py-2 text-sm text-danger">
+          {result.error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

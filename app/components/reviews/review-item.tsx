@@ -1,0 +1,130 @@
+import { Link, useFetcher, useLocation } from "react-router";
+import type { ReviewView } from "../../../core/reviews/queries.ts";
+import { FIT_LABEL } from "../../../core/reviews/rules.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import type { ReviewActionResult } from "../../routes/product-reviews.tsx";
+import { StarRating } from "../product/star-rating.tsx";
+
+// Dates are written in UTC so the server's HTML and the browser's render agree.
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+function ReviewDate({ date, prefix = "" }: { date: Date; prefix?: string }) {
+  const d = new Date(date);
+  return (
+    <time dateTime={d.toISOString()}>
+      {prefix}
+      {dateFormat.format(d)}
+    </time>
+  );
+}
+
+/** One small form posting to the review route: "Helpful" and the admin's "Hide". */
+function ReviewButton({
+  slug,
+  reviewId,
+  intent,
+  children,
+  className,
+  describedBy,
+}: {
+  slug: string;
+  reviewId: number;
+  intent: "helpful" | "hide";
+  children: string;
+  className: string;
+  /** The review's heading, so a screen reader says which review the button is for. */
+  describedBy: string;
+}) {
+  const fetcher = useFetcher<ReviewActionResult>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const result = fetcher.data?.intent === intent ? fetcher.data : null;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={`/shop/${slug}/reviews`} className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="reviewId" value={reviewId} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
+      <button type="submit" disabled={busy} className={className} aria-describedby={describedBy}>
+        {children}
+      </button>
+      <span role="status" className="text-sm">
+        {result && !result.ok ? (
+          <span className="text-danger">
+            {result.error}
+            {result.signIn ? (
+              <>
+                {" "}
+                <Link to={`/login?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}#reviews`)}`} className="underline">
+                  Sign in
+                </Link>
+              </>
+            ) : null}
+          </span>
+        ) : result?.ok && intent === "helpful" ? (
+          result.message
+        ) : null}
+      </span>
+    </fetcher.Form>
+  );
+}
+
+/** A review as text: nothing in it is ever read as markup (React escapes it). */
+export function ReviewItem({ review, slug, canModerate }: { review: ReviewView; slug: string; canModerate: boolean }) {
+  const headingId = `review-${review.id}-title`;
+  const details = [
+    review.size ? `Size: ${review.size}` : null,
+    review.color ? `Color: ${review.color}` : null,
+    review.fit ? `Fit: ${FIT_LABEL[review.fit]}` : null,
+  ].filter((d): d is string => d !== null);
+  const people = review.helpfulCount === 1 ? "1 person found this helpful" : `${review.helpfulCount} people found this helpful`;
+  const button = "min-h-11 rounded border border-line px-4 text-sm font-semibold hover:border-ink disabled:opacity-60";
+
+  return (
+    <article aria-labelledby={headingId} className="border-t border-line py-5" data-testid="review">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <StarRating average={review.rating} label={`${review.rating} out of 5 stars`} />
+        <h3 id={headingId} className="min-w-0 break-words font-bold">
+          {review.title || `${review.rating}-star review`}
+        </h3>
+      </div>
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-muted">
+        <span className="font-semibold text-ink">{review.authorName}</span>
+        <span aria-hidden="true">·</span>
+        <ReviewDate date={review.createdAt} />
+        {review.editedAt ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <ReviewDate date={review.editedAt} prefix="Edited " />
+          </>
+        ) : null}
+        {review.mine ? <span className="rounded-full border border-line px-2 text-xs text-ink">Your review</span> : null}
+      </p>
+      {review.verified ? (
+        <p className="mt-1 text-sm font-semibold text-ok" data-testid="verified-badge">
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" className="mr-1 inline-block align-[-2px]">
+            <path d="M6.2 11.6 2.6 8l1.1-1.1 2.5 2.5 6.1-6.1L13.4 4.4z" fill="currentColor" />
+          </svg>
+          Verified purchase
+        </p>
+      ) : null}
+      {details.length > 0 ? <p className="mt-1 text-sm text-muted">{details.join(" · ")}</p> : null}
+      {review.comment ? <p className="mt-2 whitespace-pre-line break-words">{review.comment}</p> : null}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {review.helpfulCount > 0 ? <p className="text-sm text-muted">{people}</p> : null}
+        {review.mine ? null : review.votedHelpful ? (
+          <p className="text-sm">You found this helpful</p>
+        ) : (
+          <ReviewButton slug={slug} reviewId={review.id} intent="helpful" className={button} describedBy={headingId}>
+            Helpful
+          </ReviewButton>
+        )}
+        {canModerate ? (
+          <ReviewButton slug={slug} reviewId={review.id} intent="hide" className={`${button} border-danger text-danger`} describedBy={headingId}>
+            Hide review
+          </ReviewButton>
+        ) : null}
+      </div>
+    </article>
+  );
+}

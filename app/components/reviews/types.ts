@@ -1,0 +1,22 @@
+import type { OwnReview, ReviewPage } from "../../../core/reviews/queries.ts";
+import type { ReviewListValues, ReviewSummary } from "../../../core/reviews/rules.ts";
+
+/** What the product page's loader gives the reviews section. */
+export interface ReviewSectionData {
+  query: ReviewListValues;
+  summary: ReviewSummary;
+  list: ReviewPage;
+  /** The viewer's own review (for the edit form), or null. */
+  own: OwnReview | null;
+  /** Null for guests. */
+  viewer: { canModerate: boolean } | null;
+}
+
+/** The product, as far as its reviews need it. */
+export interface ReviewedProduct {
+  slug: string;
+  name: string;
+  category: string;
+  sizes: string[];
+  colors: string[];
+}

@@ -1,0 +1,17 @@
+import { isAdminRole } from "../../core/accounts/rules.ts";
+import { getOwnReview, getReviewSummary, listReviews, parseReviewListQuery } from "../../core/reviews/index.ts";
+import type { StoreContext } from "../../server/context.ts";
+import type { ReviewSectionData } from "../components/reviews/types.ts";
+import { getViewer } from "./session.server.ts";
+
+/** The product page's reviews: summary, the list as the URL filters and sorts it, and the viewer's own review. */
+export async function loadReviewSection(request: Request, context: StoreContext, productId: number): Promise<ReviewSectionData> {
+  const query = parseReviewListQuery(new URL(request.url).searchParams);
+  const viewer = await getViewer(request, context);
+  const [summary, list, own] = await Promise.all([
+    getReviewSummary(context.db, productId),
+    listReviews(context.db, productId, query, viewer?.id ?? null),
+    viewer ? getOwnReview(context.db, productId, viewer.id) : null,
+  ]);
+  return { query, summary, list, own, viewer: viewer ? { canModerate: isAdminRole(viewer.role) } : null };
+}

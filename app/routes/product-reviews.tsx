@@ -1,0 +1,153 @@
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import { getProductBySlug, optionValues, slugSchema } from "../../core/catalog/index.ts";
+import {
+  createReview,
+  hideReview,
+  markHelpful,
+  REVIEW_MESSAGES,
+  reviewFormSchema,
+  reviewIdSchema,
+  updateReview,
+} from "../../core/reviews/index.ts";
+import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
+import { fieldErrors } from "../../core/shared/zod.ts";
+import { ReviewForm } from "../components/reviews/review-form.tsx";
+import type { ReviewedProduct } from "../components/reviews/types.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { getViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/product-reviews";
+
+type WriteIntent = "create" | "update";
+
+/** What a review action answers. A failed write brings back what was typed, and the message for each field. */
+export type ReviewActionResult =
+  | { intent: WriteIntent; ok: true; message: string }
+  | {
+      intent: WriteIntent;
+      ok: false;
+      error: string;
+      fieldErrors: Record<string, string>;
+      fields: Record<string, string>;
+      signIn: boolean;
+      product: ReviewedProduct;
+    }
+  | { intent: "helpful"; reviewId: number | null; ok: true; counted: boolean; helpfulCount: number; message: string }
+  | { intent: "hide"; reviewId: number | null; ok: true; message: string }
+  | { intent: "helpful" | "hide" | "unknown"; reviewId: number | null; ok: false; error: string; signIn: boolean; product: ReviewedProduct };
+
+const intentSchema = z.enum(["create", "update", "helpful", "hide"]);
+const noStore = { "Cache-Control": "private, no-store" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Reviews | East Harlem" }, { name: "robots", content: "noindex" }];
+
+/** The page exists for products that exist. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const slug = slugSchema.safeParse(params.slug);
+  const found = slug.success ? await getProductBySlug(context.db, slug.data) : null;
+  if (!found) throw data(null, { status: 404 });
+  return { name: found.name };
+}
+
+/**
+ * Every review change posts here: with JavaScript through a fetcher (it answers with the result and the
+ * product page reloads its reviews), without it as a plain form (success goes back to the page, 303;
+ * a failure renders this page with the message and, for a review, the form as it was typed).
+ * The author and the moderator are always the session's viewer.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const slug = slugSchema.safeParse(params.slug);
+  const found = slug.success ? await getProductBySlug(context.db, slug.data) : null;
+  if (!found) throw data(null, { status: 404 });
+  const { sizes, colors } = optionValues(found.variants);
+  const product: ReviewedProduct = { slug: found.slug, name: found.name, category: found.category, sizes, colors };
+
+  const form = await request.formData();
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const intent = intentSchema.safeParse(fields.intent);
+  const productPage = `/shop/${product.slug}`;
+  const back = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo"), productPage) : null;
+  const reply = (result: ReviewActionResult, status = 200) => {
+    if (result.ok && back) throw redirect(`${back.split("#")[0]}#reviews`, { status: 303, headers: noStore });
+    return data<ReviewActionResult>(result, { status, headers: noStore });
+  };
+  if (!intent.success) return reply({ intent: "unknown", reviewId: null, ok: false, error: "Unknown review action.", signIn: false, product }, 400);
+  const viewer = await getViewer(request, context);
+
+  if (intent.data === "create" || intent.data === "update") {
+    const write = intent.data;
+    const fail = (error: string, status: number, errors: Record<string, string> = {}) =>
+      reply({ intent: write, ok: false, error, fieldErrors: errors, fields, signIn: status === 401, product }, status);
+    if (!viewer) return fail(REVIEW_MESSAGES.signInToReview, 401);
+    const parsed = reviewFormSchema.safeParse(fields);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return fail(Object.values(errors)[0] ?? "Please check your review.", 400, errors);
+    }
+    try {
+      const author = { userId: viewer.id, productId: found.id };
+      const saved = write === "create" ? await createReview(context.db, author, parsed.data) : await updateReview(context.db, author, parsed.data);
+      const message = `${write === "create" ? "Thanks! Your review is posted." : "Your review is updated."}${saved.verified ? " It shows as a verified purchase." : ""}`;
+      return reply({ intent: write, ok: true, message });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      const field = typeof error.details.field === "string" ? error.details.field : null;
+      return fail(error.message, httpStatusFor(error), field ? { [field]: error.message } : {});
+    }
+  }
+
+  const which = intent.data;
+  const reviewId = reviewIdSchema.safeParse(fields.reviewId);
+  const fail = (error: string, status: number) =>
+    reply({ intent: which, reviewId: reviewId.success ? reviewId.data : null, ok: false, error, signIn: status === 401, product }, status);
+  if (!viewer) return fail(which === "helpful" ? REVIEW_MESSAGES.signInForHelpful : REVIEW_MESSAGES.adminsOnly, 401);
+  if (!reviewId.success) return fail(REVIEW_MESSAGES.reviewNotFound, 400);
+  try {
+    if (which === "helpful") {
+      const vote = await markHelpful(context.db, { userId: viewer.id, reviewId: reviewId.data });
+      const message = vote.counted ? "Thanks for your feedback." : "You already marked this review as helpful.";
+      return reply({ intent: "helpful", reviewId: reviewId.data, ok: true, counted: vote.counted, helpfulCount: vote.helpfulCount, message });
+    }
+    await hideReview(context.db, { id: viewer.id, role: viewer.role }, { reviewId: reviewId.data, productId: found.id });
+    return reply({ intent: "hide", reviewId: reviewId.data, ok: true, message: "The review is hidden." });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return fail(error.message, httpStatusFor(error));
+  }
+}
+
+/** Only reached without JavaScript, when a review change failed (or by typing the address). */
+export default function ProductReviewsPage({ actionData, loaderData, params }: Route.ComponentProps) {
+  const result = actionData && !actionData.ok ? actionData : null;
+  const productPage = `/shop/${params.slug}`;
+  const name = loaderData.name;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="font-display text-3xl">Reviews of {name}</h1>
+      {result ? (
+        <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
+          {result.error}
+        </p>
+      ) : (
+        <p className="mt-4">Reviews are on the product's page.</p>
+      )}
+      {result?.signIn ? (
+        <p className="mt-4">
+          <Link to={`/login?redirectTo=${encodeURIComponent(`${productPage}#reviews`)}`} className="inline-block rounded bg-ink px-5 py-3 font-semibold text-paper">
+            Sign In
+          </Link>
+        </p>
+      ) : null}
+      {result && (result.intent === "create" || result.intent === "update") && !result.signIn ? (
+        <div className="mt-6">
+          <ReviewForm product={result.product} intent={result.intent} values={result.fields} errors={result.fieldErrors} redirectTo={productPage} />
+        </div>
+      ) : null}
+      <p className="mt-8">
+        <Link to={`${productPage}#reviews`} className="underline">
+          Back to {name}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { COMMENT_MAX, FIT_ANSWERS, MAX_REVIEW_PAGES, REVIEW_SORTS, TITLE_MAX, type ReviewListValues, type Stars } from "./rules.ts";
+
+const option = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((s) => s || null);
+
+/**
+ * The review list's query string on /shop/:slug. Anything unreadable falls back to the default rather
+ * than failing: a shared or hand-edited link still opens the product.
+ */
+export const reviewListQuerySchema = z.object({
+  rating: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .transform((n) => n as Stars)
+    .nullable()
+    .catch(null),
+  verified: z
+    .string()
+    .transform((s) => ["1", "true", "on", "yes"].includes(s.toLowerCase()))
+    .catch(false),
+  size: option.nullable().catch(null),
+  color: option.nullable().catch(null),
+  sort: z.enum(REVIEW_SORTS).catch("newest"),
+  page: z.coerce.number().int().min(1).max(MAX_REVIEW_PAGES).catch(1),
+}) satisfies z.ZodType<ReviewListValues, unknown>;
+
+export type ReviewListQuery = ReviewListValues;
+
+export function parseReviewListQuery(params: URLSearchParams): ReviewListQuery {
+  return reviewListQuerySchema.parse({
+    rating: params.get("rating") || null,
+    verified: params.get("verified") ?? "",
+    size: params.get("size"),
+    color: params.get("color"),
+    sort: params.get("sort") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
+
+export const RATING_MESSAGE = "Please choose a rating from 1 to 5 stars.";
+
+/** A review as the form posts it. Whether it is verified, and whose it is, the server decides. */
+export const reviewFormSchema = z.object({
+  rating: z
+    .string({ error: RATING_MESSAGE })
+    .trim()
+    .regex(/^[1-5]$/, RATING_MESSAGE)
+    .transform((s) => Number(s) as Stars),
+  title: z
+    .string()
+    .optional()
+    .transform((s) => (s ?? "").trim().replace(/\s+/g, " "))
+    .pipe(z.string().max(TITLE_MAX, `Please keep the title to ${TITLE_MAX} characters.`)),
+  comment: z
+    .string()
+    .optional()
+    .transform((s) => (s ?? "").replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(COMMENT_MAX, `Please keep the review to ${COMMENT_MAX} characters.`)),
+  size: z
+    .string()
+    .optional()
+    .transform((s) => s?.trim() || null)
+    .pipe(z.string().max(40).nullable()),
+  color: z
+    .string()
+    .optional()
+    .transform((s) => s?.trim() || null)
+    .pipe(z.string().max(40).nullable()),
+  fit: z
+    .string()
+    .optional()
+    .transform((s) => s?.trim() || null)
+    .pipe(z.enum(FIT_ANSWERS, { error: "Please choose how it fits, or leave it blank." }).nullable()),
+});
+export type ReviewInput = z.infer<typeof reviewFormSchema>;
+
+export const reviewIdSchema = z
+  .string({ error: "This review is no longer available." })
+  .trim()
+  .regex(/^\d{1,9}$/, "This review is no longer available.")
+  .transform(Number);

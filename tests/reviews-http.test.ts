@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REVIEW_MESSAGES } from "../core/reviews/index.ts";
+import { Client } from "./http-client.ts";
+import { registerOverHttp } from "./http-shopper.ts";
+import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";
+
+// The production server as its own process: on PostgreSQL when TEST_DATABASE_URL is set, else embedded.
+let store: SeededStore;
+let server: RunningServer;
+const ADMIN = "boss@east-harlem.test";
+let counter = 0;
+
+beforeAll(async () => {
+  store = await startSeededStore({ ADMIN_EMAILS: ADMIN });
+  server = store.server;
+}, 240_000);
+
+afterAll(() => store?.stop());
+
+describe("reviews over HTTP", () => {
+  async function signedIn(email = `reviewer${++counter}-${Date.now()}@east-harlem.test`, displayName = "Ana Rivera") {
+    const c = new Client(server.url);
+    await registerOverHttp(c, email, displayName);
+    return c;
+  }
+
+  const reviewsOf = (slug: string) => `/shop/${slug}/reviews`;
+  const back = (slug: string) => ({ redirectTo: `/shop/${slug}` });
+
+  it("tells guests to sign in, and writes nothing", async () => {
+    const guest = new Client(server.url);
+    const slug = "east-harlem-hoodie";
+    const create = await guest.post(reviewsOf(slug), { intent: "create", rating: "5", title: "Guest review", ...back(slug) });
+    expect(create.status).toBe(401);
+    const text = await Client.text(create);
+    expect(text).toContain(REVIEW_MESSAGES.signInToReview);
+    expect(text).toContain("Sign In");
+    const helpful = await guest.post(reviewsOf(slug), { intent: "helpful", reviewId: "1", ...back(slug) });
+    expect(helpful.status).toBe(401);
+    expect(await Client.text(helpful)).toContain(REVIEW_MESSAGES.signInForHelpful);
+    expect((await guest.post(reviewsOf(slug), { intent: "hide", reviewId: "1" })).status).toBe(401);
+
+    const page = await Client.text(await guest.get(`/shop/${slug}`));
+    expect(page).not.toContain("Guest review");
+    expect(page).toContain("Sign in to write a review");
+  });
+
+  it("takes the author from the session, shows markup as text, counts helpful once and lets only admins hide", async () => {
+    const slug = "vintage-barrio-tee";
+    const author = await signedIn();
+    const markup = `<b>bold</b><img src=x onerror=alert(1)>`;
+    // Fields a browser must not decide are ignored: the author is the session's viewer, verified comes from orders.
+    const posted = await author.post(reviewsOf(slug), {
+      intent: "create",
+      rating: "4",
+      title: "Fits like it should",
+      comment: markup,
+      userId: "someone-else",
+      verified: "true",
+      ...back(slug),
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe(`/shop/${slug}#reviews`);
+
+    const html = await (await new Client(server.url).get(`/shop/${slug}`)).text();
+    expect(html).toContain("&lt;b&gt;bold&lt;/b&gt;&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("Ana R.");
+    expect(html).not.toContain(`data-testid="verified-badge"`);
+    expect(html).toContain('"aggregateRating":{"@type":"AggregateRating","ratingValue":4,"reviewCount":1}');
+
+    const again = await author.post(reviewsOf(slug), { intent: "create", rating: "1", ...back(slug) });
+    expect(again.status).toBe(409);
+    expect(await Client.text(again)).toContain(REVIEW_MESSAGES.alreadyReviewed);
+    const bad = await author.post(reviewsOf(slug), { intent: "update", rating: "7", ...back(slug) });
+    expect(bad.status).toBe(400);
+    expect(await Client.text(bad)).toContain("Please choose a rating from 1 to 5 stars.");
+
+    const reviewId = /id="review-(\d+)-title"/.exec(html)?.[1];
+    expect(reviewId).toBeTruthy();
+    const reader = await signedIn();
+    for (let i = 0; i < 2; i++) {
+      expect((await reader.post(reviewsOf(slug), { intent: "helpful", reviewId: reviewId!, ...back(slug) })).status).toBe(303);
+    }
+    expect(await Client.text(await reader.get(`/shop/${slug}`))).toContain("1 person found this helpful");
+
+    const hideByCustomer = await reader.post(reviewsOf(slug), { intent: "hide", reviewId: reviewId!, ...back(slug) });
+    expect(hideByCustomer.status).toBe(403);
+    expect(await Client.text(hideByCustomer)).toContain(REVIEW_MESSAGES.adminsOnly);
+    expect(await Client.text(await reader.get(`/shop/${slug}`))).toContain("Fits like it should");
+
+    const admin = await signedIn(ADMIN, "Store Boss");
+    expect(await Client.text(await admin.get(`/shop/${slug}`))).toContain("Hide review");
+    expect((await admin.post(reviewsOf(slug), { intent: "hide", reviewId: reviewId!, ...back(slug) })).status).toBe(303);
+    const after = await Client.text(await new Client(server.url).get(`/shop/${slug}`));
+    expect(after).not.toContain("Fits like it should");
+    expect(after).toContain("No reviews yet");
+    expect(after).not.toContain("aggregateRating");
+  });
+});
