@@ -222,13 +222,24 @@ store.on("exit", (code, signal) => {
 });
 `;
 
+export interface StoreOptions {
+  timeoutMs?: number;
+  /**
+   * Extra variables for the store (AUTH_SECRET, PAYMENT_PROVIDER, ...). With DATABASE_URL the store
+   * runs on that PostgreSQL database (migrated by the store, not seeded); without it, on a fresh
+   * embedded one. The caller's own DATABASE_URL is never passed on by itself.
+   */
+  env?: Record<string, string>;
+}
+
 /**
  * Builds the store if needed, then starts it in production mode as one process on 127.0.0.1, on
- * a fresh temporary DATA_DIR (an embedded database seeded with the sample catalogue) and its own
- * copy of the build, and waits until GET /healthz answers 200. The server and its temporary
- * directory are removed by stop(), or by the cleanups if the script ends in any other way.
+ * a fresh temporary DATA_DIR (an embedded database seeded with the sample catalogue) or the
+ * PostgreSQL database given in options.env, with its own copy of the build, and waits until GET
+ * /healthz answers 200. The server and its temporary directory are removed by stop(), or by the
+ * cleanups if the script ends in any other way.
  */
-export async function startStore(options: { timeoutMs?: number } = {}): Promise<Store> {
+export async function startStore(options: StoreOptions = {}): Promise<Store> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
   const removeRunDir = onCleanup(() => fs.rmSync(runDir, { recursive: true, force: true }));
@@ -242,10 +253,13 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.TEST_DATABASE_URL;
   const child = spawn(process.execPath, ["-e", GUARDIAN], {
     cwd: runRoot,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -253,6 +267,7 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
       BASE_URL: url,
       LOG_LEVEL: "warn",
       RUN_DIR: runDir,
+      ...options.env,
     },
     stdio: ["pipe", "pipe", "pipe"],
   });
@@ -290,7 +305,7 @@ export async function startStore(options: { timeoutMs?: number } = {}): Promise<
   }
   console.log(
     `store started at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
-      `(build copied to ${runRoot}/build, DATA_DIR ${dataDir})`,
+      `(build copied to ${runRoot}/build, ${options.env?.DATABASE_URL ? `database ${new URL(options.env.DATABASE_URL).pathname.slice(1)}` : `DATA_DIR ${dataDir}`})`,
   );
   return { url, pid: child.pid!, stop };
 }

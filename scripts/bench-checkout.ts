@@ -1,0 +1,332 @@
+// npm run bench:checkout — how many checkouts per second the store completes through its real HTTP
+// checkout on PostgreSQL, and proof that none of them oversells.
+//
+// Creates a fresh database on the PostgreSQL server (DATABASE_URL, else TEST_DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432/test), migrates and seeds it, and gives a few variants little
+// stock so that buyers race for the last units. Builds the store if needed and starts it (one
+// process, or two on the same database with --processes=2) with the test card processor. Registers
+// the buyers through the sign-up form, then for a fixed time keeps a fixed number of them shopping
+// at once: add one or two items to the cart, open the checkout page, pay (one payment in 20 with a
+// declined card), and empty the cart after a refusal. Meanwhile the scarce variants are restocked by
+// 2 units every 2 s, so the race for them lasts the whole run. Afterwards it compares, per variant,
+// the units in paid orders with the stock there ever was (initial + restocked), and checks the
+// counters and the ledger. The database is dropped at the end.
+//
+// Settings: BENCH_SECONDS (default 15), BENCH_CONCURRENCY (default 20), BENCH_BUYERS (default 40,
+// at least BENCH_CONCURRENCY), BENCH_PROCESSES or --processes=N (1 or 2, default 1).
+// Exit code: non-zero when a unit was oversold, a counter went negative or disagrees with the
+// ledger, or any request answered 5xx or failed outright.
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import pg from "pg";
+import { adjustStock, restock } from "../core/inventory/index.ts";
+import { openDatabase } from "../db/client.ts";
+import { checkoutAttempts, orderItems, orders, products, stockMovements, variants } from "../db/schema/index.ts";
+import { seedCatalogue } from "../db/seed/index.ts";
+import { Client } from "../tests/http-client.ts";
+import {
+  addToCartOverHttp,
+  checkoutFields,
+  clearCartOverHttp,
+  HTTP_CARDS,
+  mapLimit,
+  openCheckout,
+  registerOverHttp,
+  submitCheckout,
+} from "../tests/http-shopper.ts";
+import { envNumber, onCleanup, runMain, startStore, table, type Store } from "./bench-lib.ts";
+
+const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
+const REQUEST_TIMEOUT_MS = 30_000;
+const RESTOCK_EVERY_MS = 2000;
+const RESTOCK_UNITS = 2;
+const RESTOCK_REASON = "Bench restock";
+
+/** The stock mix: scarce variants are raced for, common ones sell out during the run, deep ones never do. */
+const MIX = [
+  { tier: "scarce", count: 4, stock: 3, weight: 0.4 },
+  { tier: "common", count: 8, stock: 25, weight: 0.4 },
+  { tier: "deep", count: 4, stock: 5000, weight: 0.2 },
+] as const;
+
+function processesSetting(): number {
+  const flag = process.argv.find((a) => a.startsWith("--processes="))?.split("=")[1];
+  const value = Number(flag ?? process.env.BENCH_PROCESSES ?? 1);
+  if (value !== 1 && value !== 2) throw new Error(`--processes must be 1 or 2 (got ${flag ?? process.env.BENCH_PROCESSES})`);
+  return value;
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** A fresh database on the server named by `serverUrl`; dropped (forcibly) by the cleanups. */
+async function createBenchDatabase(serverUrl: string): Promise<string> {
+  const name = `store_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  onCleanup(async () => {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    try {
+      await dropper.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await dropper.end();
+    }
+    console.log(`database ${name} dropped`);
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Picked {
+  id: number;
+  label: string;
+  tier: (typeof MIX)[number]["tier"];
+  weight: number;
+}
+
+interface Buyer {
+  client: Client;
+  name: string;
+  email: string;
+}
+
+async function main(): Promise<number> {
+  const seconds = envNumber("BENCH_SECONDS", 15);
+  const concurrency = Math.round(envNumber("BENCH_CONCURRENCY", 20));
+  const buyerCount = Math.round(envNumber("BENCH_BUYERS", 40));
+  const processCount = processesSetting();
+  if (buyerCount < concurrency) throw new Error(`BENCH_BUYERS (${buyerCount}) must be at least BENCH_CONCURRENCY (${concurrency})`);
+  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
+
+  const databaseUrl = await createBenchDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  onCleanup(() => database.close());
+  await database.migrate();
+  await seedCatalogue(database.db);
+  const db = database.db;
+
+  // The variants raced for, with their starting stock set by a stock take (an inventory command).
+  const rows = await db
+    .select({ id: variants.id, name: products.name, size: variants.size, color: variants.color })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.active, true), eq(products.active, true)))
+    .orderBy(variants.id);
+  const needed = MIX.reduce((n, m) => n + m.count, 0);
+  if (rows.length < needed) throw new Error(`the catalogue has ${rows.length} variants; the bench needs ${needed}`);
+  const picked: Picked[] = [];
+  const initial = new Map<number, number>();
+  // Every other variant, so the raced ones come from many products.
+  const pool = rows.filter((_, i) => i % 2 === 0).concat(rows.filter((_, i) => i % 2 === 1));
+  for (const m of MIX) {
+    for (let i = 0; i < m.count; i++) {
+      const v = pool[picked.length]!;
+      await adjustStock(db, v.id, m.stock, { actor: "bench", reason: "Bench starting stock" });
+      initial.set(v.id, m.stock);
+      const options = [v.size, v.color].filter(Boolean).join(", ");
+      picked.push({ id: v.id, label: `${v.name}${options ? ` (${options})` : ""}`, tier: m.tier, weight: m.weight / m.count });
+    }
+  }
+  const pick = (): Picked => {
+    let r = Math.random();
+    for (const p of picked) if ((r -= p.weight) <= 0) return p;
+    return picked[picked.length - 1]!;
+  };
+
+  const authSecret = randomBytes(32).toString("base64url");
+  const stores: Store[] = [];
+  for (let i = 0; i < processCount; i++) {
+    stores.push(await startStore({ env: { DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret, PAYMENT_PROVIDER: "test" } }));
+  }
+
+  // Any 5xx or failed request, wherever in a buyer's steps it happens.
+  const serverErrors: string[] = [];
+  const transportErrors: string[] = [];
+  const noteStatus = (what: string, status: number) => {
+    if (status >= 500) serverErrors.push(`${what}: ${status}`);
+  };
+
+  const setupStarted = Date.now();
+  const run = randomBytes(3).toString("hex");
+  const buyers: Buyer[] = await mapLimit(
+    Array.from({ length: buyerCount }, (_, i) => i),
+    4 * processCount,
+    async (i) => {
+      const client = new Client(stores[i % processCount]!.url, REQUEST_TIMEOUT_MS);
+      const email = `bench-${run}-${i}@east-harlem.test`;
+      const name = `Bench Buyer ${i}`;
+      await registerOverHttp(client, email, name);
+      return { client, name, email };
+    },
+  );
+  console.log(`${buyerCount} buyers registered in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s, spread over ${processCount} process(es)\n`);
+
+  const outcomes = { paid: 0, insufficientStock: 0, declined: 0, other: 0 };
+  let cartRefusals = 0;
+  const latencies: number[] = [];
+  const idle = [...buyers];
+
+  /** One buyer's visit: fill the cart, open the checkout, pay; leave the cart empty either way. */
+  async function visit(buyer: Buyer): Promise<void> {
+    const lines = Math.random() < 0.3 ? [pick(), pick()] : [pick()];
+    let inCart = 0;
+    for (const line of lines) {
+      const res = await addToCartOverHttp(buyer.client, line.id, Math.random() < 0.2 ? 2 : 1);
+      await res.arrayBuffer();
+      noteStatus("POST /cart", res.status);
+      if (res.status === 200) inCart += 1;
+      else if (res.status === 409) cartRefusals += 1; // sold out before it reached the cart
+      else throw new Error(`POST /cart answered ${res.status}`);
+    }
+    if (inCart === 0) return;
+    const key = await openCheckout(buyer.client);
+    const card = Math.random() < 0.05 ? HTTP_CARDS.declined : HTTP_CARDS.good;
+    const started = performance.now();
+    const answer = await submitCheckout(buyer.client, checkoutFields(key, buyer, card));
+    latencies.push(performance.now() - started);
+    noteStatus("POST /checkout", answer.status);
+    if (answer.kind === "paid") outcomes.paid += 1;
+    else if (answer.kind === "insufficient_stock") outcomes.insufficientStock += 1;
+    else if (answer.kind === "payment_error") outcomes.declined += 1;
+    else outcomes.other += 1;
+    if (answer.kind !== "paid") await clearCartOverHttp(buyer.client);
+  }
+
+  // The warehouse keeps receiving the scarce variants while buyers race for them.
+  let restocking = true;
+  const restockErrors: string[] = [];
+  const restocker = (async () => {
+    while (restocking) {
+      await new Promise((r) => setTimeout(r, RESTOCK_EVERY_MS));
+      if (!restocking) break;
+      for (const p of picked.filter((x) => x.tier === "scarce")) {
+        await restock(db, p.id, RESTOCK_UNITS, { actor: "bench", reason: RESTOCK_REASON }).catch((error: unknown) => {
+          restockErrors.push(error instanceof Error ? error.message : String(error));
+        });
+      }
+    }
+  })();
+
+  console.log(`running: ${concurrency} buyers at once for ${seconds} s...`);
+  const started = Date.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < deadline) {
+        const buyer = idle.shift()!;
+        try {
+          await visit(buyer);
+        } catch (error) {
+          transportErrors.push(error instanceof Error ? error.message : String(error));
+          // Leave the cart as empty as we can for the buyer's next visit.
+          await clearCartOverHttp(buyer.client).catch(() => {});
+        } finally {
+          idle.push(buyer);
+        }
+      }
+    }),
+  );
+  const elapsedS = (Date.now() - started) / 1000;
+  restocking = false;
+  await restocker;
+  for (const store of stores) await store.stop();
+  console.log("store stopped\n");
+
+  // What was sold, from the paid orders, against the stock there ever was.
+  const ids = picked.map((p) => p.id);
+  const soldRows = await db
+    .select({ variantId: orderItems.variantId, units: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(inArray(orderItems.variantId, ids))
+    .groupBy(orderItems.variantId);
+  const movementRows = await db
+    .select({ variantId: stockMovements.variantId, type: stockMovements.type, reason: stockMovements.reason, units: sql<number>`sum(${stockMovements.quantity})::int` })
+    .from(stockMovements)
+    .where(and(inArray(stockMovements.variantId, ids), inArray(stockMovements.type, ["sale", "restock"])))
+    .groupBy(stockMovements.variantId, stockMovements.type, stockMovements.reason);
+  const counters = await db.select({ id: variants.id, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(inArray(variants.id, ids));
+  const [negative] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(variants)
+    .where(or(sql`${variants.onHand} < 0`, sql`${variants.reserved} < 0`, sql`${variants.reserved} > ${variants.onHand}`));
+  const [held] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkoutAttempts)
+    .where(inArray(checkoutAttempts.status, ["reserved", "paying"]));
+  const [orderCount] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+
+  let oversold = 0;
+  const ledgerProblems: string[] = [];
+  const stockRows: string[][] = [];
+  for (const p of picked) {
+    const sold = soldRows.find((r) => r.variantId === p.id)?.units ?? 0;
+    const restocked = movementRows.find((r) => r.variantId === p.id && r.type === "restock" && r.reason === RESTOCK_REASON)?.units ?? 0;
+    const saleMovements = movementRows.filter((r) => r.variantId === p.id && r.type === "sale").reduce((n, r) => n + r.units, 0);
+    const supply = initial.get(p.id)! + restocked;
+    const counter = counters.find((c) => c.id === p.id)!;
+    oversold += Math.max(0, sold - supply);
+    if (saleMovements !== sold) ledgerProblems.push(`${p.label}: ${sold} units in orders but ${saleMovements} in sale movements`);
+    if (counter.onHand !== supply - sold) ledgerProblems.push(`${p.label}: on hand ${counter.onHand}, expected ${supply - sold}`);
+    if (counter.reserved !== 0) ledgerProblems.push(`${p.label}: ${counter.reserved} still reserved`);
+    stockRows.push([p.tier, p.label, String(initial.get(p.id)), String(restocked), String(sold), String(counter.onHand)]);
+  }
+  if (orderCount!.n !== outcomes.paid) ledgerProblems.push(`${outcomes.paid} checkouts answered paid but ${orderCount!.n} orders exist`);
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const checkouts = latencies.length;
+  console.log(table(["tier", "variant", "initial", "restocked", "sold", "on hand"], stockRows));
+  console.log(
+    "\n" +
+      table(
+        ["measure", "value"],
+        [
+          ["app processes", String(processCount)],
+          ["buyers at once", String(concurrency)],
+          ["duration", `${elapsedS.toFixed(1)} s`],
+          ["checkouts submitted", String(checkouts)],
+          ["completed checkouts per second", (outcomes.paid / elapsedS).toFixed(1)],
+          ["checkout POSTs per second", (checkouts / elapsedS).toFixed(1)],
+          ["checkout POST p50", `${percentile(sorted, 0.5).toFixed(0)} ms`],
+          ["checkout POST p99", `${percentile(sorted, 0.99).toFixed(0)} ms`],
+          ["paid", String(outcomes.paid)],
+          ["insufficient stock (409)", String(outcomes.insufficientStock)],
+          ["card declined (402)", String(outcomes.declined)],
+          ["other answers", String(outcomes.other)],
+          ["refused at the cart (sold out)", String(cartRefusals)],
+          ["5xx answers", String(serverErrors.length)],
+          ["failed requests", String(transportErrors.length)],
+          ["checkouts still holding stock", String(held!.n)],
+          ["variants with negative or over-reserved stock", String(negative!.n)],
+          ["units oversold", String(oversold)],
+        ],
+      ),
+  );
+
+  const problems = [
+    ...(oversold > 0 ? [`${oversold} units oversold`] : []),
+    ...(negative!.n > 0 ? [`${negative!.n} variants with negative stock`] : []),
+    ...ledgerProblems,
+    ...serverErrors.slice(0, 5),
+    ...restockErrors.slice(0, 5).map((e) => `restock failed: ${e}`),
+    ...transportErrors.slice(0, 5).map((e) => `request failed: ${e}`),
+    ...(outcomes.other > 0 ? [`${outcomes.other} checkout answers were neither paid, 409 nor 402`] : []),
+  ];
+  if (problems.length > 0) {
+    console.log(`\nFAIL:\n  ${problems.join("\n  ")}`);
+    return 1;
+  }
+  console.log("\nPASS: nothing oversold, no 5xx, counters and ledger agree");
+  return 0;
+}
+
+runMain(main);
