@@ -32,16 +32,22 @@ export function inheritedEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** A port nothing listens on now: the system picks it, so two servers started at once never collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+/**
+ * A port nothing uses now, below the system's ephemeral range (32768 and up): ports there are also the
+ * local ends of outgoing connections (every fetch, every database connection), so a server started on one
+ * could find it taken by a connection made a moment before. Each candidate is tried by listening on it.
+ */
+async function freePort(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * 22_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+    if (attempt > 50) throw new Error("no free port found between 10000 and 32000");
+  }
 }
 
 /** Starts the production server as its own process on a free port and waits for /healthz. */
