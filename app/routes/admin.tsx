@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { getAdminStats } from "../../core/admin/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
-import { formatDate, secondaryButton, Section } from "../components/account/page-shell.tsx";
+import { secondaryButton, Section } from "../components/account/page-shell.tsx";
+import { storeDate } from "../lib/dates.ts";
 import { formatCents } from "../lib/format.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin";
@@ -63,7 +64,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                   <div>
                     <p className="font-semibold">{order.number}</p>
                     <p className="text-sm text-muted">
-                      {order.customerEmail} · {formatDate(order.createdAt)}
+                      {order.customerEmail} · {storeDate(order.createdAt)}
                     </p>
                   </div>
                   <div className="text-right">

@@ -1,8 +1,9 @@
 import { data, Link } from "react-router";
 import { getAccount } from "../../core/accounts/queries.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
-import { formatDate, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
+import { Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
+import { storeDate } from "../lib/dates.ts";
 import { formatCents } from "../lib/format.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/dashboard";
@@ -83,7 +84,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ) : null}
             <div>
               <dt className="text-sm text-muted">Member since</dt>
-              <dd className="font-semibold">{formatDate(account.createdAt)}</dd>
+              <dd className="font-semibold">{storeDate(account.createdAt)}</dd>
             </div>
             <div>
               <dt className="text-sm text-muted">Email status</dt>

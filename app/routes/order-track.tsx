@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { shipmentTimeline } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { secondaryButton, Section } from "../components/account/page-shell.tsx";
-import { isoString, orderDateTime } from "../components/orders/order-format.ts";
+import { isoString, storeDateTime } from "../lib/dates.ts";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { noStore, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
@@ -78,7 +78,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
                   </p>
                   {step.at ? (
                     <p className="text-sm text-muted">
-                      <time dateTime={isoString(step.at)}>{orderDateTime(step.at)}</time>
+                      <time dateTime={isoString(step.at)}>{storeDateTime(step.at)}</time>
                     </p>
                   ) : null}
                   {step.note ? <p className="text-sm break-words">{step.note}</p> : null}

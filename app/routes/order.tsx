@@ -8,7 +8,7 @@ import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { Notice, Section } from "../components/account/page-shell.tsx";
 import { OrderTotals } from "../components/checkout/order-summary.tsx";
 import { OrderActions } from "../components/orders/order-actions.tsx";
-import { isoString, orderDateTime } from "../components/orders/order-format.ts";
+import { isoString, storeDateTime } from "../lib/dates.ts";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
 import { formatCents } from "../lib/format.ts";
@@ -123,7 +123,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             Order {order.number}
           </h1>
           <p className="mt-1 text-muted">
-            Placed <time dateTime={isoString(order.createdAt)}>{orderDateTime(order.createdAt)}</time>
+            Placed <time dateTime={isoString(order.createdAt)}>{storeDateTime(order.createdAt)}</time>
           </p>
         </div>
         <StatusBadge status={order.status} />
@@ -203,7 +203,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <p data-testid="payment-method">{order.paymentMethod}</p>
             {order.refundedAt ? (
               <p className="mt-2 text-sm">
-                Refunded {formatCents(order.totalCents)} on <time dateTime={isoString(order.refundedAt)}>{orderDateTime(order.refundedAt)}</time>
+                Refunded {formatCents(order.totalCents)} on <time dateTime={isoString(order.refundedAt)}>{storeDateTime(order.refundedAt)}</time>
               </p>
             ) : null}
             <p className="mt-2 break-words text-sm text-muted">Receipt sent to {order.customerEmail}</p>
@@ -222,7 +222,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <li key={i} className="border-l-4 border-line pl-3">
                 <p className="font-semibold">{ORDER_STATUS_LABEL[entry.toStatus]}</p>
                 <p className="text-sm text-muted">
-                  <time dateTime={isoString(entry.createdAt)}>{orderDateTime(entry.createdAt)}</time> · {entry.by === "customer" ? "by you" : "by East Harlem"}
+                  <time dateTime={isoString(entry.createdAt)}>{storeDateTime(entry.createdAt)}</time> · {entry.by === "customer" ? "by you" : "by East Harlem"}
                 </p>
                 {entry.note ? <p className="text-sm">{entry.note}</p> : null}
               </li>

@@ -30,5 +30,3 @@ export function Notice({ tone, children, id }: { tone: "ok" | "error"; children:
   );
 }
 
-export const formatDate = (value: Date | string) =>
-  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(value));

@@ -2,7 +2,7 @@ import type { OrderSummary } from "../../../core/orders/queries.ts";
 import { describeItem } from "../../../core/orders/rules.ts";
 import { formatCents } from "../../lib/format.ts";
 import { OrderActions } from "./order-actions.tsx";
-import { isoString, orderDate } from "./order-format.ts";
+import { isoString, storeDate } from "../../lib/dates.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** One order in the history: number, date, status, total, items, tracking number, and what can be done with it. */
@@ -16,7 +16,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
             Order {order.number}
           </h2>
           <p className="text-sm text-muted">
-            Placed <time dateTime={isoString(order.createdAt)}>{orderDate(order.createdAt)}</time>
+            Placed <time dateTime={isoString(order.createdAt)}>{storeDate(order.createdAt)}</time>
           </p>
         </div>
         <StatusBadge status={order.status} />

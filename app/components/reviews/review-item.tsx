@@ -1,19 +1,17 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import type { ReviewView } from "../../../core/reviews/queries.ts";
 import { FIT_LABEL } from "../../../core/reviews/rules.ts";
+import { storeDate } from "../../lib/dates.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { ReviewActionResult } from "../../routes/product-reviews.tsx";
 import { StarRating } from "../product/star-rating.tsx";
-
-// Dates are written in UTC so the server's HTML and the browser's render agree.
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 function ReviewDate({ date, prefix = "" }: { date: Date; prefix?: string }) {
   const d = new Date(date);
   return (
     <time dateTime={d.toISOString()}>
       {prefix}
-      {dateFormat.format(d)}
+      {storeDate(d)}
     </time>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { availabilityLabel, optionsLabel, PRIORITY_LABEL, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
 import { CATEGORY_LABEL, formatCents } from "../../lib/format.ts";
-import { formatDate } from "../account/page-shell.tsx";
+import { storeDate } from "../../lib/dates.ts";
 
 /** What a saved item shows, to its owner and on a shared list: today's price and stock, not a snapshot. */
 export interface ItemSummaryData {
@@ -56,7 +56,7 @@ export function ItemSummary({ item, headingId, headingLevel = 3 }: { item: ItemS
           <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${PRIORITY_CLASS[item.priority]}`}>
             {PRIORITY_LABEL[item.priority]} priority
           </span>
-          <span>Added {formatDate(item.addedAt)}</span>
+          <span>Added {storeDate(item.addedAt)}</span>
         </p>
       </div>
     </div>

@@ -1,5 +1,6 @@
 /**
- * Order dates in the store's own time (East Harlem: New York). Built from parts with plain spaces, so the
+ * Dates in the store's own time (East Harlem: New York), on every page: orders, reviews, wishlists,
+ * accounts and the admin dashboard agree on what day something happened. Built from parts with plain spaces, so the
  * server's and the browser's Intl data render the very same text and hydration never disagrees.
  */
 const STORE_TIME_ZONE = "America/New_York";
@@ -20,13 +21,13 @@ function parts(value: Date | string) {
 }
 
 /** "November 22, 2026" */
-export function orderDate(value: Date | string): string {
+export function storeDate(value: Date | string): string {
   const p = parts(value);
   return `${p.month} ${p.day}, ${p.year}`;
 }
 
 /** "November 22, 2026, 2:05 PM ET" */
-export function orderDateTime(value: Date | string): string {
+export function storeDateTime(value: Date | string): string {
   const p = parts(value);
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ET`;
 }
