@@ -130,7 +130,7 @@ describe("Stripe PaymentIntents", () => {
     expect(await db.select().from(webhookEvents).where(eq(webhookEvents.id, succeeded.id))).toHaveLength(1);
   });
 
-  it("payment_intent.payment_failed releases the stock, keeps the cart and Stripe's message; a later success takes the stock again", async () => {
+  it("payment_intent.payment_failed releases the stock, keeps the cart and Stripe's message, and cancels the PaymentIntent", async () => {
     const { variants: [v] } = await makeProduct(db, 6000, [{ stock: 2 }]);
     const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 2 }]);
     const { attemptId, intent } = await checkout(user, cartId);
@@ -142,12 +142,30 @@ describe("Stripe PaymentIntents", () => {
     expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 2, reservedStock: 0, availableStock: 2 });
     expect((await getCart(db, cartId)).lines.map((l) => l.quantity)).toEqual([2]);
     expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+    // The checkout is over: its PaymentIntent can no longer be paid from a tab left open.
+    expect(intent.status).toBe("canceled");
+    expect(fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/payment_intents/${intent.id}/cancel`)).toHaveLength(1);
+  });
 
-    // The shopper tries another card on the same PaymentIntent and it goes through.
+  it("a success that overtook its failure at Stripe takes the stock again", async () => {
+    const { variants: [v] } = await makeProduct(db, 6000, [{ stock: 2 }]);
+    const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 2 }]);
+    const { attemptId, intent } = await checkout(user, cartId);
+    fake.fail(intent.id);
+    const failed = await received("payment_intent.payment_failed", intent);
+    // Another card on the same PaymentIntent went through before the failure was delivered.
     fake.succeed(intent.id);
-    expect(await handlePaymentEvent(deps, await received("payment_intent.succeeded", intent))).toMatchObject({ kind: "settled", fresh: true });
+    const errors: string[] = [];
+    const watched: CheckoutDeps = { ...deps, onError: (_error, what) => errors.push(what) };
+
+    expect(await handlePaymentEvent(watched, failed)).toEqual({ kind: "ended", attemptId, changed: true });
+    // Stripe does not cancel a paid PaymentIntent, and that refusal is no error to report.
+    expect(intent.status).toBe("succeeded");
+    expect(errors).toEqual([]);
+    expect(await handlePaymentEvent(watched, await received("payment_intent.succeeded", intent))).toMatchObject({ kind: "settled", fresh: true });
     expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 0, reservedStock: 0 });
     expect(await attemptRow(attemptId)).toMatchObject({ status: "completed" });
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
   });
 
   it("refunds a payment that arrives after its stock sold out, and records the event only after the refund", async () => {

@@ -89,6 +89,12 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
     }
   });
 
+  if (decision.kind === "ended" && decision.changed && event.type === "payment.failed") {
+    // The checkout is over and its stock released; the shopper pays again under a new attempt. The refused
+    // PaymentIntent could still be confirmed (Stripe lets a card be retried on it): cancel it, so a stale
+    // tab cannot take money for this ended checkout.
+    await deps.payments.cancel(event.paymentId).catch((error: unknown) => deps.onError?.(error, "could not cancel a failed payment"));
+  }
   if (decision.kind !== "refund") return decision;
   const { message } = await refundLatePayment(deps, decision.attempt, event.paymentId);
   await deps.db
