@@ -42,8 +42,7 @@ export type CheckoutActionData =
   | { kind: "invalid"; error: string; fieldErrors: Record<string, string>; fields: Record<string, string> }
   | { kind: "payment_error"; message: string; fields: Record<string, string>; nextKey: string }
   | { kind: "insufficient_stock"; lines: ShortLine[]; fields: Record<string, string>; nextKey: string }
-  /** `retryKey` is for the next submit once Stripe refused the card: that PaymentIntent is finished with. */
-  | { kind: "requires_confirmation"; attemptId: string; clientSecret: string; fields: Record<string, string>; retryKey: string }
+  | { kind: "requires_confirmation"; attemptId: string; clientSecret: string; fields: Record<string, string> }
   | { kind: "in_progress"; attemptId: string; message: string; fields: Record<string, string> };
 
 const BILLING_FIELDS = ["fullName", "email", "street", "city", "state", "zipCode", "country"] as const;
@@ -90,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "insufficient_stock":
         return reply({ kind: "insufficient_stock", lines: result.lines, fields, nextKey: newToken() }, 409);
       case "requires_confirmation":
-        return reply({ kind: "requires_confirmation", attemptId: result.attemptId, clientSecret: result.clientSecret, fields, retryKey: newToken() }, 200);
+        return reply({ kind: "requires_confirmation", attemptId: result.attemptId, clientSecret: result.clientSecret, fields }, 200);
       case "in_progress":
         return reply({ kind: "in_progress", attemptId: result.attemptId, message: CHECKOUT_MESSAGES.inProgress, fields }, 202);
     }
@@ -180,13 +179,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const testMode = loaderData.mode === "test";
   const stripeKey = loaderData.mode === "stripe" ? loaderData.stripePublishableKey : null;
   const paymentError = stripe.error ?? (actionData?.kind === "payment_error" ? actionData.message : null);
-  // A new key after a refusal (ours or Stripe's): the next press is a new attempt, not the refused one again.
-  const idempotencyKey =
-    actionData && "nextKey" in actionData
-      ? actionData.nextKey
-      : actionData?.kind === "requires_confirmation" && stripe.error
-        ? actionData.retryKey
-        : loaderData.idempotencyKey;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -221,7 +213,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </Section>
 
         <Form method="post" action="/checkout" className="space-y-6" noValidate onSubmit={stripeKey ? stripe.beforeSubmit : undefined}>
-          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="idempotencyKey" value={actionData && "nextKey" in actionData ? actionData.nextKey : loaderData.idempotencyKey} />
           <Section title="Billing details" id="billing-heading">
             <BillingFields values={values} errors={errors} />
           </Section>
