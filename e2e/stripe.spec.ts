@@ -57,7 +57,6 @@ interface StripeStore {
 
 const test = base.extend<object, { stripeStore: StripeStore }>({
   stripeStore: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = await startFakeStripe({ secretKey: SECRET_KEY });
       const server = await startServer({
