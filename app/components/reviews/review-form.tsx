@@ -14,6 +14,46 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   ) : null;
 }
 
+/** The size or colour the reviewer has: optional, one of the product's own. */
+function OwnedOption({
+  field,
+  label,
+  choices,
+  value,
+  error,
+}: {
+  field: "size" | "color";
+  label: string;
+  choices: string[];
+  value: string | null | undefined;
+  error: string | undefined;
+}) {
+  const id = `review-${field}`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label} <span className="font-normal text-muted">(optional)</span>
+      </label>
+      <select
+        id={id}
+        name={field}
+        defaultValue={value ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass}
+      >
+        <option value="">Not saying</option>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
 /**
  * Writing or editing the viewer's review: rating (required), title, comment, the size and colour they
  * have (from the product's options) and, for clothing, the fit. Posted to /shop/:slug/reviews; without
@@ -86,50 +126,10 @@ export function ReviewForm({
       {product.sizes.length > 0 || product.colors.length > 0 ? (
         <div className="grid gap-4">
           {product.sizes.length > 0 ? (
-            <div>
-              <label htmlFor={idFor("size")} className={labelClass}>
-                Size you have <span className="font-normal text-muted">(optional)</span>
-              </label>
-              <select
-                id={idFor("size")}
-                name="size"
-                defaultValue={values.size ?? ""}
-                aria-invalid={shownErrors.size ? true : undefined}
-                aria-describedby={describe("size")}
-                className={inputClass}
-              >
-                <option value="">Not saying</option>
-                {product.sizes.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={`${idFor("size")}-error`} error={shownErrors.size} />
-            </div>
+            <OwnedOption field="size" label="Size you have" choices={product.sizes} value={values.size} error={shownErrors.size} />
           ) : null}
           {product.colors.length > 0 ? (
-            <div>
-              <label htmlFor={idFor("color")} className={labelClass}>
-                Color you have <span className="font-normal text-muted">(optional)</span>
-              </label>
-              <select
-                id={idFor("color")}
-                name="color"
-                defaultValue={values.color ?? ""}
-                aria-invalid={shownErrors.color ? true : undefined}
-                aria-describedby={describe("color")}
-                className={inputClass}
-              >
-                <option value="">Not saying</option>
-                {product.colors.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={`${idFor("color")}-error`} error={shownErrors.color} />
-            </div>
+            <OwnedOption field="color" label="Color you have" choices={product.colors} value={values.color} error={shownErrors.color} />
           ) : null}
         </div>
       ) : null}
