@@ -24,12 +24,13 @@ export function AccessDenied() {
   );
 }
 
-function SomethingWentWrong() {
+/** A page-sized message with one way on: home. */
+function MessagePage({ title, message }: { title: string; message: string }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>Something went wrong | East Harlem</title>
-      <h1 className="font-display text-3xl">Something went wrong</h1>
-      <p className="mt-4 text-muted">An unexpected error occurred. Please try again.</p>
+      <title>{`${title} | East Harlem`}</title>
+      <h1 className="font-display text-3xl">{title}</h1>
+      <p className="mt-4 text-muted">{message}</p>
       <p className="mt-8">
         <Link to="/" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
           Go Home
@@ -39,21 +40,10 @@ function SomethingWentWrong() {
   );
 }
 
+const SomethingWentWrong = () => <MessagePage title="Something went wrong" message="An unexpected error occurred. Please try again." />;
+
 /** Also what someone else's order or checkout looks like: exactly as if it did not exist. */
-function NotFound() {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>Page not found | East Harlem</title>
-      <h1 className="font-display text-3xl">Page not found</h1>
-      <p className="mt-4 text-muted">We couldn't find that page. It may have moved, or the link may be wrong.</p>
-      <p className="mt-8">
-        <Link to="/" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
-          Go Home
-        </Link>
-      </p>
-    </div>
-  );
-}
+const NotFound = () => <MessagePage title="Page not found" message="We couldn't find that page. It may have moved, or the link may be wrong." />;
 
 /**
  * What a guarded page shows when its loader or action refused: requireViewer answers 401,
