@@ -6,6 +6,43 @@ import type { ReviewedProduct } from "./types.ts";
 const selectClass = "h-11 w-full rounded border border-line bg-card px-2";
 
 /**
+ * One select of the filter form. `all` is the first choice, which filters nothing. Keyed by its value, so
+ * it shows the URL's choice again after a navigation (a default value is read only once).
+ */
+function FilterSelect({
+  name,
+  label,
+  value,
+  all,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string | number | null | undefined;
+  all?: string;
+  options: [value: string, label: string][];
+  onChange: (e: React.ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  const id = `reviews-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} key={`${name}-${value}`} onChange={onChange} className={selectClass}>
+        {all ? <option value="">{all}</option> : null}
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * Filters (rating, verified, size, colour) and sort as a GET form: every view of the list is a URL on
  * the product page, read on the server. With JavaScript a change applies at once.
  */
@@ -13,61 +50,21 @@ export function ReviewFilters({ product, query }: { product: ReviewedProduct; qu
   const submit = (e: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => e.currentTarget.form?.requestSubmit();
   return (
     <Form method="get" action={`/shop/${product.slug}#reviews`} preventScrollReset className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Review filters">
-      <div>
-        <label htmlFor="reviews-rating" className={labelClass}>
-          Rating
-        </label>
-        <select id="reviews-rating" name="rating" defaultValue={query.rating ?? ""} key={`r${query.rating}`} onChange={submit} className={selectClass}>
-          <option value="">All ratings</option>
-          {STARS.map((s) => (
-            <option key={s} value={s}>
-              {s === 1 ? "1 star" : `${s} stars`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="rating"
+        label="Rating"
+        value={query.rating}
+        all="All ratings"
+        options={STARS.map((s) => [String(s), s === 1 ? "1 star" : `${s} stars`])}
+        onChange={submit}
+      />
       {product.sizes.length > 0 ? (
-        <div>
-          <label htmlFor="reviews-size" className={labelClass}>
-            Reviewer's size
-          </label>
-          <select id="reviews-size" name="size" defaultValue={query.size ?? ""} key={`s${query.size}`} onChange={submit} className={selectClass}>
-            <option value="">All sizes</option>
-            {product.sizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="size" label="Reviewer's size" value={query.size} all="All sizes" options={product.sizes.map((s) => [s, s])} onChange={submit} />
       ) : null}
       {product.colors.length > 0 ? (
-        <div>
-          <label htmlFor="reviews-color" className={labelClass}>
-            Reviewer's color
-          </label>
-          <select id="reviews-color" name="color" defaultValue={query.color ?? ""} key={`c${query.color}`} onChange={submit} className={selectClass}>
-            <option value="">All colors</option>
-            {product.colors.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="color" label="Reviewer's color" value={query.color} all="All colors" options={product.colors.map((c) => [c, c])} onChange={submit} />
       ) : null}
-      <div>
-        <label htmlFor="reviews-sort" className={labelClass}>
-          Sort reviews
-        </label>
-        <select id="reviews-sort" name="sort" defaultValue={query.sort} key={`o${query.sort}`} onChange={submit} className={selectClass}>
-          {REVIEW_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {REVIEW_SORT_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name="sort" label="Sort reviews" value={query.sort} options={REVIEW_SORTS.map((s) => [s, REVIEW_SORT_LABEL[s]])} onChange={submit} />
       <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
         <input type="checkbox" name="verified" value="1" defaultChecked={query.verified} key={`v${query.verified}`} onChange={submit} className="h-5 w-5" />
         Verified purchases only
