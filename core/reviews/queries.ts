@@ -15,8 +15,8 @@ import {
   type Stars,
 } from "./rules.ts";
 
-/** A review as a shopper sees it: no account id, no email. */
-export interface ReviewView {
+/** What a review says, as its author wrote it and as the store decided (verified). */
+interface ReviewContent {
   id: number;
   rating: Stars;
   title: string;
@@ -25,6 +25,10 @@ export interface ReviewView {
   color: string | null;
   fit: FitAnswer | null;
   verified: boolean;
+}
+
+/** A review as a shopper sees it: no account id, no email. */
+export interface ReviewView extends ReviewContent {
   helpfulCount: number;
   authorName: string;
   createdAt: Date;
@@ -47,18 +51,22 @@ export interface ReviewPage {
 }
 
 /** The reviewer's own review, for the edit form (hidden ones too: the author is told it is hidden). */
-export interface OwnReview {
-  id: number;
-  rating: Stars;
-  title: string;
-  comment: string;
-  size: string | null;
-  color: string | null;
-  fit: FitAnswer | null;
-  verified: boolean;
+export interface OwnReview extends ReviewContent {
   hidden: boolean;
   updatedAt: Date;
 }
+
+/** The columns behind ReviewContent. */
+const contentColumns = {
+  id: reviews.id,
+  rating: reviews.rating,
+  title: reviews.title,
+  comment: reviews.comment,
+  size: reviews.size,
+  color: reviews.color,
+  fit: reviews.fit,
+  verified: reviews.verified,
+};
 
 /** What a review of a product may say about it: the product's own sizes and colours, and whether fit applies. */
 export interface ReviewableProduct {
@@ -151,15 +159,8 @@ export async function listReviews(db: Db, productId: number, query: ReviewListQu
   const shown = query.page * REVIEW_PAGE_SIZE;
   const rows = await db
     .select({
-      id: reviews.id,
+      ...contentColumns,
       userId: reviews.userId,
-      rating: reviews.rating,
-      title: reviews.title,
-      comment: reviews.comment,
-      size: reviews.size,
-      color: reviews.color,
-      fit: reviews.fit,
-      verified: reviews.verified,
       helpfulCount: reviews.helpfulCount,
       createdAt: reviews.createdAt,
       updatedAt: reviews.updatedAt,
@@ -204,14 +205,7 @@ export async function listReviews(db: Db, productId: number, query: ReviewListQu
 export async function getOwnReview(db: Db, productId: number, userId: string): Promise<OwnReview | null> {
   const [row] = await db
     .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      comment: reviews.comment,
-      size: reviews.size,
-      color: reviews.color,
-      fit: reviews.fit,
-      verified: reviews.verified,
+      ...contentColumns,
       hidden: reviews.hidden,
       updatedAt: reviews.updatedAt,
     })
