@@ -10,6 +10,7 @@ import {
   productNotFound,
   WishlistError,
 } from "./errors.ts";
+import { offerVariantsOf } from "./queries.ts";
 import {
   DEFAULT_PRIORITY,
   DEFAULT_WISHLIST_NAME,
@@ -256,18 +257,7 @@ export async function moveItemToCart(db: Db, userId: string, input: { itemId: nu
       .where(and(eq(wishlistItems.id, input.itemId), eq(wishlistItems.userId, userId)))
       .for("update", { of: wishlistItems });
     if (!item) throw itemNotFound();
-    const rows = await tx
-      .select({
-        id: variants.id,
-        size: variants.size,
-        color: variants.color,
-        priceCents: variants.priceCents,
-        onHand: variants.onHand,
-        reserved: variants.reserved,
-      })
-      .from(variants)
-      .where(and(eq(variants.productId, item.productId), eq(variants.active, true)));
-    const options = rows.map((v) => ({ ...v, priceCents: v.priceCents ?? item.basePriceCents, available: v.onHand - v.reserved }));
+    const options = (await offerVariantsOf(tx, [item])).get(item.productId) ?? [];
     const offer = itemOffer(item, options, item.productActive);
     if (offer.availability === "unavailable") throw productNotFound();
     const variantId = offer.variantId ?? offer.choices.find((v) => v.id === input.variantId)?.id;

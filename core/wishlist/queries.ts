@@ -49,18 +49,7 @@ export interface WishlistDetail extends WishlistSummary {
 export interface SharedWishlist {
   name: string;
   description: string;
-  items: {
-    productSlug: string;
-    productName: string;
-    category: Category;
-    image: string;
-    size: string | null;
-    color: string | null;
-    notes: string;
-    priority: WishlistPriority;
-    addedAt: Date;
-    offer: Pick<ItemOffer, "priceCents" | "priceVaries" | "availability" | "available">;
-  }[];
+  items: (Omit<WishlistItemView, "id" | "offer"> & { offer: Pick<ItemOffer, "priceCents" | "priceVaries" | "availability" | "available"> })[];
 }
 
 const summaryColumns = {
@@ -136,6 +125,33 @@ export async function lookupSharedWishlist(db: Db, code: string, clientIp: strin
   };
 }
 
+/**
+ * The active variants of each saved product as an item is offered them, by product id: today's price
+ * (the product's base price where the variant has none) and what is available now.
+ */
+export async function offerVariantsOf(db: Db, saved: readonly { productId: number; basePriceCents: number }[]): Promise<Map<number, OfferVariant[]>> {
+  const basePrice = new Map(saved.map((s) => [s.productId, s.basePriceCents]));
+  const rows = await db
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      size: variants.size,
+      color: variants.color,
+      priceCents: variants.priceCents,
+      onHand: variants.onHand,
+      reserved: variants.reserved,
+    })
+    .from(variants)
+    .where(and(inArray(variants.productId, [...basePrice.keys()]), eq(variants.active, true)))
+    .orderBy(asc(variants.id));
+  const byProduct = new Map<number, OfferVariant[]>();
+  for (const v of rows) {
+    const option = { id: v.id, size: v.size, color: v.color, priceCents: v.priceCents ?? basePrice.get(v.productId)!, available: v.onHand - v.reserved };
+    byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), option]);
+  }
+  return byProduct;
+}
+
 async function itemsOf(db: Db, listId: number): Promise<WishlistItemView[]> {
   const rows = await db
     .select({
@@ -158,45 +174,20 @@ async function itemsOf(db: Db, listId: number): Promise<WishlistItemView[]> {
     .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(eq(wishlistItems.wishlistId, listId));
   if (rows.length === 0) return [];
-  const productIds = [...new Set(rows.map((r) => r.productId))];
-  const variantRows = await db
-    .select({
-      id: variants.id,
-      productId: variants.productId,
-      size: variants.size,
-      color: variants.color,
-      priceCents: variants.priceCents,
-      onHand: variants.onHand,
-      reserved: variants.reserved,
-    })
-    .from(variants)
-    .where(and(inArray(variants.productId, productIds), eq(variants.active, true)))
-    .orderBy(asc(variants.id));
-  const byProduct = new Map<number, typeof variantRows>();
-  for (const v of variantRows) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
-
+  const byProduct = await offerVariantsOf(db, rows);
   return rows
-    .map((r) => {
-      const offerVariants: OfferVariant[] = (byProduct.get(r.productId) ?? []).map((v) => ({
-        id: v.id,
-        size: v.size,
-        color: v.color,
-        priceCents: v.priceCents ?? r.basePriceCents,
-        available: v.onHand - v.reserved,
-      }));
-      return {
-        id: r.id,
-        productSlug: r.productSlug,
-        productName: r.productName,
-        category: r.category,
-        image: artUrl(r.artKind, r.color),
-        size: r.size,
-        color: r.color,
-        notes: r.notes,
-        priority: r.priority,
-        addedAt: r.addedAt,
-        offer: itemOffer(r, offerVariants, r.productActive),
-      };
-    })
+    .map((r) => ({
+      id: r.id,
+      productSlug: r.productSlug,
+      productName: r.productName,
+      category: r.category,
+      image: artUrl(r.artKind, r.color),
+      size: r.size,
+      color: r.color,
+      notes: r.notes,
+      priority: r.priority,
+      addedAt: r.addedAt,
+      offer: itemOffer(r, byProduct.get(r.productId) ?? [], r.productActive),
+    }))
     .sort(compareItems);
 }

@@ -1,16 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
+import type { WishlistSummary } from "../../../core/wishlist/queries.ts";
 import { MAX_LIST_DESCRIPTION, MAX_LIST_NAME } from "../../../core/wishlist/rules.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../account/page-shell.tsx";
 import type { WishlistActionResult } from "./wishlist-item-row.tsx";
 
-export interface ListSummary {
-  id: number;
-  name: string;
-  description: string;
-  isPublic: boolean;
-  shareCode: string | null;
-  itemCount: number;
-}
+/** What the list screens show of a list. */
+export type ListSummary = Omit<WishlistSummary, "createdAt" | "updatedAt">;
 
 function useBusy() {
   const navigation = useNavigation();
