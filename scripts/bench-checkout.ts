@@ -18,11 +18,11 @@
 // ledger, or any request answered 5xx or failed outright.
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import pg from "pg";
 import { adjustStock, restock } from "../core/inventory/index.ts";
 import { openDatabase } from "../db/client.ts";
 import { checkoutAttempts, orderItems, orders, products, stockMovements, variants } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
+import { createScratchDatabase } from "../tests/database.ts";
 import { Client } from "../tests/http-client.ts";
 import {
   addToCartOverHttp,
@@ -63,27 +63,12 @@ function percentile(sorted: number[], q: number): number {
 
 /** A fresh database on the server named by `serverUrl`; dropped (forcibly) by the cleanups. */
 async function createBenchDatabase(serverUrl: string): Promise<string> {
-  const name = `store_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const scratch = await createScratchDatabase(serverUrl, "store_bench");
   onCleanup(async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    try {
-      await dropper.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await dropper.end();
-    }
-    console.log(`database ${name} dropped`);
+    await scratch.drop();
+    console.log(`database ${scratch.name} dropped`);
   });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return scratch.url;
 }
 
 interface Picked {

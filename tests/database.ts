@@ -20,32 +20,38 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await database.migrate();
     return { ...database, destroy: () => database.close() };
   }
-  const name = `store_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const scratch = await createScratchDatabase(serverUrl, "store_test");
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   await database.migrate();
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     async destroy() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await scratch.drop();
     },
   };
+}
+
+/**
+ * A new, empty database named `<prefix>_<random>` on the PostgreSQL server at `serverUrl`: its connection
+ * string, and `drop` to remove it (forcibly: connections left open are closed).
+ */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
