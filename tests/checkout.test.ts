@@ -9,15 +9,12 @@ import type { Db } from "../db/client.ts";
 import { checkoutAttempts, orderItems, orders, orderStatusHistory, products, testCharges, variants } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
+import { BILLING, DECLINED_CARD, GOOD_CARD, NO_FUNDS_CARD } from "./purchase.ts";
 
 let database: TestDatabase;
 let db: Db;
 let deps: CheckoutDeps;
 
-const CARD: CardInput = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
-const DECLINED: CardInput = { ...CARD, number: "4000000000000002" };
-const NO_FUNDS: CardInput = { ...CARD, number: "4000000000009995" };
-const BILLING = { fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", country: "US" };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -34,7 +31,7 @@ async function shopper(lines: { variantId: number; quantity: number }[]) {
   return { user, cartId };
 }
 
-function input(user: { id: string }, cartId: string, card: CardInput | undefined = CARD, key = newToken()): PlaceOrderInput {
+function input(user: { id: string }, cartId: string, card: CardInput | undefined = GOOD_CARD, key = newToken()): PlaceOrderInput {
   return { userId: user.id, cartId, idempotencyKey: key, billing: BILLING, card };
 }
 
@@ -52,7 +49,7 @@ describe("placing an order with the test card processor", () => {
     // The price changes after the item went into the cart: the order is priced when it is placed.
     await db.update(products).set({ basePriceCents: 5000 }).where(eq(products.id, product.id));
     const key = newToken();
-    const result = await placeOrder(deps, input(user, cartId, CARD, key));
+    const result = await placeOrder(deps, input(user, cartId, GOOD_CARD, key));
     expect(result.kind).toBe("completed");
     if (result.kind !== "completed") return;
     const subtotal = 2 * 5000 + 3 * 1999; // 15997
@@ -88,8 +85,8 @@ describe("placing an order with the test card processor", () => {
   });
 
   it.each([
-    ["declined", DECLINED, "Your card was declined."],
-    ["insufficient funds", NO_FUNDS, "Your card has insufficient funds."],
+    ["declined", DECLINED_CARD, "Your card was declined."],
+    ["insufficient funds", NO_FUNDS_CARD, "Your card has insufficient funds."],
   ])("a %s card releases the reservation, keeps the cart and creates no order", async (_label, card, message) => {
     const { variants: [v] } = await makeProduct(db, 4500, [{ stock: 3 }]);
     const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 2 }]);
@@ -132,7 +129,7 @@ describe("placing an order with the test card processor", () => {
     const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 10 }]);
     const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 2 }]);
     const key = newToken();
-    const results = await Promise.all([1, 2, 3].map(() => placeOrder(deps, input(user, cartId, CARD, key))));
+    const results = await Promise.all([1, 2, 3].map(() => placeOrder(deps, input(user, cartId, GOOD_CARD, key))));
     expect(results.map((r) => r.kind)).toEqual(["completed", "completed", "completed"]);
     const orderIds = new Set(results.map((r) => (r.kind === "completed" ? r.receipt.orderId : null)));
     expect(orderIds.size).toBe(1);
@@ -141,7 +138,7 @@ describe("placing an order with the test card processor", () => {
     expect(await chargesFor(key)).toHaveLength(1);
     expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 8, reservedStock: 0 });
     // Submitted again later, it answers with the same order.
-    const again = await placeOrder(deps, input(user, cartId, CARD, key));
+    const again = await placeOrder(deps, input(user, cartId, GOOD_CARD, key));
     expect(again.kind === "completed" && again.receipt.orderId).toBe([...orderIds][0]);
   });
 
@@ -167,9 +164,9 @@ describe("placing an order with the test card processor", () => {
     const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 10 }]);
     const first = await shopper([{ variantId: v!.id, quantity: 1 }]);
     const key = newToken();
-    expect((await placeOrder(deps, input(first.user, first.cartId, CARD, key))).kind).toBe("completed");
+    expect((await placeOrder(deps, input(first.user, first.cartId, GOOD_CARD, key))).kind).toBe("completed");
     const second = await shopper([{ variantId: v!.id, quantity: 1 }]);
-    await expect(placeOrder(deps, input(second.user, second.cartId, CARD, key))).rejects.toThrow(/expired/);
+    await expect(placeOrder(deps, input(second.user, second.cartId, GOOD_CARD, key))).rejects.toThrow(/expired/);
   });
 });
 

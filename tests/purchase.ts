@@ -3,8 +3,10 @@ import { placeOrder, type CheckoutDeps } from "../core/checkout/index.ts";
 import type { CardInput } from "../core/payments/index.ts";
 import { newToken } from "../core/shared/ids.ts";
 
-/** The test processor's good card. */
+/** The test processor's cards: one that pays, one declined, one without the funds. */
 export const GOOD_CARD: CardInput = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
+export const DECLINED_CARD: CardInput = { ...GOOD_CARD, number: "4000000000000002" };
+export const NO_FUNDS_CARD: CardInput = { ...GOOD_CARD, number: "4000000000009995" };
 
 export const BILLING = { fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", country: "US" };
 

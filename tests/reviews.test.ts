@@ -22,14 +22,12 @@ import type { Db } from "../db/client.ts";
 import { orders, products, reviews } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
+import { BILLING, DECLINED_CARD, GOOD_CARD } from "./purchase.ts";
 
 let database: TestDatabase;
 let db: Db;
 let deps: CheckoutDeps;
 
-const CARD: CardInput = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
-const DECLINED: CardInput = { ...CARD, number: "4000000000000002" };
-const BILLING = { fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", country: "US" };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -54,7 +52,7 @@ async function tee() {
 }
 
 /** Pays for one of the variant through the real checkout (test card processor); returns the result's kind. */
-async function buy(userId: string, variantId: number, card: CardInput = CARD) {
+async function buy(userId: string, variantId: number, card: CardInput = GOOD_CARD) {
   const cartId = await createCartForUser(db, userId);
   await addToCart(db, cartId, { variantId, quantity: 1 });
   const result = await placeOrder(deps, { userId, cartId, idempotencyKey: newToken(), billing: BILLING, card });
@@ -92,7 +90,7 @@ describe("verified purchase, decided by orders", () => {
     const { product, variant } = await tee();
     const other = await tee();
     const user = await makeUser(db);
-    expect(await buy(user.id, variant.id, DECLINED)).toBe("failed");
+    expect(await buy(user.id, variant.id, DECLINED_CARD)).toBe("failed");
     expect(await buy(user.id, other.variant.id)).toBe("completed");
     expect(await createReview(db, { userId: user.id, productId: product.id }, form({ rating: "3" }))).toMatchObject({ verified: false });
   });

@@ -11,10 +11,10 @@ import { checkoutAttempts, orders, webhookEvents } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { signature, startFakeStripe, type FakeStripe } from "./fake-stripe.ts";
+import { BILLING } from "./purchase.ts";
 
 export const SECRET_KEY = "sk_test_east_harlem_fake";
 export const WEBHOOK_SECRET = "whsec_east_harlem_test_secret";
-const BILLING = { fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", country: "US" };
 
 let fake: FakeStripe;
 let database: TestDatabase;
