@@ -17,10 +17,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
   const product = slug.success ? await getProductBySlug(context.db, slug.data) : null;
   if (!product) throw data(null, { status: 404 });
-  // The heart's state; no query for guests.
-  const saved = (await savedAmong(request, context, [product.id])).length > 0;
-  const reviews = await loadReviewSection(request, context, product.id);
-  return { product, baseUrl: context.baseUrl, saved, reviews };
+  // The heart's state (no query for guests) and the reviews, read side by side.
+  const [savedIds, reviews] = await Promise.all([savedAmong(request, context, [product.id]), loadReviewSection(request, context, product.id)]);
+  return { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
