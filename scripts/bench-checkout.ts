@@ -20,7 +20,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { adjustStock, restock } from "../core/inventory/index.ts";
 import { openDatabase } from "../db/client.ts";
-import { checkoutAttempts, orderItems, orders, products, stockMovements, variants } from "../db/schema/index.ts";
+import { checkoutAttempts, HOLDING_STATUSES, orderItems, orders, products, stockMovements, variants } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createScratchDatabase } from "../tests/database.ts";
 import { Client } from "../tests/http-client.ts";
@@ -247,7 +247,7 @@ async function main(): Promise<number> {
   const [held] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(checkoutAttempts)
-    .where(inArray(checkoutAttempts.status, ["reserved", "paying"]));
+    .where(inArray(checkoutAttempts.status, [...HOLDING_STATUSES]));
   const [orderCount] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
 
   let oversold = 0;

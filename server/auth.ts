@@ -3,16 +3,16 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
-import { resetPasswordMail, verificationMail } from "../core/mail/templates.ts";
+import { queueMail, resetPasswordMail, verificationMail } from "../core/mail/index.ts";
+import type { JobQueue } from "../core/shared/jobs.ts";
 import { MIN_PASSWORD_LENGTH } from "../core/accounts/rules.ts";
-import type { Mailer } from "./mail.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
 export interface AuthOptions {
   db: Db;
   baseUrl: string;
   secret: string;
-  mailer: Mailer;
+  jobs: JobQueue;
   log: Logger;
 }
 
@@ -20,10 +20,16 @@ export interface AuthOptions {
  * Identity: better-auth with sessions, password hashes and one-time tokens in our database.
  * The store's own form actions call it (auth.api.*); over HTTP only the links sent by mail are served.
  */
-export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
-  // Mail leaves after the request's work; a failure is logged, never shown as a sign-in error.
-  const sendLater = (send: () => Promise<void>) => {
-    void send().catch((err: unknown) => log.error({ err }, "mail could not be sent"));
+export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
+  // The mail goes into the outbox before the request answers (the worker sends it); the identity
+  // library's writes run without a transaction of ours, so the mail is written right after them.
+  const queue = async (mail: Parameters<typeof queueMail>[2]) => {
+    try {
+      await queueMail(db, jobs, mail);
+    } catch (err) {
+      log.error({ err, to: mail.to, subject: mail.subject }, "mail could not be queued");
+      throw err;
+    }
   };
   return betterAuth({
     appName: "East Harlem",
@@ -63,7 +69,7 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, url }) => {
-        sendLater(() => mailer.send(resetPasswordMail(user.email, url)));
+        await queue(resetPasswordMail(user.email, url));
       },
     },
     emailVerification: {
@@ -71,7 +77,7 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        sendLater(() => mailer.send(verificationMail(user.email, user.name, url)));
+        await queue(verificationMail(user.email, user.name, url));
       },
     },
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)

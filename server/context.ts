@@ -1,8 +1,9 @@
 import type { Db } from "../db/client.ts";
 import type { Auth } from "./auth.ts";
-import type { Mailer } from "./mail.ts";
 import type { Logger } from "pino";
 import type { PaymentProvider } from "../core/payments/provider.ts";
+import type { CheckoutDeps } from "../core/checkout/index.ts";
+import type { JobQueue } from "../core/shared/jobs.ts";
 
 /** What the server hands every loader and action (React Router's load context). */
 export type StoreContext = {
@@ -14,15 +15,18 @@ export type StoreContext = {
   baseUrl: string;
   secureCookies: boolean;
   auth: Auth;
-  mailer: Mailer;
+  /** The job queue: mail is queued through it in the transaction of the change it reports. */
+  jobs: JobQueue;
+  /** "smtp" when SMTP_URL is set; "none": mail stays in the outbox table. */
+  mailDelivery: "smtp" | "none";
   /** Emails that get the admin role at sign-up and sign-in (ADMIN_EMAILS). */
   adminEmails: readonly string[];
   /** The client's address (behind a proxy on loopback: the forwarded one), for throttling. */
   clientIp: string;
   /** The card processor PAYMENT_PROVIDER chose. */
   payments: PaymentProvider;
-  /** Checkout settings: how long unpaid stock stays reserved; Stripe's publishable key when it is the provider. */
-  checkout: { holdTtlMs: number; stripePublishableKey: string | null };
+  /** What checkout commands need (database, provider, queue, hold), and Stripe's publishable key when it is the provider. */
+  checkout: { deps: CheckoutDeps; stripePublishableKey: string | null };
   /** Development-only pages (the mail outbox) are served when true. */
   isDevelopment: boolean;
 };

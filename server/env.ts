@@ -34,6 +34,8 @@ const envSchema = z
     RESERVATION_TTL_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
     /** How often each app process looks for expired reservations. */
     SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    /** A checkout still "charging" after this long is reconciled with the payment provider by the sweeper. */
+    RECONCILE_AFTER_SECONDS: z.coerce.number().positive().max(24 * 3600).default(60),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,

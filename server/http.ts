@@ -8,8 +8,9 @@ import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import type { Database } from "../db/client.ts";
 import type { Auth } from "./auth.ts";
-import type { Mailer } from "./mail.ts";
 import type { PaymentProvider } from "../core/payments/provider.ts";
+import type { CheckoutDeps } from "../core/checkout/index.ts";
+import type { JobQueue } from "../core/shared/jobs.ts";
 import type { Env } from "./env.ts";
 import type { StoreContext } from "./context.ts";
 import { paymentWebhookHandler } from "./payment-webhook.ts";
@@ -19,7 +20,8 @@ export interface HttpOptions {
   database: Database;
   log: Logger;
   auth: Auth;
-  mailer: Mailer;
+  jobs: JobQueue;
+  mailDelivery: "smtp" | "none";
   payments: PaymentProvider;
   /** Production: the built server bundle and the folder of client files. */
   build?: { server: ServerBuild; clientDir: string };
@@ -85,10 +87,24 @@ function requestLog(log: Logger) {
   };
 }
 
+/** What every checkout command of this process runs with. */
+export function checkoutDepsOf(options: Pick<HttpOptions, "env" | "database" | "log" | "payments" | "jobs">): CheckoutDeps {
+  const { env, database, log, payments, jobs } = options;
+  return {
+    db: database.db,
+    payments,
+    jobs,
+    baseUrl: env.BASE_URL,
+    holdTtlMs: env.RESERVATION_TTL_MINUTES * 60_000,
+    reconcileAfterMs: env.RECONCILE_AFTER_SECONDS * 1000,
+    onError: (err, what) => log.error({ err }, what),
+  };
+}
+
 /** The store's HTTP app: static files, /healthz, and every page rendered by React Router. */
 export function createHttpApp(options: HttpOptions): express.Express {
   const { env, database, log, payments } = options;
-  const holdTtlMs = env.RESERVATION_TTL_MINUTES * 60_000;
+  const checkoutDeps = checkoutDepsOf(options);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -108,10 +124,8 @@ export function createHttpApp(options: HttpOptions): express.Express {
       "/api/webhooks/stripe",
       express.raw({ type: () => true, limit: "256kb" }),
       paymentWebhookHandler({
-        deps: { db: database.db, payments, holdTtlMs, onError: (err, what) => log.error({ err }, what) },
+        deps: checkoutDeps,
         webhooks: payments.webhooks,
-        mailer: options.mailer,
-        baseUrl: env.BASE_URL,
         log,
       }),
     );
@@ -156,11 +170,12 @@ export function createHttpApp(options: HttpOptions): express.Express {
     baseUrl: env.BASE_URL,
     secureCookies: env.BASE_URL.startsWith("https://"),
     auth: options.auth,
-    mailer: options.mailer,
+    jobs: options.jobs,
+    mailDelivery: options.mailDelivery,
     adminEmails: env.ADMIN_EMAILS,
     payments,
     checkout: {
-      holdTtlMs,
+      deps: checkoutDeps,
       stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     },
     isDevelopment: env.NODE_ENV !== "production",

@@ -1,47 +1,61 @@
+import os from "node:os";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
-import { outbox } from "../db/schema/index.ts";
-import { orderConfirmationMail, type Mail, type ReceiptForMail } from "../core/mail/templates.ts";
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-  /** "smtp" sends for real; "outbox" keeps mail in the database for the development outbox page. */
-  kind: "smtp" | "outbox";
-}
+import { claimMail, failMail, finishMail, type OutboxRow } from "../core/mail/index.ts";
+import { JOB_EXPIRY_MS, type Jobs } from "./jobs.ts";
 
 const FROM = '"East Harlem" <store@east-harlem.local>';
 
-/** Mail over SMTP when SMTP_URL is set; otherwise into the outbox table, logged, for development. */
-export function createMailer(options: { smtpUrl: string | undefined; db: Db; log: Logger; from?: string }): Mailer {
-  const { smtpUrl, db, log } = options;
+/** How mail leaves: over SMTP when SMTP_URL is set; otherwise it stays in the outbox table. */
+export interface MailTransport {
+  kind: "smtp" | "none";
+  deliver(mail: OutboxRow): Promise<void>;
+}
+
+export function createMailTransport(options: { smtpUrl: string | undefined; from?: string }): MailTransport {
   const from = options.from ?? FROM;
-  if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+  if (!options.smtpUrl) {
     return {
-      kind: "smtp",
-      async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        log.info({ to: mail.to, subject: mail.subject }, "mail sent");
-      },
+      kind: "none",
+      async deliver() {},
     };
   }
+  const transport = nodemailer.createTransport(options.smtpUrl);
   return {
-    kind: "outbox",
-    async send(mail) {
-      await db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text }, "mail kept in the development outbox");
+    kind: "smtp",
+    async deliver(mail) {
+      // The same Message-ID on every try of one outbox row: a mail sent again after a crash between the
+      // SMTP server's answer and our record of it is recognisably the same mail.
+      const messageId = `<outbox-${mail.id}-${mail.createdAt.getTime()}@${os.hostname() || "east-harlem"}>`;
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, messageId });
     },
   };
 }
 
 /**
- * The order confirmation, sent after the order's transaction committed and not awaited: a mail that
- * fails is logged, and the order stands. Called once per order, by whichever step created it (the
- * checkout form with the test processor, the payment webhook with Stripe).
+ * The one place mail is sent from: the job queue's worker for the outbox. Every process runs it; a mail
+ * is claimed by one of them at a time. Without an SMTP server the mail stays in the outbox and the log
+ * says it is waiting (recipient and subject only: bodies carry sign-in and reset links).
  */
-export function sendOrderConfirmation(mailer: Mailer, log: Logger, receipt: ReceiptForMail, baseUrl: string): void {
-  void mailer
-    .send(orderConfirmationMail(receipt, baseUrl))
-    .catch((err: unknown) => log.error({ err, orderId: receipt.orderId }, "order confirmation mail could not be sent"));
+export async function startMailWorker(jobs: Jobs, db: Db, transport: MailTransport, log: Logger): Promise<void> {
+  await jobs.work("mail", async ({ outboxId }, job) => {
+    const mail = await claimMail(db, outboxId, JOB_EXPIRY_MS);
+    if (!mail) return; // sent already, or another worker has it
+    if (transport.kind === "none") {
+      await finishMail(db, mail.id, "kept");
+      log.info({ outboxId: mail.id, to: mail.to, subject: mail.subject }, "mail waiting in the outbox: SMTP_URL is not set");
+      return;
+    }
+    try {
+      await transport.deliver(mail);
+    } catch (error) {
+      const final = job.retryCount >= job.retryLimit;
+      await failMail(db, mail.id, (error as Error).message, final);
+      log.warn({ err: error, outboxId: mail.id, to: mail.to, subject: mail.subject, final }, final ? "mail could not be sent: gave up" : "mail could not be sent: will retry");
+      throw error;
+    }
+    await finishMail(db, mail.id, "sent");
+    log.info({ outboxId: mail.id, to: mail.to, subject: mail.subject }, "mail sent");
+  });
 }

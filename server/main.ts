@@ -9,8 +9,9 @@ import { DataDirLockedError } from "../db/lock.ts";
 import { seedIfEmpty } from "../db/seed/index.ts";
 import { loadEnv } from "./env.ts";
 import { createAuth } from "./auth.ts";
-import { createHttpApp, type HttpOptions } from "./http.ts";
-import { createMailer } from "./mail.ts";
+import { checkoutDepsOf, createHttpApp, type HttpOptions } from "./http.ts";
+import { startJobs } from "./jobs.ts";
+import { createMailTransport, startMailWorker } from "./mail.ts";
 import { signingSecret } from "./secret.ts";
 import { createPaymentProvider } from "./payments.ts";
 import { startSweeper } from "./sweeper.ts";
@@ -36,25 +37,20 @@ async function main() {
     if (seeded) log.info({ products: seeded.products }, "seeded the sample catalogue");
   }
 
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, db: database.db, log });
-  if (mailer.kind === "outbox" && env.NODE_ENV === "production") {
+  // The job queue lives in the same database; its worker sends the outbox's mail (the only sender).
+  const jobs = await startJobs(database.db, log);
+  const transport = createMailTransport({ smtpUrl: env.SMTP_URL });
+  await startMailWorker(jobs, database.db, transport, log);
+  if (transport.kind === "none" && env.NODE_ENV === "production") {
     log.warn("SMTP_URL is not set: mail is kept in the outbox table and not delivered");
   }
   const secret = await signingSecret(database.db, env.AUTH_SECRET);
-  const auth = createAuth({ db: database.db, baseUrl: env.BASE_URL, secret, mailer, log });
+  const auth = createAuth({ db: database.db, baseUrl: env.BASE_URL, secret, jobs: jobs.queue, log });
   const payments = await createPaymentProvider(env, database.db);
-  const stopSweeper = startSweeper(
-    {
-      db: database.db,
-      payments,
-      holdTtlMs: env.RESERVATION_TTL_MINUTES * 60_000,
-      onError: (err, what) => log.error({ err }, what),
-    },
-    env.SWEEP_INTERVAL_SECONDS * 1000,
-    log,
-  );
+  const services = { env, database, log, payments, jobs: jobs.queue };
+  const stopSweeper = startSweeper(checkoutDepsOf(services), env.SWEEP_INTERVAL_SECONDS * 1000, log);
   if (payments.name === "test") log.info("payments: test mode, no money moves");
-  const options: HttpOptions = { env, database, log, auth, mailer, payments };
+  const options: HttpOptions = { ...services, auth, mailDelivery: transport.kind };
   if (env.NODE_ENV === "development") {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -88,6 +84,7 @@ async function main() {
     setTimeout(() => server.closeAllConnections(), 1000).unref();
     try {
       await stopSweeper();
+      await jobs.stop();
       await database.close();
     } finally {
       process.exit(0);

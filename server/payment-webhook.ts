@@ -2,13 +2,10 @@ import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import { handlePaymentEvent, type CheckoutDeps } from "../core/checkout/index.ts";
 import { PaymentError, type PaymentWebhooks } from "../core/payments/index.ts";
-import { sendOrderConfirmation, type Mailer } from "./mail.ts";
 
 export interface PaymentWebhookOptions {
   deps: CheckoutDeps;
   webhooks: PaymentWebhooks;
-  mailer: Mailer;
-  baseUrl: string;
   log: Logger;
 }
 
@@ -19,7 +16,7 @@ export interface PaymentWebhookOptions {
  * (nothing was recorded, and Stripe delivers it again later).
  */
 export function paymentWebhookHandler(options: PaymentWebhookOptions) {
-  const { deps, webhooks, mailer, baseUrl, log } = options;
+  const { deps, webhooks, log } = options;
   return async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
     const body: unknown = req.body;
@@ -41,8 +38,7 @@ export function paymentWebhookHandler(options: PaymentWebhookOptions) {
     try {
       const outcome = await handlePaymentEvent(deps, event);
       log.info({ eventId: event.id, type: event.providerType, outcome: outcome.kind }, "payment webhook");
-      // Only the delivery that created the order gets `fresh`: the mail goes once.
-      if (outcome.kind === "settled" && outcome.fresh) sendOrderConfirmation(mailer, log, outcome.receipt, baseUrl);
+      // The confirmation mail was queued in the transaction that created the order.
       res.status(200).json({ received: true, outcome: outcome.kind });
     } catch (err) {
       log.error({ err, eventId: event.id, type: event.providerType }, "payment webhook could not be handled");

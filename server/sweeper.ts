@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { releaseExpiredReservations, SWEEP_BATCH, type CheckoutDeps } from "../core/checkout/index.ts";
+import { sweepCheckouts, SWEEP_BATCH, type CheckoutDeps } from "../core/checkout/index.ts";
 
 /**
  * Runs the reservation sweeper inside the app every `intervalMs`. Several processes may run it against
@@ -10,11 +10,14 @@ export function startSweeper(deps: CheckoutDeps, intervalMs: number, log: Logger
   let running: Promise<void> | null = null;
   const sweep = async () => {
     try {
-      let released: number;
+      let result;
       do {
-        released = await releaseExpiredReservations(deps);
-        if (released > 0) log.info({ released }, "released expired checkout reservations");
-      } while (released === SWEEP_BATCH);
+        result = await sweepCheckouts(deps);
+        if (result.reconciled > 0 || result.refunded > 0) {
+          log.info({ reconciled: result.reconciled, released: result.released, refunded: result.refunded }, "swept checkouts");
+        }
+        // Another batch only while this one made progress: attempts the provider leaves pending stay due.
+      } while (result.examined >= SWEEP_BATCH && result.reconciled + result.refunded > 0);
     } catch (err) {
       log.error({ err }, "reservation sweep failed");
     }

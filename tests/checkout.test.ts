@@ -8,6 +8,7 @@ import { newToken } from "../core/shared/ids.ts";
 import type { Db } from "../db/client.ts";
 import { checkoutAttempts, orderItems, orders, orderStatusHistory, products, testCharges, variants } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { TEST_BASE_URL } from "./jobs.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { BILLING, DECLINED_CARD, GOOD_CARD, NO_FUNDS_CARD } from "./purchase.ts";
 
@@ -19,7 +20,7 @@ let deps: CheckoutDeps;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  deps = { db, payments: createTestProvider(db), holdTtlMs: 15 * 60_000 };
+  deps = { db, payments: createTestProvider(db), jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000 };
 });
 afterAll(() => database?.destroy());
 
@@ -181,6 +182,11 @@ function awaitingProvider(): PaymentProvider & { cancelled: string[]; refunded: 
     async startPayment(request) {
       return { status: "requires_confirmation", paymentId: `pi_${request.idempotencyKey.slice(0, 12)}`, clientSecret: `pi_secret_${request.attemptId}` };
     },
+    async lookup({ idempotencyKey, attemptId }) {
+      const paymentId = `pi_${idempotencyKey.slice(0, 12)}`;
+      if (cancelled.includes(paymentId)) return { status: "failed", paymentId, code: "canceled", message: "Payment failed" };
+      return { status: "requires_confirmation", paymentId, clientSecret: `pi_secret_${attemptId}` };
+    },
     async refund(paymentId) {
       refunded.push(paymentId);
       return { refundId: `re_${paymentId}` };
@@ -195,7 +201,7 @@ describe("reservations that are never paid", () => {
   it("holds the stock until the expiry, then the sweeper releases it and abandons the payment", async () => {
     const payments = awaitingProvider();
     let now = new Date("2026-11-22T12:00:00Z");
-    const pending: CheckoutDeps = { db, payments, holdTtlMs: 15 * 60_000, now: () => now };
+    const pending: CheckoutDeps = { db, payments, jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000, now: () => now };
     const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 5 }]);
     const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 3 }]);
     const result = await placeOrder(pending, input(user, cartId, undefined));
@@ -220,7 +226,7 @@ describe("reservations that are never paid", () => {
   it("several sweepers at once release each reservation once", async () => {
     const payments = awaitingProvider();
     let now = new Date("2026-11-22T12:00:00Z");
-    const pending: CheckoutDeps = { db, payments, holdTtlMs: 60_000, now: () => now };
+    const pending: CheckoutDeps = { db, payments, jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 60_000, now: () => now };
     const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 20 }]);
     for (let i = 0; i < 4; i++) {
       const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 2 }]);
@@ -238,7 +244,7 @@ describe("reservations that are never paid", () => {
   it("a payment arriving after the expiry takes the stock again, or is refunded when it sold out", async () => {
     const payments = awaitingProvider();
     let now = new Date("2026-11-22T12:00:00Z");
-    const pending: CheckoutDeps = { db, payments, holdTtlMs: 60_000, now: () => now };
+    const pending: CheckoutDeps = { db, payments, jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 60_000, now: () => now };
     const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 2 }]);
     const late = await shopper([{ variantId: v!.id, quantity: 1 }]);
     const lost = await shopper([{ variantId: v!.id, quantity: 2 }]);

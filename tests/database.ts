@@ -1,8 +1,13 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import pino from "pino";
 import { openDatabase, type Database } from "../db/client.ts";
+import type { JobQueue } from "../core/shared/jobs.ts";
+import { startJobs } from "../server/jobs.ts";
 
 export interface TestDatabase extends Database {
+  /** The real job queue (pg-boss) on this database, with no worker: queued mail stays in the outbox. */
+  jobs: JobQueue;
   /** Closes the connection and, on PostgreSQL, drops the database made for this test file. */
   destroy(): Promise<void>;
   /** The connection string of this database when it is on PostgreSQL. */
@@ -18,15 +23,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!serverUrl) {
     const database = await openDatabase({});
     await database.migrate();
-    return { ...database, destroy: () => database.close() };
+    const jobs = await startJobs(database.db, pino({ level: "silent" }));
+    return {
+      ...database,
+      jobs: jobs.queue,
+      async destroy() {
+        await jobs.stop();
+        await database.close();
+      },
+    };
   }
   const scratch = await createScratchDatabase(serverUrl, "store_test");
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   await database.migrate();
+  const jobs = await startJobs(database.db, pino({ level: "silent" }));
   return {
     ...database,
+    jobs: jobs.queue,
     url: scratch.url,
     async destroy() {
+      await jobs.stop();
       await database.close();
       await scratch.drop();
     },

@@ -5,7 +5,7 @@ import Stripe from "stripe";
 /**
  * A local stand-in for the parts of the Stripe API the store calls (the stripe SDK is pointed at it with
  * STRIPE_API_URL): PaymentIntents (create under an Idempotency-Key, retrieve with expand[]=latest_charge,
- * cancel) and refunds. Requests are form-encoded and answers are shaped like Stripe's objects and errors.
+ * search by metadata, cancel) and refunds. Requests are form-encoded and answers are shaped like Stripe's objects and errors.
  * What the shopper's browser would do with Stripe.js (confirm the card) the test does with succeed()/fail().
  */
 
@@ -144,9 +144,18 @@ export async function startFakeStripe(options: { secretKey: string }) {
     return refund;
   }
 
+  /** Search by metadata, the one query form the store uses: metadata['key']:'value'. */
+  function searchIntents(query: string): Json {
+    const match = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.trim());
+    if (!match) throw new StripeApiError(400, { type: "invalid_request_error", message: `Unsupported search query: ${query}`, param: "query" });
+    const data = [...intents.values()].filter((i) => i.metadata[match[1]!] === match[2]).map((i) => view(i, []));
+    return { object: "search_result", data, has_more: false, next_page: null, url: "/v1/payment_intents/search" };
+  }
+
   function route(method: string, path: string, params: Json): Json {
     let match: RegExpExecArray | null;
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(params);
+    if (method === "GET" && path === "/v1/payment_intents/search") return searchIntents(String(params.query ?? ""));
     if (method === "GET" && (match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) return view(intentOf(match[1]!), params.expand);
     if (method === "POST" && (match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))) return cancelIntent(intentOf(match[1]!), params);
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);

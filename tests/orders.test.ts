@@ -19,6 +19,7 @@ import { createTestProvider, type PaymentProvider } from "../core/payments/index
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, orderStatusHistory, products, testCharges, variants } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { TEST_BASE_URL } from "./jobs.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { purchase } from "./purchase.ts";
 
@@ -29,7 +30,7 @@ let checkout: CheckoutDeps;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  checkout = { db, payments: createTestProvider(db), holdTtlMs: 15 * 60_000 };
+  checkout = { db, payments: createTestProvider(db), jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000 };
 });
 afterAll(() => database?.destroy());
 

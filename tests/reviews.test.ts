@@ -21,6 +21,7 @@ import { newToken } from "../core/shared/ids.ts";
 import type { Db } from "../db/client.ts";
 import { orders, products, reviews } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { TEST_BASE_URL } from "./jobs.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { BILLING, DECLINED_CARD, GOOD_CARD } from "./purchase.ts";
 
@@ -32,7 +33,7 @@ let deps: CheckoutDeps;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  deps = { db, payments: createTestProvider(db), holdTtlMs: 15 * 60_000 };
+  deps = { db, payments: createTestProvider(db), jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000 };
 });
 afterAll(() => database?.destroy());
 

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart, createCartForUser, getCart } from "../core/cart/index.ts";
-import { handlePaymentEvent, placeOrder, releaseExpiredReservations, type CheckoutDeps, type PlaceOrderInput } from "../core/checkout/index.ts";
+import { handlePaymentEvent, placeOrder, releaseExpiredReservations, sweepCheckouts, type CheckoutDeps, type PlaceOrderInput } from "../core/checkout/index.ts";
 import { getInventoryRecord, listMovements } from "../core/inventory/index.ts";
 import { PaymentError, type PaymentProvider } from "../core/payments/index.ts";
 import { createStripeProvider } from "../core/payments/stripe-provider.ts";
 import { newToken } from "../core/shared/ids.ts";
 import type { Db } from "../db/client.ts";
-import { checkoutAttempts, orders, webhookEvents } from "../db/schema/index.ts";
+import { checkoutAttempts, orders, outbox, webhookEvents } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { TEST_BASE_URL } from "./jobs.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { signature, startFakeStripe, type FakeStripe } from "./fake-stripe.ts";
 import { BILLING } from "./purchase.ts";
@@ -27,7 +28,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   payments = createStripeProvider({ secretKey: SECRET_KEY, apiUrl: fake.url, webhookSecret: WEBHOOK_SECRET });
-  deps = { db, payments, holdTtlMs: 15 * 60_000 };
+  deps = { db, payments, jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000 };
 });
 afterAll(async () => {
   await database?.destroy();
@@ -168,20 +169,16 @@ describe("Stripe PaymentIntents", () => {
     expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
   });
 
-  it("refunds a payment that arrives after its stock sold out, and records the event only after the refund", async () => {
-    let now = new Date();
-    const timed: CheckoutDeps = { ...deps, now: () => now };
+  it("refunds a payment whose stock sold out after its checkout had ended, mails the shopper, and records the event once", async () => {
     const { variants: [v] } = await makeProduct(db, 5000, [{ stock: 1 }]);
     const late = await shopper([{ variantId: v!.id, quantity: 1 }]);
-    const result = await placeOrder(timed, input(late.user, late.cartId));
-    if (result.kind !== "requires_confirmation") throw new Error(result.kind);
-    const intent = [...fake.intents.values()].find((i) => i.metadata.attemptId === result.attemptId)!;
-    // Stripe takes the payment just as the hold runs out; its webhook comes after the sweep.
+    const { attemptId, intent } = await checkout(late.user, late.cartId);
+    fake.fail(intent.id);
+    const failed = await received("payment_intent.payment_failed", intent);
+    // Another card on the same PaymentIntent went through, but the failure is delivered first and ends the checkout.
     fake.succeed(intent.id);
-    now = new Date(now.getTime() + 16 * 60_000);
-    await releaseExpiredReservations(timed);
-    expect(await attemptRow(result.attemptId)).toMatchObject({ status: "expired" });
-    expect(intent.status).toBe("succeeded"); // a succeeded payment is not cancelled
+    await handlePaymentEvent(deps, failed);
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 1, reservedStock: 0 });
     // Someone else buys the last one in the meantime.
     const other = await shopper([{ variantId: v!.id, quantity: 1 }]);
     const theirs = await checkout(other.user, other.cartId);
@@ -189,10 +186,50 @@ describe("Stripe PaymentIntents", () => {
     await handlePaymentEvent(deps, await received("payment_intent.succeeded", theirs.intent));
 
     const event = await received("payment_intent.succeeded", intent);
-    expect(await handlePaymentEvent(deps, event)).toMatchObject({ kind: "refunded", attemptId: result.attemptId });
+    expect(await handlePaymentEvent(deps, event)).toMatchObject({ kind: "refunded", attemptId });
     expect([...fake.refunds.values()]).toContainEqual(expect.objectContaining({ payment_intent: intent.id, amount: 5400 }));
     expect(await db.select().from(orders).where(eq(orders.userId, late.user.id))).toEqual([]);
+    expect(await attemptRow(attemptId)).toMatchObject({ status: "refunded", paymentId: intent.id });
+    const mails = await db.select().from(outbox).where(eq(outbox.subject, "Your East Harlem payment was refunded"));
+    expect(mails.filter((m) => m.to === BILLING.email && m.text.includes("$54.00"))).toHaveLength(1);
     expect(await handlePaymentEvent(deps, event)).toEqual({ kind: "duplicate" });
+    expect(fake.refunds.size).toBe(1);
+  });
+
+  it("a payment whose webhook has not come is found at Stripe by the sweeper and settled, not cancelled", async () => {
+    let now = new Date();
+    const timed: CheckoutDeps = { ...deps, now: () => now };
+    const { variants: [v] } = await makeProduct(db, 5000, [{ stock: 1 }]);
+    const buyer = await shopper([{ variantId: v!.id, quantity: 1 }]);
+    const result = await placeOrder(timed, input(buyer.user, buyer.cartId));
+    if (result.kind !== "requires_confirmation") throw new Error(result.kind);
+    const intent = [...fake.intents.values()].find((i) => i.metadata.attemptId === result.attemptId)!;
+    fake.succeed(intent.id);
+    now = new Date(now.getTime() + 16 * 60_000);
+    await sweepCheckouts(timed);
+    expect(await attemptRow(result.attemptId)).toMatchObject({ status: "completed" });
+    expect(intent.status).toBe("succeeded");
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 0, reservedStock: 0 });
+    expect(await db.select().from(orders).where(eq(orders.userId, buyer.user.id))).toHaveLength(1);
+    // The webhook arriving afterwards changes nothing more.
+    expect(await handlePaymentEvent(deps, await received("payment_intent.succeeded", intent))).toMatchObject({ kind: "settled", fresh: false });
+  });
+
+  it("after a crash that lost the PaymentIntent's id, the sweeper finds it by the checkout's metadata", async () => {
+    let now = new Date();
+    const timed: CheckoutDeps = { ...deps, now: () => now, reconcileAfterMs: 60_000 };
+    const { variants: [v] } = await makeProduct(db, 5000, [{ stock: 2 }]);
+    const buyer = await shopper([{ variantId: v!.id, quantity: 1 }]);
+    const result = await placeOrder(timed, input(buyer.user, buyer.cartId));
+    if (result.kind !== "requires_confirmation") throw new Error(result.kind);
+    // As if the process died after Stripe made the intent and before the store wrote it down.
+    await db.update(checkoutAttempts).set({ paymentId: null, clientSecret: null }).where(eq(checkoutAttempts.id, result.attemptId));
+    const intent = [...fake.intents.values()].find((i) => i.metadata.attemptId === result.attemptId)!;
+    fake.succeed(intent.id);
+    now = new Date(now.getTime() + 2 * 60_000);
+    await sweepCheckouts(timed);
+    expect(await attemptRow(result.attemptId)).toMatchObject({ status: "completed", paymentId: intent.id });
+    expect(fake.requests.some((r) => r.path === "/v1/payment_intents/search")).toBe(true);
   });
 
   it("refuses a body whose signature does not hold", async () => {

@@ -16,7 +16,6 @@ import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-s
 import { billingDetailsOf, StripeCardField, type StripeCard } from "../components/checkout/stripe-card.tsx";
 import { formatCents } from "../lib/format.ts";
 import { requireViewer } from "../lib/session.server.ts";
-import { sendOrderConfirmation } from "../../server/mail.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = guardedMeta("Checkout");
@@ -69,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const result = await placeOrder(
-      { db: context.db, payments: context.payments, holdTtlMs: context.checkout.holdTtlMs, onError: (err, what) => context.log.error({ err }, what) },
+      context.checkout.deps,
       {
         userId: viewer.id,
         cartId: await findCartOfUser(context.db, viewer.id),
@@ -80,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     switch (result.kind) {
       case "completed":
-        if (result.fresh) sendOrderConfirmation(context.mailer, context.log, result.receipt, context.baseUrl);
+        // The confirmation mail was queued in the transaction that wrote the order.
         return redirect(`/checkout/complete?attempt=${encodeURIComponent(result.attemptId)}`, { status: 303, headers: noStore });
       case "failed":
         // That attempt is over: the next press of Pay (another card, a changed cart) is a new one. The

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { data } from "react-router";
-import { listOutbox } from "../../core/admin/index.ts";
+import { listOutbox } from "../../core/mail/index.ts";
 import { guardedMeta } from "../components/account/auth-guard.tsx";
 import type { Route } from "./+types/dev-outbox";
 
@@ -11,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!context.isDevelopment) throw data(null, { status: 404 });
   const mails = await listOutbox(context.db);
   return data(
-    { mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), smtp: context.mailer.kind === "smtp" },
+    { mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), smtp: context.mailDelivery === "smtp" },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -44,7 +44,8 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-display text-3xl sm:text-4xl">Outbox</h1>
       <p className="mt-2 text-muted">
-        Development only. {smtp ? "SMTP_URL is set, so mail is sent for real and nothing new lands here." : "Mail is kept here while SMTP_URL is unset."}
+        Development only. Every mail the store writes passes through here.{" "}
+        {smtp ? "SMTP_URL is set, so the mail worker sends it for real." : "SMTP_URL is unset, so mail is kept here and not delivered."}
       </p>
       {mails.length === 0 ? (
         <p className="mt-8 rounded border border-line bg-card px-4 py-10 text-center">No mail yet.</p>
@@ -57,7 +58,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                   {mail.subject}
                 </h2>
                 <p className="mt-1 text-sm text-muted break-words">
-                  To {mail.to} · <time dateTime={mail.createdAt}>{time.format(new Date(mail.createdAt))} UTC</time>
+                  To {mail.to} · <time dateTime={mail.createdAt}>{time.format(new Date(mail.createdAt))} UTC</time> · {mail.status}
                 </p>
                 <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
                   <Linkified text={mail.text} />

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orders, outbox, products, users, variants } from "../../db/schema/index.ts";
+import { orders, products, users, variants } from "../../db/schema/index.ts";
 import { orderNumberLabel, PAID_STATUSES } from "../orders/rules.ts";
 
 /** Admin stats (SPEC section 2, Admin dashboard): what the database holds now, never sample values. */
@@ -122,21 +122,4 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     orderFigures(db),
   ]);
   return { ...orders, totalProducts, totalCustomers, criticalAlerts };
-}
-
-export interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: Date;
-}
-
-/** The development outbox (mail kept while no SMTP server is configured), newest first. */
-export async function listOutbox(db: Db, limit = 100): Promise<OutboxMail[]> {
-  return db
-    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
-    .from(outbox)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(limit);
 }

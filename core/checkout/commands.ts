@@ -5,20 +5,28 @@ import { checkoutAttempts, type CheckoutLine, type PostalAddress } from "../../d
 import { getCart } from "../cart/queries.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/rules.ts";
-import type { CardInput, PaymentProvider } from "../payments/provider.ts";
+import type { CardInput, PaymentLookup, PaymentProvider } from "../payments/provider.ts";
+import { crashPoint } from "../shared/failpoints.ts";
+import type { JobQueue } from "../shared/jobs.ts";
 import { CURRENCY } from "../shared/money.ts";
 import { newToken } from "../shared/ids.ts";
 import { CheckoutError, emptyCart } from "./errors.ts";
 import type { BillingInput } from "./inputs.ts";
 import { attemptByKey, attemptOutcome, type Attempt, type PlaceOrderResult, type ShortLine } from "./queries.ts";
-import { CHECKOUT_MESSAGES, DUPLICATE_WAIT_MS } from "./rules.ts";
+import { CHARGE_RESUME_AFTER_MS, CHECKOUT_MESSAGES, DUPLICATE_WAIT_MS } from "./rules.ts";
 import { failAttempt, settleAttempt } from "./settle.ts";
 
 export interface CheckoutDeps {
   db: Db;
   payments: PaymentProvider;
+  /** Where mail (the confirmation, a refund notice) is queued, in the transaction that causes it. */
+  jobs: JobQueue;
+  /** Public base URL, for links in mail. */
+  baseUrl: string;
   /** How long an unpaid checkout holds its stock. */
   holdTtlMs: number;
+  /** The sweeper asks the provider about a charge left unfinished this long (its process likely died). */
+  reconcileAfterMs?: number;
   now?: () => Date;
   /** Called for what went wrong outside the shopper's control (a provider outage, a failed cancel). */
   onError?: (error: unknown, what: string) => void;
@@ -80,7 +88,10 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
           idempotencyKey: input.idempotencyKey,
           userId: input.userId,
           cartId: input.cartId,
-          status: "reserved",
+          // Recorded before the provider is asked for money: after a crash at any later point the sweeper
+          // finds it "charging" and asks the provider what became of it.
+          status: "charging",
+          chargeStartedAt: now,
           provider: deps.payments.name,
           lines,
           ...orderAmounts(lines),
@@ -124,11 +135,16 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
   }
   if (claim.kind === "taken") return awaitExisting(deps, input);
 
-  const attempt = claim.attempt;
-  if (deps.payments.name === "test") {
-    await deps.db.update(checkoutAttempts).set({ status: "paying", updatedAt: new Date() }).where(and(eq(checkoutAttempts.id, attempt.id), eq(checkoutAttempts.status, "reserved")));
-  }
-  let outcome;
+  return chargeAttempt(deps, claim.attempt, input.card);
+}
+
+/**
+ * Step 2: asks the provider for the money under the attempt's idempotency key, then acts on the answer.
+ * Also how a retry finishes an attempt whose request died: the key makes the provider answer with the
+ * first charge instead of taking a second one.
+ */
+async function chargeAttempt(deps: CheckoutDeps, attempt: Attempt, card: CardInput | undefined): Promise<PlaceOrderResult> {
+  let outcome: PaymentLookup | null;
   try {
     outcome = await deps.payments.startPayment({
       amountCents: attempt.totalCents,
@@ -137,27 +153,56 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
       description: `East Harlem checkout ${attempt.id}`,
       customerEmail: attempt.customerEmail,
       attemptId: attempt.id,
-      card: input.card,
+      card,
     });
   } catch (error) {
     deps.onError?.(error, "payment provider call failed");
-    await failAttempt(deps.db, attempt.id, CHECKOUT_MESSAGES.paymentFailed);
-    return { kind: "failed", attemptId: attempt.id, message: CHECKOUT_MESSAGES.paymentFailed };
+    // A failed call does not say whether money moved: ask the provider under the same key. If it cannot
+    // answer either, the attempt stays "charging" and the sweeper asks again later.
+    outcome = await deps.payments.lookup({ idempotencyKey: attempt.idempotencyKey, attemptId: attempt.id, paymentId: attempt.paymentId }).catch((lookupError: unknown) => {
+      deps.onError?.(lookupError, "payment lookup failed");
+      return null;
+    });
+    if (!outcome) return { kind: "in_progress", attemptId: attempt.id };
+    if (outcome.status === "none") {
+      await failAttempt(deps.db, attempt.id, CHECKOUT_MESSAGES.paymentFailed);
+      return { kind: "failed", attemptId: attempt.id, message: CHECKOUT_MESSAGES.paymentFailed };
+    }
   }
-  if (outcome.status === "failed") {
-    await failAttempt(deps.db, attempt.id, outcome.message || CHECKOUT_MESSAGES.paymentFailed, outcome.paymentId);
-    return { kind: "failed", attemptId: attempt.id, message: outcome.message || CHECKOUT_MESSAGES.paymentFailed };
+  crashPoint("checkout.after_charge");
+  return applyPaymentOutcome(deps, attempt, outcome);
+}
+
+/** Acts on what the provider says of an attempt's payment: settle it, end it, or hand the browser its part. */
+export async function applyPaymentOutcome(deps: CheckoutDeps, attempt: Attempt, outcome: PaymentLookup): Promise<PlaceOrderResult> {
+  switch (outcome.status) {
+    case "failed": {
+      const message = outcome.message || CHECKOUT_MESSAGES.paymentFailed;
+      await failAttempt(deps.db, attempt.id, message, outcome.paymentId);
+      return { kind: "failed", attemptId: attempt.id, message };
+    }
+    case "requires_confirmation":
+      await recordPayment(deps.db, attempt.id, outcome.paymentId, outcome.clientSecret);
+      return { kind: "requires_confirmation", attemptId: attempt.id, clientSecret: outcome.clientSecret, totalCents: attempt.totalCents };
+    case "processing":
+      await recordPayment(deps.db, attempt.id, outcome.paymentId, null);
+      return { kind: "in_progress", attemptId: attempt.id };
+    case "none":
+      return { kind: "in_progress", attemptId: attempt.id };
+    case "succeeded": {
+      const settled = await settleAttempt(deps, attempt.id, { paymentId: outcome.paymentId, brand: outcome.brand, last4: outcome.last4 });
+      if (settled.kind === "refunded") return { kind: "failed", attemptId: attempt.id, message: settled.message };
+      return { kind: "completed", attemptId: attempt.id, receipt: settled.receipt, fresh: settled.fresh };
+    }
   }
-  if (outcome.status === "requires_confirmation") {
-    await deps.db
-      .update(checkoutAttempts)
-      .set({ paymentId: outcome.paymentId, clientSecret: outcome.clientSecret, updatedAt: new Date() })
-      .where(eq(checkoutAttempts.id, attempt.id));
-    return { kind: "requires_confirmation", attemptId: attempt.id, clientSecret: outcome.clientSecret, totalCents: attempt.totalCents };
-  }
-  const settled = await settleAttempt(deps, attempt.id, { paymentId: outcome.paymentId, brand: outcome.brand, last4: outcome.last4 });
-  if (settled.kind === "refunded") return { kind: "failed", attemptId: attempt.id, message: settled.message };
-  return { kind: "completed", attemptId: attempt.id, receipt: settled.receipt, fresh: settled.fresh };
+}
+
+/** Ties the provider's payment to an attempt still charging (Stripe: the PaymentIntent and its client secret). */
+async function recordPayment(db: Db, attemptId: string, paymentId: string, clientSecret: string | null): Promise<void> {
+  await db
+    .update(checkoutAttempts)
+    .set({ paymentId, ...(clientSecret ? { clientSecret } : {}), updatedAt: new Date() })
+    .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, "charging")));
 }
 
 /** The outcome of an attempt placed before under this key, waiting a moment if it is still running. */
@@ -169,8 +214,19 @@ async function awaitExisting(deps: CheckoutDeps, input: PlaceOrderInput): Promis
     if (attempt.userId !== input.userId) {
       throw new CheckoutError("checkout.key_conflict", "This checkout form has expired. Please try again.");
     }
+    if (attempt.status === "charging" && !attempt.clientSecret && chargeLooksAbandoned(attempt)) {
+      // The request that started this charge is gone (its process stopped, or it was cut off): finish the
+      // checkout here, under the same key, instead of refusing it.
+      return chargeAttempt(deps, attempt, input.card);
+    }
     const outcome = await attemptOutcome(deps.db, attempt);
     if (outcome.kind !== "in_progress" || Date.now() > deadline) return outcome;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A charge started longer ago than any live request takes to finish one. */
+function chargeLooksAbandoned(attempt: Attempt): boolean {
+  const started = attempt.chargeStartedAt ?? attempt.createdAt;
+  return Date.now() - started.getTime() > CHARGE_RESUME_AFTER_MS;
 }

@@ -1,7 +1,7 @@
 /** Reads of checkout attempts: where an attempt stands, and its receipt once the order exists. */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { checkoutAttempts, orders, type CheckoutLine } from "../../db/schema/index.ts";
+import { checkoutAttempts, HOLDING_STATUSES, orders, type CheckoutLine } from "../../db/schema/index.ts";
 import { CHECKOUT_MESSAGES } from "./rules.ts";
 
 export type Attempt = typeof checkoutAttempts.$inferSelect;
@@ -64,6 +64,9 @@ export async function attemptOutcome(db: Db, attempt: Attempt): Promise<PlaceOrd
       return { kind: "failed", attemptId: attempt.id, message: attempt.failureMessage ?? CHECKOUT_MESSAGES.paymentFailed };
     case "expired":
       return { kind: "failed", attemptId: attempt.id, message: attempt.failureMessage ?? CHECKOUT_MESSAGES.reservationExpired };
+    case "refunding":
+    case "refunded":
+      return { kind: "failed", attemptId: attempt.id, message: attempt.failureMessage ?? CHECKOUT_MESSAGES.paymentFailed };
     default:
       if (attempt.clientSecret) {
         return { kind: "requires_confirmation", attemptId: attempt.id, clientSecret: attempt.clientSecret, totalCents: attempt.totalCents };
@@ -100,6 +103,6 @@ export async function heldAttemptCount(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(checkoutAttempts)
-    .where(inArray(checkoutAttempts.status, ["reserved", "paying"]));
+    .where(inArray(checkoutAttempts.status, [...HOLDING_STATUSES]));
   return row?.n ?? 0;
 }

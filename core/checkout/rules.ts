@@ -7,6 +7,16 @@ export const DEFAULT_HOLD_TTL_MS = 15 * 60 * 1000;
 /** A duplicate submission waits this long for the first one to finish before answering "in progress". */
 export const DUPLICATE_WAIT_MS = 15_000;
 
+/**
+ * A repeated submission of a checkout whose charge started this long ago, and never finished, finishes it
+ * itself (the first request's process most likely died). Live charges take well under this; should one
+ * still be running, both ask the provider under the same key and the provider charges once.
+ */
+export const CHARGE_RESUME_AFTER_MS = 5_000;
+
+/** The sweeper asks the provider about a charge left unfinished this long (RECONCILE_AFTER_SECONDS). */
+export const DEFAULT_RECONCILE_AFTER_MS = 60_000;
+
 /** Expired reservations released per sweep, so one sweep never holds locks for long. */
 export const SWEEP_BATCH = 50;
 

@@ -1,37 +1,22 @@
-/** After the provider answered: settle a paid attempt into an order, or end a failed one and release its stock. */
+/** After the provider answered: settle a paid attempt into an order, refund one that cannot be, or end a failed one. */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { cartItems, checkoutAttempts } from "../../db/schema/index.ts";
+import { cartItems, checkoutAttempts, HOLDING_STATUSES } from "../../db/schema/index.ts";
 import { commitReservation, InsufficientStockError, releaseReservation, reserveStock } from "../inventory/index.ts";
+import { orderConfirmationMail, paymentRefundedMail, queueMail } from "../mail/index.ts";
 import { insertPaidOrder } from "../orders/create.ts";
+import { crashPoint } from "../shared/failpoints.ts";
 import type { CheckoutDeps } from "./commands.ts";
 import { CheckoutError } from "./errors.ts";
-import { receiptFor, toReceipt, type Attempt, type Receipt } from "./queries.ts";
+import { attemptById, receiptFor, toReceipt, type Attempt, type Receipt } from "./queries.ts";
 
 export type SettleResult = { kind: "completed"; receipt: Receipt; fresh: boolean } | { kind: "refunded"; message: string };
 
 export const SOLD_OUT_REFUNDED =
   "Your payment arrived after your reservation ended and the items sold out, so it was refunded in full.";
 
-/**
- * Step 3, after the provider took the money, in one transaction: the order (pending, then processing),
- * the sale of the reserved stock, the bought lines out of the cart, the attempt completed. Settling
- * twice changes nothing. If the hold had already been let go (a late webhook), the stock is reserved
- * again; when it is gone, the payment is refunded instead.
- */
-export async function settleAttempt(
-  deps: CheckoutDeps,
-  attemptId: string,
-  payment: SettlePayment,
-): Promise<SettleResult> {
-  const result = await deps.db.transaction(async (tx) => {
-    const [attempt] = await tx.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId)).for("update");
-    if (!attempt) throw new CheckoutError("checkout.attempt_not_found", "That checkout was not found.", { attemptId });
-    return settleLockedAttempt(tx, attempt, payment);
-  });
-  if (result.kind !== "refund") return result;
-  return refundLatePayment(deps, result.attempt, payment.paymentId);
-}
+/** What settling needs besides the transaction: the job queue and the base URL for the confirmation mail. */
+export type SettleDeps = Pick<CheckoutDeps, "jobs" | "baseUrl">;
 
 export interface SettlePayment {
   paymentId: string;
@@ -39,25 +24,47 @@ export interface SettlePayment {
   last4: string | null;
 }
 
+/**
+ * Step 3, after the provider took the money, in one transaction: the order (pending, then processing),
+ * the sale of the reserved stock, the bought lines out of the cart, the attempt completed and the
+ * confirmation mail in the outbox. Settling twice changes nothing. If the hold had already been let go
+ * (a late webhook, a crash), the stock is reserved again; when it is gone, the payment is refunded.
+ */
+export async function settleAttempt(deps: CheckoutDeps, attemptId: string, payment: SettlePayment): Promise<SettleResult> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId)).for("update");
+    if (!attempt) throw new CheckoutError("checkout.attempt_not_found", "That checkout was not found.", { attemptId });
+    return settleLockedAttempt(tx, deps, attempt, payment);
+  });
+  if (result.kind === "completed") return result;
+  return finishRefund(deps, attemptId);
+}
+
 export type LockedSettleResult = { kind: "completed"; receipt: Receipt; fresh: boolean } | { kind: "refund"; attempt: Attempt };
 
 /**
  * The body of settleAttempt, inside the caller's transaction, which already holds the attempt's row lock
  * (SELECT ... FOR UPDATE): that lock is what makes a second settlement see "completed" and change nothing.
- * "refund" means the stock is gone; nothing was written and the caller refunds after its commit.
+ * "refund" means the stock is gone: the attempt is now "refunding" (recorded before any money moves
+ * back), and the caller runs finishRefund after its commit.
  */
-export async function settleLockedAttempt(tx: Db, attempt: Attempt, payment: SettlePayment): Promise<LockedSettleResult> {
+export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Attempt, payment: SettlePayment): Promise<LockedSettleResult> {
   if (attempt.status === "completed") {
     const receipt = await receiptFor(tx, attempt);
     if (!receipt) throw new Error(`completed checkout ${attempt.id} has no order`);
     return { kind: "completed", receipt, fresh: false };
   }
+  if (attempt.status === "refunding" || attempt.status === "refunded") return { kind: "refund", attempt };
   if (attempt.status === "failed" || attempt.status === "expired") {
     try {
       await reserveStock(tx, attempt.lines, { actor: "system", reason: `Reserved again for late payment of checkout ${attempt.id}` });
     } catch (error) {
-      if (error instanceof InsufficientStockError) return { kind: "refund", attempt };
-      throw error;
+      if (!(error instanceof InsufficientStockError)) throw error;
+      await tx
+        .update(checkoutAttempts)
+        .set({ status: "refunding", paymentId: payment.paymentId, failureMessage: SOLD_OUT_REFUNDED, updatedAt: new Date() })
+        .where(eq(checkoutAttempts.id, attempt.id));
+      return { kind: "refund", attempt: { ...attempt, status: "refunding", paymentId: payment.paymentId } };
     }
   }
   const order = await insertPaidOrder(tx, {
@@ -77,6 +84,7 @@ export async function settleLockedAttempt(tx: Db, attempt: Attempt, payment: Set
     cardBrand: payment.brand,
     cardLast4: payment.last4,
   });
+  crashPoint("checkout.during_settle");
   await commitReservation(tx, attempt.lines, { orderId: order.id, actor: "system", reason: `Sold: order EH-${order.number}` });
   if (attempt.cartId) {
     const bought = attempt.lines.map((l) => l.variantId);
@@ -93,17 +101,40 @@ export async function settleLockedAttempt(tx: Db, attempt: Attempt, payment: Set
       updatedAt: new Date(),
     })
     .where(eq(checkoutAttempts.id, attempt.id));
-  return { kind: "completed", receipt: toReceipt(attempt, { ...order, customerName: attempt.billingAddress.name }), fresh: true };
+  const receipt = toReceipt(attempt, { ...order, customerName: attempt.billingAddress.name });
+  await queueMail(tx, deps.jobs, orderConfirmationMail(receipt, deps.baseUrl));
+  return { kind: "completed", receipt, fresh: true };
 }
 
-/** A payment that arrived when its stock had sold out: given back in full (idempotent on the attempt), and said so. */
-export async function refundLatePayment(deps: CheckoutDeps, attempt: Attempt, paymentId: string): Promise<{ kind: "refunded"; message: string }> {
-  await deps.payments.refund(paymentId, attempt.totalCents, `refund:${attempt.id}`);
-  await deps.db
-    .update(checkoutAttempts)
-    .set({ paymentId, failureMessage: SOLD_OUT_REFUNDED, updatedAt: new Date() })
-    .where(eq(checkoutAttempts.id, attempt.id));
-  return { kind: "refunded", message: SOLD_OUT_REFUNDED };
+/**
+ * Gives back the payment of an attempt that is "refunding" (paid when its stock was gone), then records
+ * it and mails the shopper in one transaction. Safe to run again after a crash at any point: the refund is
+ * idempotent at the provider on the attempt's key, and only the run that moves the attempt to "refunded"
+ * writes the mail. The sweeper finishes refunds a crash left behind.
+ */
+export async function finishRefund(deps: CheckoutDeps, attemptId: string): Promise<{ kind: "refunded"; message: string }> {
+  const attempt = await attemptById(deps.db, attemptId);
+  if (!attempt) throw new CheckoutError("checkout.attempt_not_found", "That checkout was not found.", { attemptId });
+  const message = attempt.failureMessage ?? SOLD_OUT_REFUNDED;
+  if (attempt.status !== "refunding") return { kind: "refunded", message };
+  if (!attempt.paymentId) throw new Error(`checkout ${attempt.id} is refunding without a payment`);
+  if (attempt.provider !== deps.payments.name) throw new Error(`checkout ${attempt.id} was paid with ${attempt.provider}, not ${deps.payments.name}`);
+  await deps.payments.refund(attempt.paymentId, attempt.totalCents, `refund:${attempt.id}`);
+  crashPoint("checkout.before_refund_recorded");
+  await deps.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(checkoutAttempts)
+      .set({ status: "refunded", updatedAt: new Date() })
+      .where(and(eq(checkoutAttempts.id, attempt.id), eq(checkoutAttempts.status, "refunding")))
+      .returning({ id: checkoutAttempts.id });
+    if (!moved) return;
+    const mail = paymentRefundedMail(
+      { to: attempt.customerEmail, name: attempt.billingAddress.name, totalCents: attempt.totalCents, lines: attempt.lines, reason: message },
+      deps.baseUrl,
+    );
+    await queueMail(tx, deps.jobs, mail);
+  });
+  return { kind: "refunded", message };
 }
 
 /**
@@ -119,7 +150,7 @@ export async function endAttempt(db: Db, attemptId: string, status: "failed" | "
     const query = tx
       .select()
       .from(checkoutAttempts)
-      .where(and(eq(checkoutAttempts.id, attemptId), inArray(checkoutAttempts.status, ["reserved", "paying"])));
+      .where(and(eq(checkoutAttempts.id, attemptId), inArray(checkoutAttempts.status, [...HOLDING_STATUSES])));
     const [attempt] = skipLocked ? await query.for("update", { skipLocked: true }) : await query.for("update");
     if (!attempt) return null;
     await endLockedAttempt(tx, attempt, status, message, paymentId);
@@ -129,10 +160,10 @@ export async function endAttempt(db: Db, attemptId: string, status: "failed" | "
 
 /**
  * Ends an attempt whose row the caller's transaction holds locked: its stock is released and the message
- * kept. Only an attempt still holding stock (reserved or paying) changes; returns whether it did.
+ * kept. Only an attempt still holding stock (reserved or charging) changes; returns whether it did.
  */
 export async function endLockedAttempt(tx: Db, attempt: Attempt, status: "failed" | "expired", message: string, paymentId: string | null): Promise<boolean> {
-  if (attempt.status !== "reserved" && attempt.status !== "paying") return false;
+  if (!(HOLDING_STATUSES as readonly string[]).includes(attempt.status)) return false;
   await releaseReservation(tx, attempt.lines, { actor: "system", reason: status === "expired" ? "Reservation expired" : "Payment failed" });
   await tx
     .update(checkoutAttempts)

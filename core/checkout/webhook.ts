@@ -4,7 +4,7 @@ import { checkoutAttempts, webhookEvents } from "../../db/schema/index.ts";
 import type { PaymentEvent } from "../payments/provider.ts";
 import type { CheckoutDeps } from "./commands.ts";
 import type { Attempt, Receipt } from "./queries.ts";
-import { endLockedAttempt, refundLatePayment, settleLockedAttempt } from "./settle.ts";
+import { endLockedAttempt, finishRefund, settleLockedAttempt } from "./settle.ts";
 import { CHECKOUT_MESSAGES } from "./rules.ts";
 
 export type PaymentEventOutcome =
@@ -14,7 +14,7 @@ export type PaymentEventOutcome =
   | { kind: "ignored"; reason: string }
   /** The order exists. `fresh` is true only for the delivery that created it: that one sends the mail. */
   | { kind: "settled"; attemptId: string; receipt: Receipt; fresh: boolean }
-  /** Paid after the stock was gone: the payment was given back. */
+  /** Paid after the stock was gone: the payment was given back (or, if the provider could not be reached, the sweeper gives it back). */
   | { kind: "refunded"; attemptId: string; message: string }
   /** A failure or cancellation: `changed` is false when the attempt had already ended (e.g. it was paid). */
   | { kind: "ended"; attemptId: string; changed: boolean };
@@ -72,12 +72,9 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
           deps.onError?.(new Error(`payment ${event.paymentId} of ${event.amountCents} ${event.currency} does not match checkout ${attempt.id}`), "payment amount mismatch");
           return { kind: "ignored", reason: "amount does not match the checkout" };
         }
-        const settled = await settleLockedAttempt(tx, attempt, { paymentId: event.paymentId, brand: card?.brand ?? null, last4: card?.last4 ?? null });
-        if (settled.kind === "refund") {
-          // Recorded only once the refund went through (after this commit), so a failed refund is retried.
-          await tx.delete(webhookEvents).where(eq(webhookEvents.id, event.id));
-          return settled;
-        }
+        const settled = await settleLockedAttempt(tx, deps, attempt, { paymentId: event.paymentId, brand: card?.brand ?? null, last4: card?.last4 ?? null });
+        // "refund": the attempt is recorded as refunding in this transaction; the money goes back after it.
+        if (settled.kind === "refund") return settled;
         return { kind: "settled", attemptId: attempt.id, receipt: settled.receipt, fresh: settled.fresh };
       }
       case "payment.failed":
@@ -96,10 +93,11 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
     await deps.payments.cancel(event.paymentId).catch((error: unknown) => deps.onError?.(error, "could not cancel a failed payment"));
   }
   if (decision.kind !== "refund") return decision;
-  const { message } = await refundLatePayment(deps, decision.attempt, event.paymentId);
-  await deps.db
-    .insert(webhookEvents)
-    .values({ id: event.id, provider: deps.payments.name, type: event.providerType })
-    .onConflictDoNothing({ target: webhookEvents.id });
-  return { kind: "refunded", attemptId: decision.attempt.id, message };
+  // The event is recorded and the attempt says "refunding": should the provider fail now, the sweeper
+  // finishes the refund, so the event need not come again.
+  const refunded = await finishRefund(deps, decision.attempt.id).catch((error: unknown) => {
+    deps.onError?.(error, "could not refund a late payment now; the sweeper will retry");
+    return { kind: "refunded" as const, message: decision.attempt.failureMessage ?? "" };
+  });
+  return { kind: "refunded", attemptId: decision.attempt.id, message: refunded.message };
 }

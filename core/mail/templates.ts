@@ -79,3 +79,28 @@ export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string):
     html: layout(`Order ${number}`, [greeting, intro, ...items, ...totals], { label: "View your order", url }),
   };
 }
+
+/**
+ * A payment the store could not turn into an order (its items sold out before the payment was settled,
+ * for example after an interrupted checkout): the money went back in full.
+ */
+export function paymentRefundedMail(input: { to: string; name: string; totalCents: number; lines: ReceiptForMail["lines"]; reason: string }, baseUrl: string): Mail {
+  const greeting = `Hi ${input.name || input.to},`;
+  const items = input.lines.map((l) => {
+    const options = [l.size, l.color].filter(Boolean).join(" / ");
+    return `${l.quantity} x ${l.name}${options ? ` (${options})` : ""}`;
+  });
+  const paragraphs = [
+    greeting,
+    input.reason,
+    `We refunded ${dollars(input.totalCents)} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.`,
+    ...items,
+  ];
+  const url = `${baseUrl}/shop`;
+  return {
+    to: input.to,
+    subject: "Your East Harlem payment was refunded",
+    text: `${paragraphs.join("\n\n")}\n\nBack to the shop: ${url}\n\n— East Harlem`,
+    html: layout("Payment refunded", paragraphs, { label: "Back to the shop", url }),
+  };
+}

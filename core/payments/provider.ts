@@ -29,6 +29,22 @@ export type PaymentOutcome =
   /** Stripe: a PaymentIntent the browser confirms with Stripe Elements; the webhook settles it. */
   | { status: "requires_confirmation"; paymentId: string; clientSecret: string };
 
+/**
+ * What the provider knows of the payment made under a checkout's key, asked after a crash: "none" means
+ * no money was taken under that key and none can be without the store asking again (the test processor
+ * charges inside its own ledger; a Stripe PaymentIntent takes money only once the browser confirms it,
+ * and an intent the store never recorded was never handed to a browser). "processing": the provider has
+ * not decided yet.
+ */
+export type PaymentLookup = PaymentOutcome | { status: "processing"; paymentId: string } | { status: "none" };
+
+export interface PaymentLookupRequest {
+  idempotencyKey: string;
+  attemptId: string;
+  /** The provider's payment id when the store recorded one. */
+  paymentId: string | null;
+}
+
 export interface RefundResult {
   refundId: string;
 }
@@ -59,6 +75,8 @@ export interface PaymentProvider {
   /** Present when the provider reports outcomes by webhook (Stripe); absent for the test processor. */
   readonly webhooks?: PaymentWebhooks;
   startPayment(request: PaymentRequest): Promise<PaymentOutcome>;
+  /** Where the payment of a checkout stands at the provider (reconciliation after a crash). Never charges. */
+  lookup(request: PaymentLookupRequest): Promise<PaymentLookup>;
   /** Gives the whole payment back (an order cancelled before shipment). Idempotent on the key. */
   refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
   /** Abandons a payment that never completed (an expired reservation). Harmless when already final. */

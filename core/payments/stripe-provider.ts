@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { PaymentError } from "./errors.ts";
-import type { PaymentEvent, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentWebhooks } from "./provider.ts";
+import type { PaymentEvent, PaymentLookup, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentWebhooks } from "./provider.ts";
 
 export interface StripeOptions {
   secretKey: string;
@@ -41,6 +41,30 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
   }
 }
 
+/** The card a PaymentIntent was paid with, from its latest charge (expanded) or its payment method. */
+function cardOfIntent(intent: Stripe.PaymentIntent): { brand: string | null; last4: string | null } {
+  const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card ?? (typeof intent.payment_method === "object" ? intent.payment_method?.card : null);
+  return { brand: card?.brand ?? null, last4: card?.last4 ?? null };
+}
+
+/** A PaymentIntent's state in the store's words. */
+export function lookupOfIntent(intent: Stripe.PaymentIntent): PaymentLookup {
+  switch (intent.status) {
+    case "succeeded":
+      return { status: "succeeded", paymentId: intent.id, ...cardOfIntent(intent) };
+    case "canceled":
+      return { status: "failed", paymentId: intent.id, code: "canceled", message: intent.last_payment_error?.message || "Payment failed" };
+    case "processing":
+    case "requires_capture":
+      return { status: "processing", paymentId: intent.id };
+    default:
+      // requires_payment_method, requires_confirmation, requires_action: the browser may still confirm it.
+      if (!intent.client_secret) return { status: "processing", paymentId: intent.id };
+      return { status: "requires_confirmation", paymentId: intent.id, clientSecret: intent.client_secret };
+  }
+}
+
 function stripeWebhooks(stripe: Stripe, webhookSecret: string | undefined): PaymentWebhooks {
   return {
     async verify(rawBody, signatureHeader) {
@@ -59,9 +83,7 @@ function stripeWebhooks(stripe: Stripe, webhookSecret: string | undefined): Paym
     async cardOf(paymentId) {
       // Events carry the charge as an id only; the card's brand and last 4 are on the charge.
       const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] });
-      const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
-      const card = charge?.payment_method_details?.card ?? (typeof intent.payment_method === "object" ? intent.payment_method?.card : null);
-      return { brand: card?.brand ?? null, last4: card?.last4 ?? null };
+      return cardOfIntent(intent);
     },
   };
 }
@@ -91,6 +113,15 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       );
       if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came back without a client secret`);
       return { status: "requires_confirmation", paymentId: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async lookup({ attemptId, paymentId }) {
+      if (paymentId) return lookupOfIntent(await stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] }));
+      // The store crashed before it recorded the intent: find it by the checkout it was made for.
+      const found = await stripe.paymentIntents.search({ query: `metadata['attemptId']:'${attemptId.replace(/[^A-Za-z0-9_-]/g, "")}'`, limit: 10 });
+      const intent = found.data.find((i) => i.status === "succeeded") ?? found.data[0];
+      if (!intent) return { status: "none" };
+      return lookupOfIntent(await stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] }));
     },
 
     async refund(paymentId: string, amountCents: number, idempotencyKey: string) {

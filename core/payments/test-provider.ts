@@ -12,6 +12,15 @@ import { cardBrand, isExpired, passesLuhn, TEST_CARD_OUTCOMES } from "./rules.ts
  * It keeps its ledger in test_charges, one charge per idempotency key, and never stores the number.
  */
 export function createTestProvider(db: Db, now: () => Date = () => new Date()): PaymentProvider {
+  // The ledger is the provider's memory: a charge exists under a key exactly when its row committed.
+  const chargeOutcome = async (idempotencyKey: string): Promise<PaymentOutcome | { status: "none" }> => {
+    const [charge] = await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, idempotencyKey));
+    if (!charge) return { status: "none" };
+    if (charge.status === "failed") {
+      return { status: "failed", paymentId: charge.id, code: charge.failureCode ?? "card_declined", message: charge.failureMessage ?? "Payment failed" };
+    }
+    return { status: "succeeded", paymentId: charge.id, brand: charge.brand, last4: charge.last4 };
+  };
   return {
     name: "test",
 
@@ -41,13 +50,12 @@ export function createTestProvider(db: Db, now: () => Date = () => new Date()): 
           failureMessage: failure?.message ?? null,
         })
         .onConflictDoNothing({ target: testCharges.idempotencyKey });
-      const [charge] = await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, request.idempotencyKey));
-      if (!charge) throw new Error("test charge vanished");
-      if (charge.status === "failed") {
-        return { status: "failed", paymentId: charge.id, code: charge.failureCode ?? "card_declined", message: charge.failureMessage ?? "Payment failed" };
-      }
-      return { status: "succeeded", paymentId: charge.id, brand: charge.brand, last4: charge.last4 };
+      const outcome = await chargeOutcome(request.idempotencyKey);
+      if (outcome.status === "none") throw new Error("test charge vanished");
+      return outcome;
     },
+
+    lookup: ({ idempotencyKey }) => chargeOutcome(idempotencyKey),
 
     async refund(paymentId: string, amountCents: number, idempotencyKey: string) {
       const [charge] = await db

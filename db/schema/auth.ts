@@ -113,16 +113,6 @@ export const rateLimits = pgTable("rate_limits", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Mail written while no SMTP server is configured (development), shown on /dev/outbox. */
-export const outbox = pgTable("outbox", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Values the whole store shares and keeps, such as the signing secret made on first start. */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),

@@ -5,3 +5,4 @@ export * from "./inventory.ts";
 export * from "./orders.ts";
 export * from "./wishlist.ts";
 export * from "./reviews.ts";
+export * from "./mail.ts";

@@ -8,10 +8,16 @@ export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * A checkout attempt moves reserved -> paying -> completed, or to failed / expired. While it is
- * reserved or paying it holds stock (its lines are reserved in the inventory) until reservedUntil.
+ * A checkout attempt is written as "charging", in the same transaction that reserves its stock and before
+ * the provider is asked for money, so a crash at any later point leaves a record the sweeper reconciles
+ * with the provider. It ends completed (the order exists), failed or expired (no money kept, stock
+ * released), or refunding -> refunded (paid when its stock was gone: the payment is given back).
+ * "reserved" is the state of attempts written before charging was recorded; new ones never take it.
+ * Reserved and charging attempts hold stock until reservedUntil; refunding and refunded ones hold none.
  */
-export const CHECKOUT_STATUSES = ["reserved", "paying", "completed", "failed", "expired"] as const;
+export const CHECKOUT_STATUSES = ["reserved", "charging", "completed", "failed", "expired", "refunding", "refunded"] as const;
+/** The states in which an attempt holds reserved stock. */
+export const HOLDING_STATUSES = ["reserved", "charging"] as const satisfies readonly CheckoutStatus[];
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
@@ -60,7 +66,7 @@ export const checkoutAttempts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     cartId: text("cart_id").references(() => carts.id, { onDelete: "set null" }),
-    status: text("status").$type<CheckoutStatus>().notNull().default("reserved"),
+    status: text("status").$type<CheckoutStatus>().notNull().default("charging"),
     provider: text("provider").$type<PaymentProviderName>().notNull(),
     lines: jsonb("lines").$type<CheckoutLine[]>().notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
@@ -78,15 +84,21 @@ export const checkoutAttempts = pgTable(
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     failureMessage: text("failure_message"),
+    /** When the provider was first asked for the money: an attempt charging for long lost its process. */
+    chargeStartedAt: timestamp("charge_started_at", { withTimezone: true }),
     /** Held stock is released by the sweeper once this passes without a completed payment. */
     reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
     ...stamps,
   },
   (t) => [
-    check("checkout_attempts_status_check", sql`${t.status} in ('reserved', 'paying', 'completed', 'failed', 'expired')`),
+    check(
+      "checkout_attempts_status_check",
+      sql`${t.status} in ('reserved', 'charging', 'completed', 'failed', 'expired', 'refunding', 'refunded')`,
+    ),
     check("checkout_attempts_provider_check", sql`${t.provider} in ('test', 'stripe')`),
     check("checkout_attempts_amounts_check", sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`),
-    index("checkout_attempts_holding_idx").on(t.reservedUntil).where(sql`${t.status} in ('reserved', 'paying')`),
+    index("checkout_attempts_holding_idx").on(t.reservedUntil).where(sql`${t.status} in ('reserved', 'charging')`),
+    index("checkout_attempts_refunding_idx").on(t.updatedAt).where(sql`${t.status} = 'refunding'`),
     index("checkout_attempts_user_idx").on(t.userId, t.createdAt),
   ],
 );
