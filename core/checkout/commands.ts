@@ -214,7 +214,7 @@ async function awaitExisting(deps: CheckoutDeps, input: PlaceOrderInput): Promis
     if (attempt.userId !== input.userId) {
       throw new CheckoutError("checkout.key_conflict", "This checkout form has expired. Please try again.");
     }
-    if (attempt.status === "charging" && !attempt.clientSecret && chargeLooksAbandoned(attempt)) {
+    if (attempt.status === "charging" && !attempt.clientSecret && chargeLooksAbandoned(attempt, deps.now?.() ?? new Date())) {
       // The request that started this charge is gone (its process stopped, or it was cut off): finish the
       // checkout here, under the same key, instead of refusing it.
       return chargeAttempt(deps, attempt, input.card);
@@ -226,7 +226,7 @@ async function awaitExisting(deps: CheckoutDeps, input: PlaceOrderInput): Promis
 }
 
 /** A charge started longer ago than any live request takes to finish one. */
-function chargeLooksAbandoned(attempt: Attempt): boolean {
+function chargeLooksAbandoned(attempt: Attempt, now: Date): boolean {
   const started = attempt.chargeStartedAt ?? attempt.createdAt;
-  return Date.now() - started.getTime() > CHARGE_RESUME_AFTER_MS;
+  return now.getTime() - started.getTime() > CHARGE_RESUME_AFTER_MS;
 }

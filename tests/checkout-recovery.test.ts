@@ -1,0 +1,211 @@
+// Money is never lost when a checkout's request dies half way: the attempt is recorded as "charging"
+// before the provider is asked, and either a retry of the same form or the sweeper asks the provider by
+// key what happened and finishes the checkout (an order, or a refund the shopper is told about by mail).
+// Real process crashes are in tests/payment-crash.test.ts; here the request is cut off in process.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addToCart, createCartForUser, getCart } from "../core/cart/index.ts";
+import { endAttempt, placeOrder, settleAttempt, sweepCheckouts, type CheckoutDeps, type PlaceOrderInput } from "../core/checkout/index.ts";
+import { getInventoryRecord } from "../core/inventory/index.ts";
+import { createTestProvider, type CardInput, type PaymentProvider } from "../core/payments/index.ts";
+import { newToken } from "../core/shared/ids.ts";
+import type { Db } from "../db/client.ts";
+import { checkoutAttempts, orders, outbox, testCharges } from "../db/schema/index.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { makeProduct, makeUser } from "./factories.ts";
+import { TEST_BASE_URL } from "./jobs.ts";
+import { BILLING, GOOD_CARD } from "./purchase.ts";
+
+let database: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(() => database?.destroy());
+
+/** A clock the test moves by hand. */
+function clock(start = new Date()) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+}
+
+function depsWith(payments: PaymentProvider, now: () => Date, errors: string[] = []): CheckoutDeps {
+  return { db, payments, jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000, reconcileAfterMs: 60_000, now, onError: (_e, what) => errors.push(what) };
+}
+
+/**
+ * The test processor, but the request that calls it dies: `charge` takes the money and never answers
+ * (the process was killed after the charge), `before` never reaches the processor at all.
+ */
+function dyingProvider(mode: "charge" | "before" | "throw-after-charge"): PaymentProvider {
+  const real = createTestProvider(db);
+  return {
+    ...real,
+    async startPayment(request) {
+      if (mode === "before") return new Promise(() => {});
+      await real.startPayment(request);
+      if (mode === "throw-after-charge") throw new Error("connection reset by peer");
+      return new Promise(() => {});
+    },
+  };
+}
+
+async function shopper(variantId: number, quantity: number) {
+  const user = await makeUser(db);
+  const cartId = await createCartForUser(db, user.id);
+  await addToCart(db, cartId, { variantId, quantity });
+  return { user, cartId };
+}
+
+const input = (user: { id: string }, cartId: string, key: string, card: CardInput = GOOD_CARD): PlaceOrderInput => ({ userId: user.id, cartId, idempotencyKey: key, billing: BILLING, card });
+
+async function attemptOf(key: string) {
+  const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
+  return row!;
+}
+
+/**
+ * placeOrder on a provider that never answers: runs the request until it hangs where a dead one would
+ * have stopped (after the charge when `charged`, else before the processor was reached).
+ */
+async function startDying(deps: CheckoutDeps, order: PlaceOrderInput, charged = true) {
+  void placeOrder(deps, order);
+  for (let i = 0; i < 200; i++) {
+    const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, order.idempotencyKey));
+    const [charge] = await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, order.idempotencyKey));
+    if (row && (charged ? charge : true)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("the checkout never got as far as it should have");
+}
+
+describe("a checkout whose request died after the card was charged", () => {
+  it("is recorded as charging before the provider is asked, and the sweeper settles it into one order with its mail", async () => {
+    const time = clock();
+    const dying = depsWith(dyingProvider("charge"), time.now);
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 2);
+    const key = newToken();
+    await startDying(dying, input(user, cartId, key));
+    expect(await attemptOf(key)).toMatchObject({ status: "charging", provider: "test", totalCents: 8640 });
+    expect(await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, key))).toHaveLength(1);
+
+    // The sweeper of a healthy process (the real processor, answering normally) leaves a fresh charge alone...
+    const healthy = depsWith(createTestProvider(db), time.now);
+    expect((await sweepCheckouts(healthy)).reconciled).toBe(0);
+    // ...and asks the processor about it once it has been charging for longer than any live request takes.
+    time.advance(61_000);
+    expect(await sweepCheckouts(healthy)).toMatchObject({ reconciled: 1, released: 0 });
+    const attempt = await attemptOf(key);
+    expect(attempt.status).toBe("completed");
+    const placed = await db.select().from(orders).where(eq(orders.checkoutAttemptId, attempt.id));
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({ status: "processing", paymentId: attempt.paymentId, totalCents: 8640 });
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 1, reservedStock: 0 });
+    expect((await getCart(db, cartId)).itemCount).toBe(0);
+    const mails = await db.select().from(outbox).where(eq(outbox.subject, `Your East Harlem order EH-${placed[0]!.number}`));
+    expect(mails).toHaveLength(1);
+    // A second sweep changes nothing.
+    time.advance(61_000);
+    expect((await sweepCheckouts(healthy)).reconciled).toBe(0);
+    expect(await db.select().from(orders).where(eq(orders.checkoutAttemptId, attempt.id))).toHaveLength(1);
+  });
+
+  it("a retry of the same form finishes that checkout instead of refusing it, and charges once", async () => {
+    const time = clock();
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 1);
+    const key = newToken();
+    await startDying(depsWith(dyingProvider("charge"), time.now), input(user, cartId, key));
+    time.advance(6_000);
+    const retried = await placeOrder(depsWith(createTestProvider(db), time.now), input(user, cartId, key));
+    expect(retried.kind).toBe("completed");
+    expect(await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, key))).toHaveLength(1);
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 2, reservedStock: 0 });
+  });
+
+  it("a retry of a form whose request died before the charge charges it now, once", async () => {
+    const time = clock();
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 1);
+    const key = newToken();
+    await startDying(depsWith(dyingProvider("before"), time.now), input(user, cartId, key), false);
+    expect(await attemptOf(key)).toMatchObject({ status: "charging" });
+    expect(await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, key))).toHaveLength(0);
+    time.advance(6_000);
+    expect((await placeOrder(depsWith(createTestProvider(db), time.now), input(user, cartId, key))).kind).toBe("completed");
+    expect(await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, key))).toHaveLength(1);
+  });
+
+  it("a charge never taken is released when its hold runs out, with no order and no refund", async () => {
+    const time = clock();
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 2);
+    const key = newToken();
+    await startDying(depsWith(dyingProvider("before"), time.now), input(user, cartId, key), false);
+    const healthy = depsWith(createTestProvider(db), time.now);
+    time.advance(61_000);
+    // Asked, the processor knows no charge: the hold stays until it runs out (the shopper may retry).
+    expect(await sweepCheckouts(healthy)).toMatchObject({ reconciled: 0 });
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ reservedStock: 2 });
+    time.advance(15 * 60_000);
+    expect(await sweepCheckouts(healthy)).toMatchObject({ reconciled: 1, released: 1 });
+    expect(await attemptOf(key)).toMatchObject({ status: "expired" });
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 3, reservedStock: 0 });
+    expect((await getCart(db, cartId)).itemCount).toBe(2);
+  });
+
+  it("a provider call that fails after taking the money still ends in the order, not in a release", async () => {
+    const time = clock();
+    const errors: string[] = [];
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 1);
+    const key = newToken();
+    const result = await placeOrder(depsWith(dyingProvider("throw-after-charge"), time.now, errors), input(user, cartId, key));
+    expect(result.kind).toBe("completed");
+    expect(errors).toEqual(["payment provider call failed"]);
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 2, reservedStock: 0 });
+  });
+
+  it("a payment found after its hold was let go and its stock sold is refunded once, and the shopper is mailed", async () => {
+    const time = clock();
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 1 }]);
+    const { user, cartId } = await shopper(v!.id, 1);
+    const key = newToken();
+    await startDying(depsWith(dyingProvider("charge"), time.now), input(user, cartId, key));
+    // As if the hold had been let go before anyone knew of the charge, and another buyer took the last one.
+    const attempt = await attemptOf(key);
+    await endAttempt(db, attempt.id, "expired", "Reservation expired", null);
+    const other = await shopper(v!.id, 1);
+    expect((await placeOrder(depsWith(createTestProvider(db), time.now), input(other.user, other.cartId, newToken()))).kind).toBe("completed");
+
+    // The refund's first try fails (the provider is down): the attempt is left "refunding", never forgotten.
+    const real = createTestProvider(db);
+    let refundTries = 0;
+    const flaky: PaymentProvider = {
+      ...real,
+      async refund(...args) {
+        refundTries += 1;
+        if (refundTries === 1) throw new Error("provider unavailable");
+        return real.refund(...args);
+      },
+    };
+    const deps = depsWith(flaky, time.now);
+    const [charge0] = await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, key));
+    await expect(settleAttempt(deps, attempt.id, { paymentId: charge0!.id, brand: "visa", last4: "4242" })).rejects.toThrow("provider unavailable");
+    expect(await attemptOf(key)).toMatchObject({ status: "refunding", paymentId: charge0!.id });
+    time.advance(61_000);
+    expect(await sweepCheckouts(deps)).toMatchObject({ refunded: 1 });
+    expect(await attemptOf(key)).toMatchObject({ status: "refunded" });
+    const [charge] = await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, key));
+    expect(charge!.refundedCents).toBe(charge!.amountCents);
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+    const mails = await db.select().from(outbox).where(eq(outbox.to, BILLING.email));
+    expect(mails.filter((m) => m.subject === "Your East Harlem payment was refunded" && m.text.includes("$43.20"))).toHaveLength(1);
+    time.advance(61_000);
+    expect(await sweepCheckouts(deps)).toMatchObject({ refunded: 0 });
+  });
+});
