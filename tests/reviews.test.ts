@@ -116,7 +116,7 @@ describe("one review per user and product", () => {
     await createReview(db, author, form({ rating: "2", title: "Too tight", size: "S" }));
 
     const refused = await caught(createReview(db, author, form({ rating: "5", title: "Again" })));
-    expect(refused).toMatchObject({ code: "conflict.review_exists", message: REVIEW_MESSAGES.alreadyReviewed });
+    expect(refused).toMatchObject({ code: "reviews.review_exists", message: REVIEW_MESSAGES.alreadyReviewed });
 
     await updateReview(db, author, form({ rating: "4", title: "Better after a wash", comment: "Sized up.", size: "M", color: "black", fit: "small" }));
     const rows = await db.select().from(reviews).where(eq(reviews.productId, product.id));
@@ -134,7 +134,7 @@ describe("one review per user and product", () => {
     const author = { userId: user.id, productId: product.id };
     const results = await Promise.allSettled([createReview(db, author, form({ rating: "5" })), createReview(db, author, form({ rating: "1" }))]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(["conflict.review_exists"]);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(["reviews.review_exists"]);
     expect(await db.select().from(reviews).where(eq(reviews.productId, product.id))).toHaveLength(1);
   });
 
@@ -287,7 +287,7 @@ describe("hiding", () => {
     const customer = await makeUser(db);
     const admin = await makeUser(db, "admin");
 
-    expect(await caught(hideReview(db, { id: customer.id, role: "customer" }, { reviewId: one!, productId: product.id }))).toMatchObject({ code: "forbidden" });
+    expect(await caught(hideReview(db, { id: customer.id, role: "customer" }, { reviewId: one!, productId: product.id }))).toMatchObject({ code: "reviews.forbidden" });
     // Through another product's page, a review is not found (and stays).
     const other = await tee();
     expect(await caught(hideReview(db, { id: admin.id, role: "admin" }, { reviewId: one!, productId: other.product.id }))).toMatchObject({

@@ -297,7 +297,7 @@ describe("sharing", () => {
         expect(await lookupSharedWishlist(via, `ZZZZ${SHARE_CODE_ALPHABET[i % 31]}${SHARE_CODE_ALPHABET[(i * 7) % 31]}`, ip)).toBeNull();
       }
       const throttled = await refusal(lookupSharedWishlist(second?.db ?? db, "ZZZZZZ", ip));
-      expect(throttled).toMatchObject({ code: "rate_limited", message: "Too many wishlist lookups from your address. Please try again in a few minutes." });
+      expect(throttled).toMatchObject({ code: "wishlist.rate_limited", message: "Too many wishlist lookups from your address. Please try again in a few minutes." });
       const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, shareLookupThrottleKey(ip)));
       expect(row!.count).toBe(SHARE_LOOKUP_THROTTLE.limit + 1);
       // Another address is not affected.

@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     list = await lookupSharedWishlist(context.db, code.data, context.clientIp);
   } catch (error) {
-    if (isDomainError(error) && error.code === "rate_limited") {
+    if (isDomainError(error) && error.code === "wishlist.rate_limited") {
       context.log.warn({ clientIp: context.clientIp }, "shared wishlist lookups throttled");
       throw data(null, { status: 429, headers: { ...sharedHeaders, "Retry-After": String(Math.ceil(SHARE_LOOKUP_THROTTLE.windowMs / 1000)) } });
     }

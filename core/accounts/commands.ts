@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { carts, sessions, userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
-import { DomainError } from "../shared/errors.ts";
+import { AccountError } from "./errors.ts";
 
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: "auto",
@@ -68,7 +68,7 @@ export async function setRoleByEmail(db: Db, email: string, role: Role): Promise
     .set({ role, updatedAt: new Date() })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id });
-  if (updated.length === 0) throw new DomainError("accounts.user_not_found", `No account found with the email ${email}.`);
+  if (updated.length === 0) throw new AccountError("accounts.user_not_found", `No account found with the email ${email}.`);
 }
 
 /** Ends every session of the user but the one given (after a password change). */

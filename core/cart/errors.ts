@@ -1,4 +1,4 @@
-import { DomainError } from "../shared/errors.ts";
+import { DomainError, type HttpStatus } from "../shared/errors.ts";
 
 export type CartErrorCode =
   | "cart.variant_not_found"
@@ -7,7 +7,19 @@ export type CartErrorCode =
   | "cart.line_limit"
   | "cart.line_not_found";
 
-export class CartError extends DomainError<CartErrorCode> {}
+const STATUS = {
+  "cart.variant_not_found": 404,
+  "cart.invalid_quantity": 400,
+  "cart.insufficient_stock": 409,
+  "cart.line_limit": 409,
+  "cart.line_not_found": 404,
+} as const satisfies Record<CartErrorCode, HttpStatus>;
+
+export class CartError extends DomainError<CartErrorCode> {
+  get status() {
+    return STATUS[this.code];
+  }
+}
 
 export const describeOptions = (size: string | null, color: string | null) =>
   [size, color].filter(Boolean).join(", ");

@@ -60,7 +60,7 @@ export async function createReview(db: Db, author: Author, input: ReviewInput): 
       .values({ ...values, productId: product.id, userId: author.userId, verified })
       .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
       .returning({ id: reviews.id });
-    if (!row) throw new ReviewError("conflict.review_exists", REVIEW_MESSAGES.alreadyReviewed);
+    if (!row) throw new ReviewError("reviews.review_exists", REVIEW_MESSAGES.alreadyReviewed);
     return { id: row.id, verified };
   });
 }
@@ -121,7 +121,7 @@ export async function hideReview(
   moderator: Moderator,
   target: { reviewId: number; productId: number },
 ): Promise<{ hidden: "now" | "already" }> {
-  if (!isAdminRole(moderator.role)) throw new ReviewError("forbidden", REVIEW_MESSAGES.adminsOnly);
+  if (!isAdminRole(moderator.role)) throw new ReviewError("reviews.forbidden", REVIEW_MESSAGES.adminsOnly);
   return db.transaction(async (tx) => {
     const ofProduct = and(eq(reviews.id, target.reviewId), eq(reviews.productId, target.productId));
     const [row] = await tx

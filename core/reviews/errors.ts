@@ -1,19 +1,29 @@
-import { DomainError } from "../shared/errors.ts";
+import { DomainError, type HttpStatus } from "../shared/errors.ts";
 
-/**
- * "unauthenticated" and "forbidden" are the shared codes (401 and 403); "conflict.*" answers 409
- * (core/shared/errors.ts maps them).
- */
 export type ReviewErrorCode =
-  | "unauthenticated"
-  | "forbidden"
+  | "reviews.unauthenticated"
+  | "reviews.forbidden"
   | "reviews.product_not_found"
   | "reviews.review_not_found"
-  | "conflict.review_exists"
+  | "reviews.review_exists"
   | "reviews.invalid_option"
   | "reviews.own_review";
 
-export class ReviewError extends DomainError<ReviewErrorCode> {}
+const STATUS = {
+  "reviews.unauthenticated": 401,
+  "reviews.forbidden": 403,
+  "reviews.product_not_found": 404,
+  "reviews.review_not_found": 404,
+  "reviews.review_exists": 409,
+  "reviews.invalid_option": 400,
+  "reviews.own_review": 400,
+} as const satisfies Record<ReviewErrorCode, HttpStatus>;
+
+export class ReviewError extends DomainError<ReviewErrorCode> {
+  get status() {
+    return STATUS[this.code];
+  }
+}
 
 export const REVIEW_MESSAGES = {
   signInToReview: "Please sign in to write a review.",

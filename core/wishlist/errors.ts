@@ -1,4 +1,4 @@
-import { DomainError } from "../shared/errors.ts";
+import { DomainError, type HttpStatus } from "../shared/errors.ts";
 import { WISHLIST_MESSAGES } from "./rules.ts";
 
 export type WishlistErrorCode =
@@ -9,9 +9,24 @@ export type WishlistErrorCode =
   | "wishlist.invalid_options"
   | "wishlist.limit"
   | "wishlist.first_list"
-  | "rate_limited";
+  | "wishlist.rate_limited";
 
-export class WishlistError extends DomainError<WishlistErrorCode> {}
+const STATUS = {
+  "wishlist.not_found": 404,
+  "wishlist.item_not_found": 404,
+  "wishlist.product_not_found": 404,
+  "wishlist.item_exists": 409,
+  "wishlist.invalid_options": 400,
+  "wishlist.limit": 409,
+  "wishlist.first_list": 409,
+  "wishlist.rate_limited": 429,
+} as const satisfies Record<WishlistErrorCode, HttpStatus>;
+
+export class WishlistError extends DomainError<WishlistErrorCode> {
+  get status() {
+    return STATUS[this.code];
+  }
+}
 
 /** Also the answer for someone else's list: it is not told apart from a missing one. */
 export const listNotFound = () => new WishlistError("wishlist.not_found", WISHLIST_MESSAGES.listNotFound);
@@ -19,4 +34,4 @@ export const itemNotFound = () => new WishlistError("wishlist.item_not_found", W
 export const productNotFound = () => new WishlistError("wishlist.product_not_found", WISHLIST_MESSAGES.productUnavailable);
 export const alreadyInWishlist = (listId: number) =>
   new WishlistError("wishlist.item_exists", WISHLIST_MESSAGES.alreadyInWishlist, { listId });
-export const tooManyLookups = () => new WishlistError("rate_limited", WISHLIST_MESSAGES.tooManyLookups);
+export const tooManyLookups = () => new WishlistError("wishlist.rate_limited", WISHLIST_MESSAGES.tooManyLookups);
