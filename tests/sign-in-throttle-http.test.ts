@@ -88,6 +88,25 @@ describe("sign-in throttling per account and address", () => {
     expect((await signIn(at("192.0.2.200"), email, SHOPPER_PASSWORD)).status).toBe(429);
     expect((await signIn(clientAt("10.30.0.2"), email, SHOPPER_PASSWORD)).status).toBe(302);
   });
+
+  it("throttles the current-password checks in settings by the same pair, without stopping the owner elsewhere", async () => {
+    const email = newEmail("settings");
+    const thief = clientAt();
+    await registerOverHttp(thief, email); // a session in the wrong hands
+    for (let i = 0; i < T.freeFailures + 1; i++) {
+      const res = await thief.post("/profile", { intent: "password", currentPassword: `guess-${i}`, newPassword: "taken-over-1", confirmPassword: "taken-over-1" });
+      expect(await Client.text(res)).toContain(MESSAGES.wrongPassword);
+    }
+    const change = await thief.post("/profile", { intent: "password", currentPassword: SHOPPER_PASSWORD, newPassword: "taken-over-1", confirmPassword: "taken-over-1" });
+    expect(change.status).toBe(429);
+    expect(await Client.text(change)).toContain(THROTTLED);
+    const remove = await thief.post("/settings", { intent: "delete", password: SHOPPER_PASSWORD });
+    expect(remove.status).toBe(429);
+    expect(await Client.text(remove)).toContain(THROTTLED);
+    // The count is the sign-in's too, from that address only.
+    expect((await signIn(clientAt(thief.headers["X-Forwarded-For"]), email, SHOPPER_PASSWORD)).status).toBe(429);
+    expect((await signIn(clientAt(), email, SHOPPER_PASSWORD)).status).toBe(302);
+  });
 });
 
 describe("timing", () => {
