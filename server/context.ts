@@ -21,7 +21,7 @@ export type StoreContext = {
   mailDelivery: "smtp" | "none";
   /** Emails that get the admin role at sign-up and sign-in (ADMIN_EMAILS). */
   adminEmails: readonly string[];
-  /** The client's address (behind a proxy on loopback: the forwarded one), for throttling. */
+  /** The client's address (behind a proxy named in TRUSTED_PROXIES: the forwarded one), for throttling. */
   clientIp: string;
   /** The card processor PAYMENT_PROVIDER chose. */
   payments: PaymentProvider;

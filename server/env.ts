@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalText = z
@@ -5,6 +6,15 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => v || undefined);
+
+/** One address, or a block of them in CIDR notation (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrBlock(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** The runtime contract (see README): every variable the store reads, checked once at start. */
 const envSchema = z
@@ -29,6 +39,20 @@ const envSchema = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /**
+     * The proxies whose X-Forwarded-For is believed, as Express's `trust proxy` list; empty (unset): none,
+     * and the client's address is the connection's own.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isAddressOrBlock), "TRUSTED_PROXIES must be comma-separated IP addresses or CIDR blocks, such as 127.0.0.1,10.0.0.0/8"),
     PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
     /** How long an unpaid checkout holds its stock before the sweeper releases it. */
     RESERVATION_TTL_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),

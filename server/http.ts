@@ -107,7 +107,9 @@ export function createHttpApp(options: HttpOptions): express.Express {
   const checkoutDeps = checkoutDepsOf(options);
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // X-Forwarded-For is believed only from the proxies named in TRUSTED_PROXIES; otherwise a client could
+  // name its own address and step around the throttles that count per address.
+  app.set("trust proxy", env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false);
   app.use(securityHeaders(env));
   app.use(requestLog(log));
   app.use(compression());

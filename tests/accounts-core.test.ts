@@ -2,15 +2,23 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   applyAdminEmails,
+  attemptPair,
+  claimAttempt,
   consume,
   DEFAULT_PREFERENCES,
   ensureProfile,
+  findPairAttempts,
   getAccount,
   isThrottled,
+  MESSAGES,
+  PASSWORD_THROTTLE,
   setRoleByEmail,
+  signInWithPassword,
   softDeleteUser,
   updatePreferences,
   updateProfile,
+  withPasswordThrottle,
+  type PasswordSignInPorts,
 } from "../core/accounts/index.ts";
 import { addToCart, attachGuestCart, createCart, createCartForUser, findCartOfUser, getCart } from "../core/cart/index.ts";
 import { carts, products, sessions, users, variants } from "../db/schema/index.ts";
@@ -51,6 +59,117 @@ describe("throttle", () => {
     const t = new Date();
     const results = await Promise.all(Array.from({ length: 10 }, () => consume(database.db, "burst", { limit: 4, windowMs: 60_000 }, t)));
     expect(results.filter(Boolean)).toHaveLength(4);
+  });
+});
+
+describe("password attempts per (account, address) pair", () => {
+  const T = PASSWORD_THROTTLE;
+  const at = (t0: Date, ms: number) => new Date(t0.getTime() + ms);
+  /** A stand-in for the identity library: `right` is the password; the session is just the user id. */
+  const ports = (userId: string, password: string, right: string, spent: string[] = []): PasswordSignInPorts<string> => ({
+    checkPassword: async () => (password === right ? { ok: true, userId, session: `session-of-${userId}` } : { ok: false, error: MESSAGES.wrongPassword }),
+    spendPasswordCheck: async () => void spent.push(password),
+  });
+  const signInAs = (email: string, clientIp: string, password: string, userId: string, now: Date, spent?: string[]) =>
+    signInWithPassword(database.db, { email, clientIp, guestCartId: null, adminEmails: [] }, ports(userId, password, "the-right-one", spent), now);
+
+  it("never holds the owner back on another address, however often a stranger fails", async () => {
+    const owner = await makeUser();
+    const t0 = new Date();
+    for (let i = 0; i < T.freeFailures + 3; i++) await signInAs(owner.email, "198.51.100.1", `guess-${i}`, owner.id, t0);
+    const stranger = await signInAs(owner.email, "198.51.100.1", "the-right-one", owner.id, t0);
+    expect(stranger).toMatchObject({ ok: false, error: MESSAGES.tooManyRequests });
+    expect(await signInAs(owner.email, "203.0.113.9", "the-right-one", owner.id, t0)).toEqual({ ok: true, userId: owner.id, session: `session-of-${owner.id}` });
+  });
+
+  it("gives the free failures, then waits that double with each further failure, and counts typed emails alike", async () => {
+    const user = await makeUser();
+    const ip = "198.51.100.2";
+    const t0 = new Date();
+    for (let i = 0; i < T.freeFailures; i++) expect(await signInAs(user.email, ip, "nope", user.id, t0)).toEqual({ ok: false, error: MESSAGES.wrongPassword });
+    // The sixth failure starts the first wait.
+    expect(await signInAs(user.email.toUpperCase(), ip, "nope", user.id, t0)).toEqual({ ok: false, error: MESSAGES.wrongPassword });
+    let now = t0;
+    for (const waitMs of [T.firstWaitMs, 2 * T.firstWaitMs, 4 * T.firstWaitMs, 8 * T.firstWaitMs]) {
+      const early = await signInAs(user.email, ip, "the-right-one", user.id, at(now, waitMs - 1));
+      expect(early).toEqual({ ok: false, error: MESSAGES.tooManyRequests, retryAfterMs: 1 });
+      now = at(now, waitMs);
+      expect(await signInAs(user.email, ip, "nope", user.id, now)).toEqual({ ok: false, error: MESSAGES.wrongPassword });
+    }
+    expect(await findPairAttempts(database.db, attemptPair(user.email, ip))).toEqual({ failures: T.freeFailures + 5, lastAttemptAt: now });
+  });
+
+  it("forgets the pair's failures when the right password comes", async () => {
+    const user = await makeUser();
+    const ip = "198.51.100.3";
+    const t0 = new Date();
+    for (let i = 0; i < T.freeFailures; i++) await signInAs(user.email, ip, "nope", user.id, t0);
+    expect((await signInAs(user.email, ip, "the-right-one", user.id, t0)).ok).toBe(true);
+    expect(await findPairAttempts(database.db, attemptPair(user.email, ip))).toBeNull();
+    for (let i = 0; i < T.freeFailures; i++) expect(await signInAs(user.email, ip, "nope", user.id, t0)).toMatchObject({ error: MESSAGES.wrongPassword });
+  });
+
+  it("answers an unknown email with the spec's message after spending a password check, and counts it the same", async () => {
+    const spent: string[] = [];
+    const t0 = new Date();
+    const ghost = `ghost-${Date.now()}@example.com`;
+    expect(await signInAs(ghost, "198.51.100.4", "whatever", "nobody", t0, spent)).toEqual({ ok: false, error: MESSAGES.userNotFound });
+    expect(spent).toEqual(["whatever"]);
+    expect(await findPairAttempts(database.db, attemptPair(ghost, "198.51.100.4"))).toMatchObject({ failures: 1 });
+  });
+
+  it("lets exactly one of many parallel attempts through when one is left", async () => {
+    const pair = attemptPair(`burst-${Date.now()}@example.com`, "198.51.100.5");
+    const t0 = new Date();
+    for (let i = 0; i < T.freeFailures; i++) await database.db.transaction((tx) => claimAttempt(tx, pair, t0));
+    const decisions = await Promise.all(Array.from({ length: 8 }, () => database.db.transaction((tx) => claimAttempt(tx, pair, t0))));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(1);
+    expect(await findPairAttempts(database.db, pair)).toMatchObject({ failures: T.freeFailures + 1 });
+  });
+
+  it("takes the free failures from an address spraying many accounts, but never stops it on an account it has not failed on", async () => {
+    const ip = "198.51.100.6";
+    const t0 = new Date();
+    const sprayed = Array.from({ length: T.spray.accounts + 1 }, (_, i) => `sprayed-${i}-${Date.now()}@example.com`);
+    for (const email of sprayed) expect(await signInAs(email, ip, "Summer2026!", "nobody", t0)).toMatchObject({ error: MESSAGES.userNotFound });
+    // A second guess on a sprayed account now waits.
+    expect(await signInAs(sprayed[0]!, ip, "Winter2026!", "nobody", at(t0, 1000))).toEqual({ ok: false, error: MESSAGES.tooManyRequests, retryAfterMs: T.spray.firstWaitMs - 1000 });
+    expect(await signInAs(sprayed[0]!, ip, "Winter2026!", "nobody", at(t0, T.spray.firstWaitMs))).toMatchObject({ error: MESSAGES.userNotFound });
+    // Someone behind the same address signs in to an account nobody there has failed on.
+    const neighbour = await makeUser();
+    expect((await signInAs(neighbour.email, ip, "the-right-one", neighbour.id, at(t0, 2000))).ok).toBe(true);
+    // Other addresses keep their free failures on the sprayed accounts.
+    for (let i = 0; i < T.freeFailures; i++) expect(await signInAs(sprayed[0]!, "203.0.113.10", `x${i}`, "nobody", t0)).toMatchObject({ error: MESSAGES.userNotFound });
+  });
+
+  it("does the store's part of a sign-in in one go: profile, admin role, last login, guest cart, pair forgiven", async () => {
+    const user = await makeUser(`boss-${Date.now()}@example.com`);
+    const guest = await createCart(database.db);
+    const ip = "198.51.100.7";
+    await signInAs(user.email, ip, "nope", user.id, new Date());
+    const result = await signInWithPassword(
+      database.db,
+      { email: user.email, clientIp: ip, guestCartId: guest, adminEmails: [user.email] },
+      ports(user.id, "the-right-one", "the-right-one"),
+    );
+    expect(result.ok).toBe(true);
+    const account = await getAccount(database.db, user.id);
+    expect(account?.role).toBe("admin");
+    expect(account?.lastLoginAt).toBeInstanceOf(Date);
+    expect(await findCartOfUser(database.db, user.id)).toBe(guest);
+    expect(await findPairAttempts(database.db, attemptPair(user.email, ip))).toBeNull();
+  });
+
+  it("throttles the password checks in settings by the same pair, and shares its count with sign-in", async () => {
+    const user = await makeUser();
+    const pair = attemptPair(user.email, "198.51.100.8");
+    const t0 = new Date();
+    const wrong = () => Promise.reject(new Error("wrong password"));
+    for (let i = 0; i < T.freeFailures; i++) await expect(withPasswordThrottle(database.db, pair, wrong, t0)).rejects.toThrow("wrong password");
+    await signInAs(user.email, pair.client, "nope", user.id, t0);
+    expect(await withPasswordThrottle(database.db, pair, async () => "checked", t0)).toEqual({ ok: false, retryAfterMs: T.firstWaitMs });
+    expect(await withPasswordThrottle(database.db, pair, async () => "checked", at(t0, T.firstWaitMs))).toEqual({ ok: true, value: "checked" });
+    expect(await findPairAttempts(database.db, pair)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../core/accounts/rules.ts";
+import { MESSAGES, PASSWORD_THROTTLE } from "../core/accounts/rules.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { Client } from "./http-client.ts";
@@ -15,7 +15,7 @@ const PASSWORD = "uptown-2024";
 beforeAll(async () => {
   ensureBuild();
   mail = await startMailCatcher();
-  const env: Record<string, string> = { SMTP_URL: mail.url, ADMIN_EMAILS: ADMIN };
+  const env: Record<string, string> = { SMTP_URL: mail.url, ADMIN_EMAILS: ADMIN, TRUSTED_PROXIES: "" };
   if (usingPostgres()) {
     database = await createTestDatabase();
     await seedCatalogue(database.db);
@@ -135,14 +135,18 @@ describe("sign-in", () => {
     expect(res.headers.get("location")).toBe("/");
   });
 
-  it("throttles repeated failures for one account, even with the right password", async () => {
+  it("throttles a client's repeated failures on one account under its real address, whatever X-Forwarded-For it sends", async () => {
+    // No TRUSTED_PROXIES here: the header is the client's own word, and every request below comes from 127.0.0.1.
     const victim = newEmail();
     await register(client(), victim);
-    const c = client();
-    for (let i = 0; i < 5; i++) await signIn(c, victim, `wrong-${i}`);
+    const from = (ip: string) => new Client(server.url, undefined, { "X-Forwarded-For": ip });
+    for (let i = 0; i <= PASSWORD_THROTTLE.freeFailures; i++) {
+      expect(await Client.text(await signIn(from(`203.0.113.${i}`), victim, `wrong-${i}`))).toContain(MESSAGES.wrongPassword);
+    }
+    const c = from("203.0.113.99");
     const res = await signIn(c, victim);
     expect(res.status).toBe(429);
-    expect(await Client.text(res)).toContain(MESSAGES.tooManyRequests);
+    expect(await Client.text(res)).toContain("Too many failed attempts. Please try again later.");
     expect(await isSignedIn(c)).toBe(false);
   });
 });

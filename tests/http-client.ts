@@ -1,10 +1,14 @@
 /** A minimal browser for HTTP tests: keeps cookies, posts forms, follows nothing by itself. */
 export class Client {
   readonly cookies = new Map<string, string>();
-  /** `timeoutMs`: every request is abandoned (throws) after this long; unset, requests wait. */
+  /**
+   * `timeoutMs`: every request is abandoned (throws) after this long; unset, requests wait.
+   * `headers`: sent with every request (e.g. the X-Forwarded-For a proxy in front of the store would add).
+   */
   constructor(
     readonly baseUrl: string,
     readonly timeoutMs?: number,
+    readonly headers: Record<string, string> = {},
   ) {}
 
   private signal(): { signal?: AbortSignal } {
@@ -24,8 +28,8 @@ export class Client {
   }
 
   private cookieHeader(): Record<string, string> {
-    if (this.cookies.size === 0) return {};
-    return { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+    if (this.cookies.size === 0) return { ...this.headers };
+    return { ...this.headers, Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
   }
 
   async get(path: string): Promise<Response> {

@@ -94,7 +94,7 @@ describe("a delivered order", () => {
     const processing = await Client.text(await c.get(orderPath));
     expect(processing).not.toMatch(/>Reorder</);
     const early = await c.post(orderPath, { intent: "reorder" });
-    expect(early.status).toBe(400);
+    expect(early.status).toBe(409);
     expect(await Client.text(early)).toContain("Only delivered orders can be reordered.");
 
     // The store ships and delivers it; since then the shorts were withdrawn from sale.

@@ -9,7 +9,7 @@ let store: SeededStore;
 let server: RunningServer;
 
 beforeAll(async () => {
-  store = await startSeededStore();
+  store = await startSeededStore({ TRUSTED_PROXIES: "127.0.0.1" }); // lookups below come from several addresses
   server = store.server;
 }, 240_000);
 
@@ -39,7 +39,7 @@ async function heartOnProductPage(c: Client): Promise<"saved" | "not saved"> {
   return "not saved";
 }
 
-/** A shared-list lookup from a given client address (the server trusts X-Forwarded-For from loopback, as behind a proxy). */
+/** A shared-list lookup from a given client address (the server trusts X-Forwarded-For from 127.0.0.1, as behind a proxy). */
 function lookup(path: string, ip: string) {
   return fetch(server.url + path, { headers: { "X-Forwarded-For": ip }, redirect: "manual" });
 }

@@ -1,19 +1,16 @@
 import { redirect } from "react-router";
 import {
-  applyAdminEmails,
   consume,
-  ensureProfile,
   findUserByEmail,
-  isThrottled,
+  finishSignIn,
   MESSAGES,
-  recordSignIn,
   registerSchema,
   resetRequestSchema,
   signInSchema,
+  signInWithPassword,
   THROTTLE,
   throttleKeys,
 } from "../../core/accounts/index.ts";
-import { attachGuestCart } from "../../core/cart/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import type { StoreContext } from "../../server/context.ts";
 import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";
@@ -21,7 +18,7 @@ import { clearCartCookie, readGuestCartId } from "./cart.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 
 export type AuthFormResult =
-  | { ok: false; mode: "signin" | "register" | "reset"; error: string; fields?: Record<string, string> }
+  | { ok: false; mode: "signin" | "register" | "reset"; error: string; fields?: Record<string, string>; retryAfterSeconds?: number }
   | { ok: true; mode: "reset"; message: string };
 
 export const RESET_SENT_MESSAGE =
@@ -29,49 +26,50 @@ export const RESET_SENT_MESSAGE =
 
 type Fields = Record<string, string>;
 
-/** After any successful sign-in or sign-up: the store's record, the admin list, the last login, the cart. */
-async function completeSignIn(request: Request, context: StoreContext, user: { id: string; email: string }, authHeaders: Headers, redirectTo: string) {
-  await ensureProfile(context.db, user.id);
-  await applyAdminEmails(context.db, user.id, user.email, context.adminEmails);
-  await recordSignIn(context.db, user.id);
-  await attachGuestCart(context.db, await readGuestCartId(request, context), user.id);
+/** The redirect after a sign-in or sign-up: the identity library's session cookie, and the guest cart cookie gone. */
+async function signedIn(context: StoreContext, authHeaders: Headers, redirectTo: string) {
   const headers = new Headers();
   forwardCookies(authHeaders, headers);
   headers.append("Set-Cookie", await clearCartCookie(context));
   return redirect(redirectTo, { headers });
 }
 
+/**
+ * For an email with no account: one argon2id hash of the typed password by the identity library's own
+ * hash function (the real hashes' parameters), so the answer takes as long as a wrong password's.
+ */
+async function spendPasswordCheck(context: StoreContext, password: string): Promise<void> {
+  const { password: passwords } = await context.auth.$context;
+  await passwords.hash(password);
+}
+
 export async function signIn(request: Request, context: StoreContext, fields: Fields): Promise<AuthFormResult | Response> {
   const parsed = signInSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, mode: "signin", error: MESSAGES.fillAll };
   const { email, password } = parsed.data;
-  const accountKey = throttleKeys.signInAccount(email);
-  const clientKey = throttleKeys.signInClient(context.clientIp);
-  if (
-    (await isThrottled(context.db, accountKey, THROTTLE.signInPerAccount)) ||
-    (await isThrottled(context.db, clientKey, THROTTLE.signInPerClient))
-  ) {
-    return { ok: false, mode: "signin", error: MESSAGES.tooManyRequests, fields: { email } };
+  const signInRequest = { email, clientIp: context.clientIp, guestCartId: await readGuestCartId(request, context), adminEmails: context.adminEmails };
+  const result = await signInWithPassword(context.db, signInRequest, {
+    spendPasswordCheck: () => spendPasswordCheck(context, password),
+    checkPassword: async () => {
+      try {
+        const { headers, response } = await context.auth.api.signInEmail({
+          body: { email, password, rememberMe: true },
+          headers: request.headers,
+          returnHeaders: true,
+        });
+        return { ok: true, userId: response.user.id, session: headers };
+      } catch (error) {
+        // The account exists (the core looked), so a refused credential is a wrong password.
+        const { message } = describeAuthError(error, { INVALID_EMAIL_OR_PASSWORD: "wrong-password" });
+        return { ok: false, error: message === MESSAGES.unexpected ? MESSAGES.loginFailed : message };
+      }
+    },
+  });
+  if (!result.ok) {
+    const retryAfterSeconds = result.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+    return { ok: false, mode: "signin", error: result.error, fields: { email }, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
   }
-  const failed = async (error: string): Promise<AuthFormResult> => {
-    await consume(context.db, accountKey, THROTTLE.signInPerAccount);
-    await consume(context.db, clientKey, THROTTLE.signInPerClient);
-    return { ok: false, mode: "signin", error, fields: { email } };
-  };
-  const user = await findUserByEmail(context.db, email);
-  if (!user || !user.active || user.deletedAt) return failed(MESSAGES.userNotFound);
-  try {
-    const { headers, response } = await context.auth.api.signInEmail({
-      body: { email, password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    return completeSignIn(request, context, { id: response.user.id, email }, headers, safeRedirectPath(fields.redirectTo));
-  } catch (error) {
-    // The account exists (checked above), so a refused credential is a wrong password.
-    const { message } = describeAuthError(error, { INVALID_EMAIL_OR_PASSWORD: "wrong-password" });
-    return failed(message === MESSAGES.unexpected ? MESSAGES.loginFailed : message);
-  }
+  return signedIn(context, result.session, safeRedirectPath(fields.redirectTo));
 }
 
 export async function register(request: Request, context: StoreContext, fields: Fields): Promise<AuthFormResult | Response> {
@@ -82,17 +80,25 @@ export async function register(request: Request, context: StoreContext, fields: 
     return { ok: false, mode: "register", error: Object.values(errors)[0] ?? MESSAGES.registrationFailed, fields: keep };
   }
   const { email, password, displayName } = parsed.data;
+  // The identity library writes the user, the password and the session itself (its own handle); the
+  // store's part follows in one transaction of ours.
+  let authHeaders: Headers;
+  let userId: string;
   try {
     const { headers, response } = await context.auth.api.signUpEmail({
       body: { email, password, name: displayName || email.split("@")[0]!, callbackURL: "/dashboard?verified=1" },
       headers: request.headers,
       returnHeaders: true,
     });
-    return completeSignIn(request, context, { id: response.user.id, email }, headers, safeRedirectPath(fields.redirectTo));
+    authHeaders = headers;
+    userId = response.user.id;
   } catch (error) {
     const { message } = describeAuthError(error);
     return { ok: false, mode: "register", error: message === MESSAGES.unexpected ? MESSAGES.registrationFailed : message, fields: keep };
   }
+  const guestCartId = await readGuestCartId(request, context);
+  await finishSignIn(context.db, { userId, email, clientIp: context.clientIp, guestCartId, adminEmails: context.adminEmails });
+  return signedIn(context, authHeaders, safeRedirectPath(fields.redirectTo));
 }
 
 /** The same answer whether or not the address has an account, so the form tells nobody who is registered. */

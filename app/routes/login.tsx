@@ -1,11 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { register, requestReset, signIn, type AuthFormResult } from "../lib/accounts.server.ts";
+import { actionRetryAfter } from "../lib/retry-after.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/login";
 
 type Mode = "signin" | "register" | "reset";
 const MODES: Mode[] = ["signin", "register", "reset"];
+
+export const headers = actionRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | East Harlem" }, { name: "robots", content: "noindex" }];
 
@@ -25,7 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   else result = await signIn(request, context, form);
   if (result instanceof Response) return result;
   const status = result.ok ? 200 : result.error.startsWith("Too many") ? 429 : 400;
-  return data(result, { status, headers: { "Cache-Control": "no-store" } });
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (!result.ok && result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
+  return data(result, { status, headers });
 }
 
 const input = "h-11 w-full rounded border border-line bg-card px-3";

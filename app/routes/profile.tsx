@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import {
+  attemptPair,
   changePasswordSchema,
   consume,
   getAccount,
@@ -8,6 +9,7 @@ import {
   THROTTLE,
   throttleKeys,
   updateProfile,
+  withPasswordThrottle,
 } from "../../core/accounts/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import type { StoreContext } from "../../server/context.ts";
@@ -16,8 +18,11 @@ import { resultFor, type FormResult } from "../components/account/form-result.ts
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { ChangePasswordForm, ResendVerificationForm } from "../components/account/security-forms.tsx";
 import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
+import { actionRetryAfter } from "../lib/retry-after.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/profile";
+
+export const headers = actionRetryAfter;
 
 export const meta: Route.MetaFunction = guardedMeta("Profile");
 
@@ -86,11 +91,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     let authHeaders: Headers;
     try {
-      ({ headers: authHeaders } = await context.auth.api.changePassword({
-        body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
-        headers: request.headers,
-        returnHeaders: true,
-      }));
+      const changed = await withPasswordThrottle(context.db, attemptPair(viewer.email, context.clientIp), () =>
+        context.auth.api.changePassword({
+          body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
+          headers: request.headers,
+          returnHeaders: true,
+        }),
+      );
+      if (!changed.ok) {
+        const message = MESSAGES.tooManyRequests;
+        const headers = new Headers({ "Retry-After": String(Math.ceil(changed.retryAfterMs / 1000)) });
+        return reply({ intent: "password", ok: false, error: message, fieldErrors: { currentPassword: message } }, 429, headers);
+      }
+      authHeaders = changed.value.headers;
     } catch (error) {
       const message = authFailure(context, error, MESSAGES.changeFailed);
       const fieldErrors = message === MESSAGES.wrongPassword ? { currentPassword: message } : undefined;

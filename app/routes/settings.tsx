@@ -1,11 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
+  attemptPair,
   deleteAccountSchema,
   getAccount,
   MESSAGES,
   preferencesSchema,
   softDeleteUser,
   updatePreferences,
+  withPasswordThrottle,
 } from "../../core/accounts/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import type { Preferences } from "../../db/schema/index.ts";
@@ -14,8 +16,11 @@ import { resultFor, type FormResult } from "../components/account/form-result.ts
 import { inputClass, labelClass, Notice, primaryButton, Section } from "../components/account/page-shell.tsx";
 import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
 import { clearCartCookie } from "../lib/cart.server.ts";
+import { actionRetryAfter } from "../lib/retry-after.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/settings";
+
+export const headers = actionRetryAfter;
 
 export const meta: Route.MetaFunction = guardedMeta("Settings");
 
@@ -35,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Always the signed-in account: no id is read from the form.
   const viewer = await requireViewer(request, context);
   const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const reply = (result: SettingsResult, status = result.ok ? 200 : 400) => data(result, { status, headers: noStore });
+  const reply = (result: SettingsResult, status = result.ok ? 200 : 400, headers: Record<string, string> = {}) =>
+    data(result, { status, headers: { ...noStore, ...headers } });
 
   if (form.intent === "preferences") {
     const parsed = preferencesSchema.safeParse(form);
@@ -64,7 +70,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ intent: "delete", ok: false, error: parsed.error.issues[0]?.message ?? MESSAGES.deletionFailed, fieldErrors: fieldErrors(parsed.error) });
     }
     try {
-      await context.auth.api.verifyPassword({ body: { password: parsed.data.password }, headers: request.headers });
+      const checked = await withPasswordThrottle(context.db, attemptPair(viewer.email, context.clientIp), () =>
+        context.auth.api.verifyPassword({ body: { password: parsed.data.password }, headers: request.headers }),
+      );
+      if (!checked.ok) {
+        const message = MESSAGES.tooManyRequests;
+        const retryAfter = String(Math.ceil(checked.retryAfterMs / 1000));
+        return reply({ intent: "delete", ok: false, error: message, fieldErrors: { password: message } }, 429, { "Retry-After": retryAfter });
+      }
     } catch (error) {
       let message: string = MESSAGES.deletionFailed;
       try {

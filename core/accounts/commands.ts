@@ -2,16 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { carts, sessions, userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
 import { AccountError } from "./errors.ts";
-
-export const DEFAULT_PREFERENCES: Preferences = {
-  theme: "auto",
-  language: "en",
-  currency: "USD",
-  notifications: {
-    email: { orderUpdates: true, promotions: false, newsletter: false, restockAlerts: false },
-    push: { orderUpdates: false, promotions: false, cartReminders: false },
-  },
-};
+import { attachGuestCart } from "../cart/index.ts";
+import { findUserByEmail } from "./queries.ts";
+import { attemptPair, DEFAULT_PREFERENCES, MESSAGES, type AttemptPair } from "./rules.ts";
+import { claimAttempt, forgiveAttempts } from "./throttle.ts";
 
 /** The store's record of a new user: profile and default preferences (idempotent). */
 export async function ensureProfile(db: Db, userId: string): Promise<void> {
@@ -76,4 +70,88 @@ export async function endOtherSessions(db: Db, userId: string, keepToken: string
   const others = await db.select({ id: sessions.id, token: sessions.token }).from(sessions).where(eq(sessions.userId, userId));
   const ids = others.filter((s) => s.token !== keepToken).map((s) => s.id);
   if (ids.length) await db.delete(sessions).where(inArray(sessions.id, ids));
+}
+
+/** What sign-in needs from the identity library, which reads and writes through its own database handle. */
+export interface PasswordSignInPorts<Session> {
+  /** Checks an existing account's password and, when it is right, starts a session. */
+  checkPassword(): Promise<{ ok: true; userId: string; session: Session } | { ok: false; error: string }>;
+  /** Spends what a password check costs (one argon2id hash with the real parameters), for emails with no account. */
+  spendPasswordCheck(): Promise<void>;
+}
+
+export interface PasswordSignIn {
+  email: string;
+  clientIp: string;
+  /** The guest cart the browser brings along, joined to the account's at sign-in. */
+  guestCartId: string | null;
+  adminEmails: readonly string[];
+}
+
+export type PasswordSignInResult<Session> = { ok: true; userId: string; session: Session } | { ok: false; error: string; retryAfterMs?: number };
+
+/**
+ * Sign-in with email and password, in three steps:
+ * 1. one transaction: the (account, address) pair's attempt is counted, or refused while the pair must wait,
+ *    and the account is looked up;
+ * 2. the password check, outside any transaction: the identity library reads the hash and writes the
+ *    session through the outer handle, which on PGlite's single connection would wait forever behind an
+ *    open transaction of ours. An email with no account spends the same time on a hash, so the answer's
+ *    timing does not tell which emails are registered (the spec's messages already differ; the clock
+ *    should not add a faster oracle);
+ * 3. one transaction on success (see `finishSignIn`).
+ */
+export async function signInWithPassword<Session>(
+  db: Db,
+  input: PasswordSignIn,
+  ports: PasswordSignInPorts<Session>,
+  now = new Date(),
+): Promise<PasswordSignInResult<Session>> {
+  const pair = attemptPair(input.email, input.clientIp);
+  const start = await db.transaction(async (tx) => {
+    const decision = await claimAttempt(tx, pair, now);
+    return decision.allowed ? { allowed: true as const, user: await findUserByEmail(tx, pair.account) } : decision;
+  });
+  if (!start.allowed) return { ok: false, error: MESSAGES.tooManyRequests, retryAfterMs: start.retryAfterMs };
+  if (!start.user || !start.user.active || start.user.deletedAt) {
+    await ports.spendPasswordCheck();
+    return { ok: false, error: MESSAGES.userNotFound };
+  }
+  const checked = await ports.checkPassword();
+  if (!checked.ok) return checked;
+  await finishSignIn(db, { ...input, userId: checked.userId });
+  return checked;
+}
+
+/**
+ * After a right password or a new account, in one transaction: the pair's failures forgotten, the store's
+ * profile, the admin role from ADMIN_EMAILS, the last login, and the guest cart joined to the account's.
+ */
+export async function finishSignIn(db: Db, input: PasswordSignIn & { userId: string }, at = new Date()): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await forgiveAttempts(tx, attemptPair(input.email, input.clientIp));
+    await ensureProfile(tx, input.userId);
+    await applyAdminEmails(tx, input.userId, input.email, input.adminEmails);
+    await recordSignIn(tx, input.userId, at);
+    return attachGuestCart(tx, input.guestCartId, input.userId);
+  });
+}
+
+/**
+ * A signed-in account's current-password check (changing the password, deleting the account) under the
+ * same per-(account, address) throttle as sign-in, sharing its counts: the attempt is counted before
+ * `check` runs and forgiven when `check` resolves. A `check` that throws (a wrong password) leaves it
+ * counted and its error goes to the caller. `check` runs outside any transaction (see step 2 above).
+ */
+export async function withPasswordThrottle<T>(
+  db: Db,
+  pair: AttemptPair,
+  check: () => Promise<T>,
+  now = new Date(),
+): Promise<{ ok: true; value: T } | { ok: false; retryAfterMs: number }> {
+  const decision = await db.transaction((tx) => claimAttempt(tx, pair, now));
+  if (!decision.allowed) return { ok: false, retryAfterMs: decision.retryAfterMs };
+  const value = await check();
+  await forgiveAttempts(db, pair);
+  return { ok: true, value };
 }

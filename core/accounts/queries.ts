@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
-import { DEFAULT_PREFERENCES } from "./commands.ts";
+import { passwordAttempts, userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
+import { DEFAULT_PREFERENCES, type AttemptPair, type PairAttempts } from "./rules.ts";
 
 export interface Account {
   id: string;
@@ -53,5 +53,14 @@ export async function findUserByEmail(db: Db, email: string) {
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()))
     .limit(1);
+  return row ?? null;
+}
+
+/** A pair's counted password attempts (null: none), as the throttle sees them. */
+export async function findPairAttempts(db: Db, pair: AttemptPair): Promise<PairAttempts | null> {
+  const [row] = await db
+    .select({ failures: passwordAttempts.failures, lastAttemptAt: passwordAttempts.lastAttemptAt })
+    .from(passwordAttempts)
+    .where(and(eq(passwordAttempts.account, pair.account), eq(passwordAttempts.client, pair.client)));
   return row ?? null;
 }

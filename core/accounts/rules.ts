@@ -1,6 +1,18 @@
+import type { Preferences } from "../../db/schema/index.ts";
+
 /** Account rules and the product's messages (SPEC sections 5 and 8), word for word. */
 
 export const MIN_PASSWORD_LENGTH = 6;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: "auto",
+  language: "en",
+  currency: "USD",
+  notifications: {
+    email: { orderUpdates: true, promotions: false, newsletter: false, restockAlerts: false },
+    push: { orderUpdates: false, promotions: false, cartReminders: false },
+  },
+};
 
 export const MESSAGES = {
   fillRequired: "Please fill in all required fields",
@@ -94,10 +106,64 @@ export function isAdminRole(role: string | null | undefined): boolean {
   return role === "admin" || role === "super_admin";
 }
 
-/** Throttle windows: failed sign-ins per account and per client address, and verification mail resends. */
+/** Fixed windows for the mail a visitor can make the store send: verification resends and reset requests. */
 export const THROTTLE = {
-  signInPerAccount: { limit: 5, windowMs: 15 * 60_000 },
-  signInPerClient: { limit: 20, windowMs: 15 * 60_000 },
   verificationResend: { limit: 3, windowMs: 60 * 60_000 },
   passwordReset: { limit: 5, windowMs: 60 * 60_000 },
 } as const;
+
+/**
+ * Password guesses (sign-in, and the current-password checks in settings) are throttled per pair of
+ * account and client address, never per account alone, so that nobody can lock an owner out from
+ * elsewhere (ADR 0010). A pair's first `freeFailures` failures cost nothing; after each further one the
+ * pair waits, twice as long each time, up to `maxWaitMs`. A pair quiet for `forgetAfterMs` starts afresh.
+ * An address that has failed on more than `spray.accounts` different accounts within `spray.windowMs` is
+ * spraying: its pairs that have failed lose their free failures and wait from `spray.firstWaitMs`. Pairs
+ * that have not failed are never held back, whatever their address did elsewhere.
+ */
+export const PASSWORD_THROTTLE = {
+  freeFailures: 5,
+  firstWaitMs: 2_000,
+  maxWaitMs: 15 * 60_000,
+  forgetAfterMs: 24 * 60 * 60_000,
+  spray: { accounts: 50, windowMs: 60 * 60_000, firstWaitMs: 60_000 },
+} as const;
+
+/** Whose guesses are counted together: the account (its email, as typed) and the client's address. */
+export interface AttemptPair {
+  account: string;
+  client: string;
+}
+
+export function attemptPair(email: string, clientIp: string): AttemptPair {
+  return { account: email.trim().toLowerCase(), client: clientIp };
+}
+
+/** A pair's record: attempts not proven right, and when the latest one started. */
+export interface PairAttempts {
+  failures: number;
+  lastAttemptAt: Date;
+}
+
+export type AttemptDecision = { allowed: true; failures: number } | { allowed: false; retryAfterMs: number };
+
+/** How long a pair waits after its latest failure, given how many failures it has. */
+export function waitAfterFailuresMs(failures: number, spraying: boolean): number {
+  const free = spraying ? 0 : PASSWORD_THROTTLE.freeFailures;
+  if (failures <= free) return 0;
+  const first = spraying ? PASSWORD_THROTTLE.spray.firstWaitMs : PASSWORD_THROTTLE.firstWaitMs;
+  // Capped before doubling overflows: 2^30 times any first wait is far past the cap.
+  return Math.min(first * 2 ** Math.min(failures - free - 1, 30), PASSWORD_THROTTLE.maxWaitMs);
+}
+
+/**
+ * Whether a pair may try a password now. Allowed, the attempt counts as a failure until it succeeds
+ * (`failures` is the pair's count with it); refused, `retryAfterMs` says when the pair may try again.
+ */
+export function decideAttempt(pair: PairAttempts | null, spraying: boolean, now: Date): AttemptDecision {
+  const sinceLastMs = pair ? now.getTime() - pair.lastAttemptAt.getTime() : Infinity;
+  const failures = pair && sinceLastMs < PASSWORD_THROTTLE.forgetAfterMs ? pair.failures : 0;
+  const waitMs = waitAfterFailuresMs(failures, spraying);
+  if (waitMs > 0 && sinceLastMs < waitMs) return { allowed: false, retryAfterMs: waitMs - sinceLastMs };
+  return { allowed: true, failures: failures + 1 };
+}

@@ -1,6 +1,7 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { rateLimits } from "../../db/schema/index.ts";
+import { passwordAttempts, rateLimits } from "../../db/schema/index.ts";
+import { decideAttempt, PASSWORD_THROTTLE, type AttemptDecision, type AttemptPair } from "./rules.ts";
 
 export interface ThrottleRule {
   limit: number;
@@ -42,8 +43,36 @@ export async function resetThrottle(db: Db, key: string): Promise<void> {
 }
 
 export const throttleKeys = {
-  signInAccount: (email: string) => `sign-in:account:${email.trim().toLowerCase()}`,
-  signInClient: (ip: string) => `sign-in:client:${ip}`,
   verificationResend: (userId: string) => `verify-resend:${userId}`,
   passwordReset: (email: string) => `reset:${email.trim().toLowerCase()}`,
 };
+
+const pairIs = (pair: AttemptPair) => and(eq(passwordAttempts.account, pair.account), eq(passwordAttempts.client, pair.client));
+
+/**
+ * Asks to try a password for the pair and, when allowed, counts the attempt before the password is checked
+ * (forgiven by `forgiveAttempts` when it proves right). Counting first, under the pair's row lock, means
+ * parallel requests cannot all slip through one free attempt, in one process or several. Pass a
+ * transaction: the lock is held until it ends.
+ */
+export async function claimAttempt(tx: Db, pair: AttemptPair, now = new Date()): Promise<AttemptDecision> {
+  const { forgetAfterMs, spray } = PASSWORD_THROTTLE;
+  // This address's records that no longer count go first, so the table keeps only live pairs.
+  await tx.delete(passwordAttempts).where(and(eq(passwordAttempts.client, pair.client), lt(passwordAttempts.lastAttemptAt, new Date(now.getTime() - forgetAfterMs))));
+  const [recent] = await tx
+    .select({ accounts: count() })
+    .from(passwordAttempts)
+    .where(and(eq(passwordAttempts.client, pair.client), gt(passwordAttempts.failures, 0), gte(passwordAttempts.lastAttemptAt, new Date(now.getTime() - spray.windowMs))));
+  const spraying = (recent?.accounts ?? 0) > spray.accounts;
+  // The row exists before it is locked, so two first attempts of a pair queue on the same lock.
+  await tx.insert(passwordAttempts).values({ ...pair, failures: 0, lastAttemptAt: now }).onConflictDoNothing();
+  const [row] = await tx.select().from(passwordAttempts).where(pairIs(pair)).for("update");
+  const decision = decideAttempt(row ?? null, spraying, now);
+  if (decision.allowed) await tx.update(passwordAttempts).set({ failures: decision.failures, lastAttemptAt: now }).where(pairIs(pair));
+  return decision;
+}
+
+/** A right password: the pair's failures are forgotten. */
+export async function forgiveAttempts(db: Db, pair: AttemptPair): Promise<void> {
+  await db.delete(passwordAttempts).where(pairIs(pair));
+}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Identity tables in the shape better-auth expects (property names are its field names), plus the
@@ -104,7 +104,7 @@ export const userProfiles = pgTable("user_profiles", {
 });
 
 /**
- * Fixed-window counters for throttling (failed sign-ins per account and per client, mail resends),
+ * Fixed-window counters for throttling (verification resends, reset requests, shared-list lookups),
  * in the database so that every app process shares them.
  */
 export const rateLimits = pgTable("rate_limits", {
@@ -112,6 +112,23 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull().default(0),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Password guesses per (account, client address) pair, for sign-in and the password checks in settings
+ * (ADR 0010). `account` is the email as typed, normalised, whether or not an account has it. `failures`
+ * counts attempts not (yet) proven right: an attempt is counted when it starts and the row is deleted
+ * when one succeeds. Shared by every app process.
+ */
+export const passwordAttempts = pgTable(
+  "password_attempts",
+  {
+    account: text("account").notNull(),
+    client: text("client").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.client] }), index("password_attempts_client_idx").on(t.client, t.lastAttemptAt)],
+);
 
 /** Values the whole store shares and keeps, such as the signing secret made on first start. */
 export const settings = pgTable("settings", {
