@@ -2,11 +2,23 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader, action or render threw that no domain rule explains goes to the log as one JSON
+ * line (pino, with the method and path), not to stderr. A request the client abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = (context as Partial<AppLoadContext> | undefined)?.log;
+  const where = { method: request.method, path: new URL(request.url).pathname };
+  if (log) log.error({ err: error, ...where }, "request failed");
+  else console.error(error);
+};
 
 /**
  * Every page carries the visitor's own cart and session, so no shared cache may keep one. A loader or
@@ -53,7 +65,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.log.error({ err: error, path: new URL(request.url).pathname }, "render failed");
         },
       },
     );

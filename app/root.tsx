@@ -6,7 +6,7 @@ import { CartPanel } from "./components/cart/cart-panel.tsx";
 import { CartProvider } from "./components/cart/cart-context.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
-import { getAccount } from "../core/accounts/queries.ts";
+import { getAccount } from "../core/accounts/index.ts";
 import { loadCart } from "./lib/cart.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
 import { useNonce } from "./lib/nonce.ts";

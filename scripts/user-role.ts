@@ -1,6 +1,6 @@
 /** npm run user:role -- <email> <role>: sets an account's role (how the first super_admin is made). */
 import { ROLES, type Role } from "../db/schema/auth.ts";
-import { setRoleByEmail } from "../core/accounts/commands.ts";
+import { setRoleByEmail } from "../core/accounts/index.ts";
 import { isDomainError } from "../core/shared/errors.ts";
 import { openDatabase } from "../db/client.ts";
 import { loadEnv } from "../server/env.ts";

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import { queueMail, resetPasswordMail, verificationMail } from "../core/mail/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
-import { MIN_PASSWORD_LENGTH } from "../core/accounts/rules.ts";
+import { MIN_PASSWORD_LENGTH } from "../core/accounts/index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
 export interface AuthOptions {

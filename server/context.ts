@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.ts";
 import type { Auth } from "./auth.ts";
 import type { Logger } from "pino";
-import type { PaymentProvider } from "../core/payments/provider.ts";
+import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
 
@@ -32,5 +32,7 @@ export type StoreContext = {
 };
 
 declare module "react-router" {
+  // Module augmentation needs an interface, even an empty one.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends StoreContext {}
 }

@@ -8,7 +8,7 @@ import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import type { Database } from "../db/client.ts";
 import type { Auth } from "./auth.ts";
-import type { PaymentProvider } from "../core/payments/provider.ts";
+import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
 import type { Env } from "./env.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES, PASSWORD_THROTTLE } from "../core/accounts/rules.ts";
+import { MESSAGES, PASSWORD_THROTTLE } from "../core/accounts/index.ts";
 import { Client } from "./http-client.ts";
 import { registerOverHttp, SHOPPER_PASSWORD } from "./http-shopper.ts";
 import { startSeededStore, type SeededStore } from "./server.ts";

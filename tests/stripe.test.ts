@@ -4,7 +4,7 @@ import { addToCart, createCartForUser, getCart } from "../core/cart/index.ts";
 import { handlePaymentEvent, placeOrder, releaseExpiredReservations, sweepCheckouts, type CheckoutDeps, type PlaceOrderInput } from "../core/checkout/index.ts";
 import { getInventoryRecord, listMovements } from "../core/inventory/index.ts";
 import { PaymentError, type PaymentProvider } from "../core/payments/index.ts";
-import { createStripeProvider } from "../core/payments/stripe-provider.ts";
+import { createStripeProvider } from "../core/payments/index.ts";
 import { newToken } from "../core/shared/ids.ts";
 import type { Db } from "../db/client.ts";
 import { checkoutAttempts, orders, outbox, webhookEvents } from "../db/schema/index.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHARE_CODE_ALPHABET, SHARE_LOOKUP_THROTTLE } from "../core/wishlist/rules.ts";
+import { SHARE_CODE_ALPHABET, SHARE_LOOKUP_THROTTLE } from "../core/wishlist/index.ts";
 import { Client } from "./http-client.ts";
 import { registerOverHttp } from "./http-shopper.ts";
 import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";

@@ -1,4 +1,4 @@
-import { about } from "../../core/content/pages.ts";
+import { about } from "../../core/content/index.ts";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { InfoCardGrid } from "../components/content/info-card.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";

@@ -3,7 +3,7 @@
  * file is "default.svg" (the item's default colour) or "<color-slug>.svg", where the slug is
  * lower-case words joined by "-" ("harlem-gold" -> "harlem gold").
  */
-import { garmentSvg, isArtKind } from "../../core/catalog/art.ts";
+import { garmentSvg, isArtKind } from "../../core/catalog/index.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -11,10 +11,10 @@ import {
   setLineQuantity,
   setQuantitySchema,
 } from "../../core/cart/index.ts";
-import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
 import { CartContents } from "../components/cart/cart-contents.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
 import { ensureCartId, readCartId } from "../lib/cart.server.ts";
+import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import type { Route } from "./+types/cart";
 
@@ -78,10 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (redirectTo) throw redirect(redirectTo, { status: 303, headers });
     return data<CartActionResult>({ ok: true, message }, { headers });
   } catch (error) {
-    if (isDomainError(error)) {
-      return data<CartActionResult>({ ok: false, error: error.message }, { status: httpStatusFor(error), headers });
-    }
-    throw error;
+    return domainErrorReply(error, (e): CartActionResult => ({ ok: false, error: e.message }), { headers });
   }
 }
 

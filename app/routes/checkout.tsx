@@ -5,7 +5,6 @@ import { billingSchema, idempotencyKeySchema, placeOrder, type ShortLine } from 
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { orderAmounts } from "../../core/orders/rules.ts";
 import { cardSchema } from "../../core/payments/inputs.ts";
-import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
 import { newToken } from "../../core/shared/ids.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
@@ -15,6 +14,7 @@ import { BillingFields, TestCardFields } from "../components/checkout/billing-fi
 import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
 import { billingDetailsOf, StripeCardField, type StripeCard } from "../components/checkout/stripe-card.tsx";
 import { formatCents } from "../lib/format.ts";
+import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/checkout";
 
@@ -93,8 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply({ kind: "in_progress", attemptId: result.attemptId, message: CHECKOUT_MESSAGES.inProgress, fields }, 202);
     }
   } catch (error) {
-    if (isDomainError(error)) return reply({ kind: "invalid", error: error.message, fieldErrors: {}, fields }, httpStatusFor(error));
-    throw error;
+    return domainErrorReply(error, (e): CheckoutActionData => ({ kind: "invalid", error: e.message, fieldErrors: {}, fields }), { headers: noStore });
   }
 }
 

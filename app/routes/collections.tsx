@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { listCollections } from "../../core/catalog/index.ts";
-import { collectionsPage, pluralize } from "../../core/content/pages.ts";
+import { collectionsPage, pluralize } from "../../core/content/index.ts";
 import { ActionButton, ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { CollectionCard, collectionHref } from "../components/content/collection-card.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";

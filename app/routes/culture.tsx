@@ -1,4 +1,4 @@
-import { culture } from "../../core/content/pages.ts";
+import { culture } from "../../core/content/index.ts";
 import { ArticleCard, ReadTime } from "../components/content/article-card.tsx";
 import { ActionButton } from "../components/content/buttons.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { getAccount } from "../../core/accounts/queries.ts";
+import { getAccount } from "../../core/accounts/index.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";

@@ -1,4 +1,4 @@
-import { history } from "../../core/content/pages.ts";
+import { history } from "../../core/content/index.ts";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { InfoCardGrid } from "../components/content/info-card.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { home } from "../../core/content/pages.ts";
+import { home } from "../../core/content/index.ts";
 import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";

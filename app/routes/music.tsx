@@ -1,4 +1,4 @@
-import { formatDuration, isoDuration, music } from "../../core/content/pages.ts";
+import { formatDuration, isoDuration, music } from "../../core/content/index.ts";
 import { ActionButton, PlayIcon } from "../components/content/buttons.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { EventCard } from "../components/content/event-card.tsx";

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { orderIdSchema, OrderError, reorder, type ReorderResult } from "../../core/orders/index.ts";
 import { ORDER_STATUS_LABEL } from "../../core/orders/rules.ts";
 import type { PostalAddress } from "../../db/schema/orders.ts";
-import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { Notice, Section } from "../components/account/page-shell.tsx";
 import { OrderTotals } from "../components/checkout/order-summary.tsx";
@@ -14,6 +13,7 @@ import { ensureCartId } from "../lib/cart.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
+import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/order";
 
@@ -43,8 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<OrderActionData>({ kind: "reordered", ...result }, { headers: noStore });
   } catch (error) {
     if (error instanceof OrderError && error.code === "orders.not_found") throw orderNotFoundResponse();
-    if (isDomainError(error)) return data<OrderActionData>({ kind: "error", message: error.message }, { status: httpStatusFor(error), headers: noStore });
-    throw error;
+    return domainErrorReply(error, (e): OrderActionData => ({ kind: "error", message: e.message }), { headers: noStore });
   }
 }
 

@@ -10,10 +10,10 @@ import {
   reviewIdSchema,
   updateReview,
 } from "../../core/reviews/index.ts";
-import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { ReviewForm } from "../components/reviews/review-form.tsx";
 import type { ReviewedProduct } from "../components/reviews/types.ts";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/product-reviews";
@@ -90,9 +90,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const message = `${write === "create" ? "Thanks! Your review is posted." : "Your review is updated."}${saved.verified ? " It shows as a verified purchase." : ""}`;
       return reply({ intent: write, ok: true, message });
     } catch (error) {
-      if (!isDomainError(error)) throw error;
-      const field = typeof error.details.field === "string" ? error.details.field : null;
-      return fail(error.message, httpStatusFor(error), field ? { [field]: error.message } : {});
+      const refused = expectDomainError(error);
+      const field = typeof refused.details.field === "string" ? refused.details.field : null;
+      return fail(refused.message, refused.status, field ? { [field]: refused.message } : {});
     }
   }
 
@@ -111,8 +111,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await hideReview(context.db, { id: viewer.id, role: viewer.role }, { reviewId: reviewId.data, productId: found.id });
     return reply({ intent: "hide", reviewId: reviewId.data, ok: true, message: "The review is hidden." });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return fail(error.message, httpStatusFor(error));
+    const refused = expectDomainError(error);
+    return fail(refused.message, refused.status);
   }
 }
 

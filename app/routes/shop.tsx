@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { listProducts, parseShopQuery } from "../../core/catalog/index.ts";
-import { CATEGORY_FILTERS, shopSearchParams, SORTS, type ShopQueryValues as ShopQuery } from "../../core/catalog/shop-params.ts";
+import { CATEGORY_FILTERS, shopSearchParams, SORTS, type ShopQueryValues as ShopQuery } from "../../core/catalog/rules.ts";
 import { ProductCard, toCardData } from "../components/product/product-card.tsx";
 import { allSaved } from "../lib/wishlist.server.ts";
 import type { Route } from "./+types/shop";

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { removeProductFromWishlists, saveItem, toggleSchema } from "../../core/wishlist/index.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
-import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist-toggle";
@@ -44,10 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       result = { ok: true, saved: false, message: WISHLIST_MESSAGES.removed };
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    status = httpStatusFor(error);
+    const refused = expectDomainError(error);
+    status = refused.status;
     // SPEC section 4: a duplicate-add error marks the item as saved.
-    result = error.code === "wishlist.item_exists" ? { ok: false, error: error.message, saved: true } : { ok: false, error: error.message };
+    result = refused.code === "wishlist.item_exists" ? { ok: false, error: refused.message, saved: true } : { ok: false, error: refused.message };
   }
   if (back && (result.ok || result.saved)) throw redirect(back, { status: 303, headers: noStore });
   return reply(result, status);

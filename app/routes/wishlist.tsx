@@ -1,6 +1,5 @@
 import { data, Link, redirect } from "react-router";
 import type { z } from "zod";
-import { httpStatusFor, isDomainError } from "../../core/shared/errors.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import {
   createListSchema,
@@ -27,6 +26,7 @@ import { Notice } from "../components/account/page-shell.tsx";
 import { ListNavigation, ListSettings } from "../components/wishlist/list-settings.tsx";
 import { WishlistItemRow, type WishlistActionResult } from "../components/wishlist/wishlist-item-row.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist";
 
@@ -122,9 +122,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply({ intent, target: null, ok: false, error: "Unknown wishlist action." });
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error;
+    const refused = expectDomainError(error);
     const key = intent.endsWith("-item") || intent === "move-to-cart" ? "itemId" : "listId";
-    return reply({ intent, target: target(key), ok: false, error: error.message }, httpStatusFor(error));
+    return reply({ intent, target: target(key), ok: false, error: refused.message }, refused.status);
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders, products, users, variants } from "../../db/schema/index.ts";
-import { orderNumberLabel, PAID_STATUSES } from "../orders/rules.ts";
+import { orderNumberLabel, PAID_STATUSES } from "../orders/index.ts";
 
 /** Admin stats (SPEC section 2, Admin dashboard): what the database holds now, never sample values. */
 

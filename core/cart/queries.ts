@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, products, variants } from "../../db/schema/index.ts";
-import { artUrl } from "../catalog/rules.ts";
+import { artUrl } from "../catalog/index.ts";
 import { cartTotals, EMPTY_CART, lineTotalCents, type CartLine, type CartView } from "./rules.ts";
 
 /** The cart with today's prices and stock from the catalogue; lines of withdrawn items are left out. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORY_FILTERS, SORTS } from "./shop-params.ts";
+import { CATEGORY_FILTERS, SORTS } from "./rules.ts";
 
 /**
  * The shop's query string. Anything unreadable falls back to the default rather than failing:

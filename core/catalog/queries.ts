@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { collectionProducts, collections, products, variants, type Category } from "../../db/schema/index.ts";
-import { parseRating, productRatingColumn } from "../reviews/index.ts";
+import { collectionProducts, collections, products, reviews, variants, type Category } from "../../db/schema/index.ts";
 import type { ShopQuery } from "./inputs.ts";
-import { SHOP_PAGE_SIZE } from "./shop-params.ts";
-import type { VariantOption } from "./rules.ts";
+import { SHOP_PAGE_SIZE } from "./rules.ts";
+import { averageRating, type VariantOption } from "./rules.ts";
 
 export interface CatalogVariant extends VariantOption {
   sku: string;
@@ -249,4 +248,25 @@ export async function listCollections(db: Db): Promise<CollectionSummary[]> {
       preview: mine.slice(0, 4).map(({ slug, name, artKind, color }) => ({ slug, name, artKind, color })),
     };
   });
+}
+
+/**
+ * A product's count and sum of visible ratings, as one JSON column of a query over `products`
+ * (correlated, served by the reviews_product_idx index), read back with parseRating.
+ */
+export const productRatingColumn = sql<RatingJson | string | null>`(
+  select json_build_object('count', count(*), 'sum', coalesce(sum(r.rating), 0))
+  from ${reviews} r where r.product_id = "products"."id" and not r.hidden)`; // qualified: a bare "id" would be the review's own
+
+interface RatingJson {
+  count: number;
+  sum: number;
+}
+
+/** The average (one decimal) and count, or null while the product has no visible reviews. */
+export function parseRating(json: RatingJson | string | null): { average: number; count: number } | null {
+  const value: RatingJson | null = typeof json === "string" ? JSON.parse(json) : json;
+  const count = Number(value?.count ?? 0);
+  if (!value || count === 0) return null;
+  return { average: averageRating(Number(value.sum), count), count };
 }

@@ -157,3 +157,41 @@ export function makeSku(productCode: string, size: string | null, color: string 
   const part = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, "");
   return ["EH", part(productCode), size ? part(size) : null, color ? part(color) : null].filter(Boolean).join("-");
 }
+
+/**
+ * The mean of `count` ratings adding up to `sum`, to one decimal, halves rounded up (4.25 -> 4.3).
+ * Exact: sum * 10 / count is correctly rounded, so a true .5 stays .5.
+ */
+export function averageRating(sum: number, count: number): number {
+  if (count <= 0) return 0;
+  return Math.round((sum * 10) / count) / 10;
+}
+
+/* The shop's parameters and their canonical URL. */
+
+export const SHOP_PAGE_SIZE = 12;
+export const SORTS = ["featured", "price-asc", "price-desc", "newest"] as const;
+export type ShopSort = (typeof SORTS)[number];
+export const CATEGORY_FILTERS = ["all", "apparel", "accessories", "music"] as const;
+export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
+
+
+/** The canonical query string for a shop view: defaults left out, so each view has one URL. */
+export function shopSearchParams(query: Partial<ShopQueryValues>): URLSearchParams {
+  const out = new URLSearchParams();
+  if (query.collection) out.set("collection", query.collection);
+  if (query.category && query.category !== "all") out.set("category", query.category);
+  if (query.q) out.set("q", query.q);
+  if (query.sort && query.sort !== "featured") out.set("sort", query.sort);
+  if (query.page && query.page > 1) out.set("page", String(query.page));
+  return out;
+}
+
+
+export interface ShopQueryValues {
+  category: CategoryFilter;
+  sort: ShopSort;
+  q: string;
+  page: number;
+  collection?: string | undefined;
+}

@@ -2,10 +2,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
-import { getCart } from "../cart/queries.ts";
+import { getCart } from "../cart/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
-import { orderAmounts } from "../orders/rules.ts";
-import type { CardInput, PaymentLookup, PaymentProvider } from "../payments/provider.ts";
+import { orderAmounts } from "../orders/index.ts";
+import type { CardInput, PaymentLookup, PaymentProvider } from "../payments/index.ts";
 import { crashPoint } from "../shared/failpoints.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { CURRENCY } from "../shared/money.ts";

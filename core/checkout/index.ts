@@ -1,8 +1,10 @@
-export * from "./rules.ts";
-export * from "./errors.ts";
-export * from "./inputs.ts";
-export * from "./queries.ts";
-export * from "./commands.ts";
-export * from "./settle.ts";
-export * from "./sweep.ts";
-export * from "./webhook.ts";
+// The checkout module's face: other code imports it from here only (rules.ts and inputs.ts, free of
+// the database, may also be imported by browser-bound UI code and by other modules' rules).
+export { CHECKOUT_MESSAGES, SWEEP_BATCH } from "./rules.ts";
+export { billingSchema, idempotencyKeySchema } from "./inputs.ts";
+export { CheckoutError } from "./errors.ts";
+export { attemptById, attemptOutcome, heldAttemptCount, type ShortLine } from "./queries.ts";
+export { placeOrder, type CheckoutDeps, type PlaceOrderInput } from "./commands.ts";
+export { endAttempt, settleAttempt, SOLD_OUT_REFUNDED } from "./settle.ts";
+export { releaseExpiredReservations, sweepCheckouts } from "./sweep.ts";
+export { handlePaymentEvent } from "./webhook.ts";

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { cartItems, checkoutAttempts, HOLDING_STATUSES } from "../../db/schema/index.ts";
 import { commitReservation, InsufficientStockError, releaseReservation, reserveStock } from "../inventory/index.ts";
 import { orderConfirmationMail, paymentRefundedMail, queueMail } from "../mail/index.ts";
-import { insertPaidOrder } from "../orders/create.ts";
+import { insertPaidOrder } from "../orders/index.ts";
 import { crashPoint } from "../shared/failpoints.ts";
 import type { CheckoutDeps } from "./commands.ts";
 import { CheckoutError } from "./errors.ts";

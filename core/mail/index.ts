@@ -1,10 +1,5 @@
+// The mail module's face: other code imports it from here only (rules.ts and inputs.ts, free of
+// the database, may also be imported by browser-bound UI code and by other modules' rules).
+export { listOutbox } from "./queries.ts";
 export { claimMail, failMail, finishMail, queueMail, type OutboxRow } from "./commands.ts";
-export { listOutbox, type OutboxMail } from "./queries.ts";
-export {
-  orderConfirmationMail,
-  paymentRefundedMail,
-  resetPasswordMail,
-  verificationMail,
-  type Mail,
-  type ReceiptForMail,
-} from "./templates.ts";
+export { orderConfirmationMail, paymentRefundedMail, resetPasswordMail, verificationMail, type Mail } from "./templates.ts";

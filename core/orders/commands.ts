@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders, orderStatusHistory, stockMovements, type OrderStatus } from "../../db/schema/index.ts";
 import { restock } from "../inventory/index.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
+import type { PaymentProvider } from "../payments/index.ts";
 import { invalidTransition, orderNotFound } from "./errors.ts";
 import type { StatusChange } from "./inputs.ts";
 import { canTransition, orderNumberLabel, refundKey } from "./rules.ts";

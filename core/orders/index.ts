@@ -1,7 +1,9 @@
-export * from "./rules.ts";
-export * from "./errors.ts";
-export * from "./inputs.ts";
-export * from "./create.ts";
-export * from "./queries.ts";
-export * from "./commands.ts";
-export * from "./reorder.ts";
+// The orders module's face: other code imports it from here only (rules.ts and inputs.ts, free of
+// the database, may also be imported by browser-bound UI code and by other modules' rules).
+export { orderAmounts, orderNumberLabel, PAID_STATUSES } from "./rules.ts";
+export { orderIdSchema, pageSchema, statusFilterSchema } from "./inputs.ts";
+export { OrderError } from "./errors.ts";
+export { findOrderOfCustomer, listOrdersOfCustomer, type OrderDetail, type OrderSummary } from "./queries.ts";
+export { cancelOrder, markDelivered, markProcessing, shipOrder, updateOrderStatus, type CancelDeps } from "./commands.ts";
+export { insertPaidOrder } from "./create.ts";
+export { reorder, type ReorderResult } from "./reorder.ts";

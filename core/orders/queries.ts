@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderItems, orders, orderStatusHistory, type OrderStatus, type PostalAddress } from "../../db/schema/index.ts";
-import { maskedCard } from "../payments/rules.ts";
+import { maskedCard } from "../payments/index.ts";
 import { ORDERS_PAGE_SIZE, orderNumberLabel } from "./rules.ts";
 
 /**

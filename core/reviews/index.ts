@@ -1,5 +1,7 @@
-export * from "./rules.ts";
-export * from "./errors.ts";
-export * from "./inputs.ts";
-export * from "./queries.ts";
-export * from "./commands.ts";
+// The reviews module's face: other code imports it from here only (rules.ts and inputs.ts, free of
+// the database, may also be imported by browser-bound UI code and by other modules' rules).
+export { DEFAULT_REVIEW_LIST } from "./rules.ts";
+export { parseReviewListQuery, reviewFormSchema, reviewIdSchema, type ReviewListQuery } from "./inputs.ts";
+export { REVIEW_MESSAGES, ReviewError } from "./errors.ts";
+export { getOwnReview, getReviewSummary, listReviews, type OwnReview, type ReviewPage, type ReviewView } from "./queries.ts";
+export { createReview, hideReview, markHelpful, updateReview } from "./commands.ts";

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderItems, orders, products, reviewHelpfulVotes, reviews, users, variants, type Category } from "../../db/schema/index.ts";
-import { PAID_STATUSES } from "../orders/rules.ts";
+import { PAID_STATUSES } from "../orders/index.ts";
 import type { ReviewListQuery } from "./inputs.ts";
 import {
   asksFit,
-  averageRating,
   emptyDistribution,
   REVIEW_PAGE_SIZE,
   reviewerName,
@@ -215,23 +214,3 @@ export async function getOwnReview(db: Db, productId: number, userId: string): P
   return row ? { ...row, rating: row.rating as Stars } : null;
 }
 
-/**
- * A product's count and sum of visible ratings, as one JSON column of a query over `products`
- * (correlated, served by the reviews_product_idx index), read back with parseRating.
- */
-export const productRatingColumn = sql<RatingJson | string | null>`(
-  select json_build_object('count', count(*), 'sum', coalesce(sum(r.rating), 0))
-  from ${reviews} r where r.product_id = "products"."id" and not r.hidden)`; // qualified: a bare "id" would be the review's own
-
-interface RatingJson {
-  count: number;
-  sum: number;
-}
-
-/** The average (one decimal) and count, or null while the product has no visible reviews. */
-export function parseRating(json: RatingJson | string | null): { average: number; count: number } | null {
-  const value: RatingJson | null = typeof json === "string" ? JSON.parse(json) : json;
-  const count = Number(value?.count ?? 0);
-  if (!value || count === 0) return null;
-  return { average: averageRating(Number(value.sum), count), count };
-}

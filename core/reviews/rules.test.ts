@@ -1,8 +1,8 @@
+import { averageRating } from "../catalog/index.ts";
 import { describe, expect, it } from "vitest";
-import { starParts } from "../catalog/rules.ts";
+import { starParts } from "../catalog/index.ts";
 import { parseReviewListQuery, reviewFormSchema } from "./inputs.ts";
 import {
-  averageRating,
   DEFAULT_REVIEW_LIST,
   fitSummary,
   recommendationPercentage,

@@ -1,3 +1,4 @@
+import { averageRating } from "../catalog/rules.ts";
 /**
  * Pure review rules: the summary's arithmetic, the fit line, how a reviewer is named, the list's
  * parameters and their canonical URL. No database, no zod: the browser imports this file.
@@ -63,15 +64,6 @@ export interface ReviewSummary {
 }
 
 export const emptyDistribution = (): Record<Stars, number> => ({ 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 });
-
-/**
- * The mean of `count` ratings adding up to `sum`, to one decimal, halves rounded up (4.25 -> 4.3).
- * Exact: sum * 10 / count is correctly rounded, so a true .5 stays .5.
- */
-export function averageRating(sum: number, count: number): number {
-  if (count <= 0) return 0;
-  return Math.round((sum * 10) / count) / 10;
-}
 
 /** The share of ratings of 4 or more, in whole percent, halves rounded up. */
 export function recommendationPercentage(distribution: Record<Stars, number>): number {

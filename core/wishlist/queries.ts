@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, variants, wishlistItems, wishlists, type Category } from "../../db/schema/index.ts";
 import { consume } from "../accounts/index.ts";
-import { artUrl } from "../catalog/rules.ts";
+import { artUrl } from "../catalog/index.ts";
 import { tooManyLookups } from "./errors.ts";
 import {
   compareItems,

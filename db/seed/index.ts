@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { collectionProducts, collections, products, stockMovements, variants } from "../schema/index.ts";
-import { artUrl, lowStockThreshold, makeSku, searchDocument } from "../../core/catalog/rules.ts";
+import { artUrl, lowStockThreshold, makeSku, searchDocument } from "../../core/catalog/index.ts";
 import { dollarsToCents } from "../../core/shared/money.ts";
 import { seedCollections, seedProducts, type SeedProduct } from "./catalogue.ts";
 

@@ -67,7 +67,12 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
   const location = useLocation();
   const close = useCallback(() => setOpen(false), []);
 
-  useEffect(() => close(), [location.key, close]);
+  // A navigation closes the menu: adjusted while rendering, as React advises, not in an effect.
+  const [shownFor, setShownFor] = useState(location.key);
+  if (shownFor !== location.key) {
+    setShownFor(location.key);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;

@@ -1,4 +1,4 @@
-import { type Article, formatDuration, isoDuration } from "../../../core/content/pages.ts";
+import { type Article, formatDuration, isoDuration } from "../../../core/content/index.ts";
 import { ActionButton } from "./buttons.tsx";
 import { ContentImg } from "./content-image.tsx";
 import { Tag } from "./section.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type ContentImage, pluralize } from "../../../core/content/pages.ts";
+import { type ContentImage, pluralize } from "../../../core/content/index.ts";
 import { ArrowIcon } from "./buttons.tsx";
 import { ContentImg } from "./content-image.tsx";
 

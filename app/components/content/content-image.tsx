@@ -1,4 +1,4 @@
-import type { ContentImage } from "../../../core/content/pages.ts";
+import type { ContentImage } from "../../../core/content/index.ts";
 
 /**
  * An image from the content pages, always with its intrinsic width and height so the layout

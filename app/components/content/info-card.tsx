@@ -1,4 +1,4 @@
-import type { Card } from "../../../core/content/pages.ts";
+import type { Card } from "../../../core/content/index.ts";
 
 /** A grid of text cards (values, cultural impact), each titled with an <h3>. */
 export function InfoCardGrid({ cards, columns = 3 }: { cards: readonly Card[]; columns?: 3 | 4 }) {

@@ -1,4 +1,4 @@
-import { formatDuration, isoDuration, type Playlist } from "../../../core/content/pages.ts";
+import { formatDuration, isoDuration, type Playlist } from "../../../core/content/index.ts";
 import { ActionButton, PlayIcon } from "./buttons.tsx";
 import { ContentImg } from "./content-image.tsx";
 

@@ -1,4 +1,4 @@
-import type { OrderSummary } from "../../../core/orders/queries.ts";
+import type { OrderSummary } from "../../../core/orders/index.ts";
 import { describeItem } from "../../../core/orders/rules.ts";
 import { formatCents } from "../../lib/format.ts";
 import { OrderActions } from "./order-actions.tsx";

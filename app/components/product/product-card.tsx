@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
-import type { ProductSummary } from "../../../core/catalog/queries.ts";
+import type { ProductSummary } from "../../../core/catalog/index.ts";
 import {
   artUrl,
   MAX_TAGS,

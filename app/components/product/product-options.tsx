@@ -61,9 +61,8 @@ export function ProductOptions({
 
   useEffect(() => onChange?.({ size, color, variant }), [size, color, variant, onChange]);
   useEffect(() => () => clearTimeout(addingTimer.current), []);
-  useEffect(() => {
-    if (quantity > maxQuantity) setQuantity(maxQuantity);
-  }, [quantity, maxQuantity]);
+  // A variant with less stock lowers the quantity: adjusted while rendering, as React advises, not in an effect.
+  if (quantity > maxQuantity) setQuantity(maxQuantity);
 
   const busy = adding || fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;

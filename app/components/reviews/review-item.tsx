@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "react-router";
-import type { ReviewView } from "../../../core/reviews/queries.ts";
+import type { ReviewView } from "../../../core/reviews/index.ts";
 import { FIT_LABEL } from "../../../core/reviews/rules.ts";
 import { storeDate } from "../../lib/dates.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";

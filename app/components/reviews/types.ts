@@ -1,4 +1,4 @@
-import type { OwnReview, ReviewPage } from "../../../core/reviews/queries.ts";
+import type { OwnReview, ReviewPage } from "../../../core/reviews/index.ts";
 import type { ReviewListValues, ReviewSummary } from "../../../core/reviews/rules.ts";
 
 /** What the product page's loader gives the reviews section. */

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { WishlistSummary } from "../../../core/wishlist/queries.ts";
+import type { WishlistSummary } from "../../../core/wishlist/index.ts";
 import { MAX_LIST_DESCRIPTION, MAX_LIST_NAME } from "../../../core/wishlist/rules.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../account/page-shell.tsx";
 import type { WishlistActionResult } from "./wishlist-item-row.tsx";
