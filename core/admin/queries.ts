@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders, products, users, variants } from "../../db/schema/index.ts";
 import { orderNumberLabel, PAID_STATUSES } from "../orders/index.ts";
@@ -70,11 +70,11 @@ export async function listCriticalAlerts(db: Db, limit = CRITICAL_ALERTS_LIMIT):
       sku: variants.sku,
       size: variants.size,
       color: variants.color,
-      available: sql<number>`${variants.onHand} - ${variants.reserved}`.mapWith(Number),
+      available: variants.available,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(products.active, true), eq(variants.active, true), sql`${variants.onHand} - ${variants.reserved} <= 0`))
+    .where(and(eq(products.active, true), eq(variants.active, true), lte(variants.available, 0)))
     .orderBy(asc(products.name), asc(variants.id))
     .limit(limit);
   return rows.map((r) => ({

@@ -32,7 +32,7 @@ async function sellableVariant(tx: Db, variantId: number) {
       name: products.name,
       size: variants.size,
       color: variants.color,
-      available: sql<number>`${variants.onHand} - ${variants.reserved}`,
+      available: variants.available,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
@@ -159,7 +159,7 @@ export async function attachGuestCart(db: Db, guestCartId: string | null, userId
       .select({
         variantId: cartItems.variantId,
         quantity: cartItems.quantity,
-        available: sql<number>`${variants.onHand} - ${variants.reserved}`,
+        available: variants.available,
       })
       .from(cartItems)
       .innerJoin(variants, eq(variants.id, cartItems.variantId))

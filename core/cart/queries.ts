@@ -20,8 +20,7 @@ export async function getCart(db: Db, cartId: string | null): Promise<CartView> 
       color: variants.color,
       basePriceCents: products.basePriceCents,
       priceCents: variants.priceCents,
-      onHand: variants.onHand,
-      reserved: variants.reserved,
+      available: variants.available,
       quantity: cartItems.quantity,
     })
     .from(cartItems)
@@ -44,7 +43,7 @@ export async function getCart(db: Db, cartId: string | null): Promise<CartView> 
       unitPriceCents,
       quantity: r.quantity,
       lineTotalCents: lineTotalCents({ unitPriceCents, quantity: r.quantity }),
-      available: r.onHand - r.reserved,
+      available: r.available,
     };
   });
   return { lines, ...cartTotals(lines) };

@@ -155,14 +155,14 @@ interface VariantJson {
   color: string | null;
   priceCents: number | null;
   onHand: number;
-  reserved: number;
+  available: number;
   lowStockThreshold: number;
 }
 
 const variantsJson = sql<VariantJson[] | null>`(
   select json_agg(json_build_object(
     'id', v.id, 'sku', v.sku, 'size', v.size, 'color', v.color, 'priceCents', v.price_cents,
-    'onHand', v.on_hand, 'reserved', v.reserved, 'lowStockThreshold', v.low_stock_threshold
+    'onHand', v.on_hand, 'available', v.available, 'lowStockThreshold', v.low_stock_threshold
   ) order by v.id)
   from ${variants} v where v.product_id = "products"."id" and v.active)`; // qualified: a bare "id" would be the variant's own
 
@@ -174,7 +174,7 @@ function parseVariants(json: VariantJson[] | string | null, basePriceCents: numb
     size: v.size,
     color: v.color,
     priceCents: v.priceCents ?? basePriceCents,
-    available: v.onHand - v.reserved,
+    available: v.available,
     onHand: v.onHand,
     lowStockThreshold: v.lowStockThreshold,
   }));

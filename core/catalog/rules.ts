@@ -61,7 +61,7 @@ export interface VariantOption {
   color: string | null;
   /** Effective unit price in cents: the variant's own, else the product's base price. */
   priceCents: number;
-  /** onHand - reserved */
+  /** What can still be sold (the variant's available column). */
   available: number;
 }
 

@@ -92,10 +92,14 @@ async function reconcileAttempt(deps: CheckoutDeps, attemptId: string, now: Date
   }
   const outcome: PaymentLookup = await deps.payments.lookup({ idempotencyKey: attempt.idempotencyKey, attemptId: attempt.id, paymentId: attempt.paymentId });
   switch (outcome.status) {
-    case "succeeded":
     case "failed":
+      // A payment cancelled because its hold ran out (by this sweep or another process's) is an expiry.
+      if (expired && outcome.code === "canceled") return releaseHold(deps, attempt);
       await applyPaymentOutcome(deps, attempt, outcome);
-      return outcome.status === "succeeded" ? "settled" : "ended";
+      return "ended";
+    case "succeeded":
+      await applyPaymentOutcome(deps, attempt, outcome);
+      return "settled";
     case "processing":
       return "left";
     case "requires_confirmation":

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { stockAlerts, stockMovements, variants, type MovementType } from "../../db/schema/index.ts";
 import { InsufficientStockError, InventoryError, invalidQuantity, variantNotFound, type StockShortfall } from "./errors.ts";
-import { alertMessage, alertTypeFor, availableStock, isPositiveQuantity, mergeLines, severityFor, type StockLine } from "./rules.ts";
+import { alertMessage, alertTypeFor, isPositiveQuantity, mergeLines, severityFor, type StockLine } from "./rules.ts";
 
 export interface StockChangeOptions {
   orderId?: string | undefined;
@@ -15,6 +15,7 @@ interface LockedVariant {
   sku: string;
   onHand: number;
   reserved: number;
+  available: number;
   lowStockThreshold: number;
 }
 
@@ -34,6 +35,7 @@ async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVa
       sku: variants.sku,
       onHand: variants.onHand,
       reserved: variants.reserved,
+      available: variants.available,
       lowStockThreshold: variants.lowStockThreshold,
     })
     .from(variants)
@@ -52,8 +54,14 @@ function checkedLines(lines: readonly StockLine[]): StockLine[] {
   return merged;
 }
 
-async function setCounts(tx: Db, variantId: number, onHand: number, reserved: number) {
-  await tx.update(variants).set({ onHand, reserved, updatedAt: new Date() }).where(eq(variants.id, variantId));
+/** Writes both counters; answers the available stock the database derived from them. */
+async function setCounts(tx: Db, variantId: number, onHand: number, reserved: number): Promise<number> {
+  const [row] = await tx
+    .update(variants)
+    .set({ onHand, reserved, updatedAt: new Date() })
+    .where(eq(variants.id, variantId))
+    .returning({ available: variants.available });
+  return row!.available;
 }
 
 async function writeMovement(
@@ -83,8 +91,7 @@ async function writeMovement(
  * (variant_id, type) where not acknowledged makes a second open alert of a type impossible;
  * ON CONFLICT DO NOTHING turns that into "already raised".
  */
-async function raiseAlerts(tx: Db, variant: LockedVariant, onHand: number, reserved: number) {
-  const available = availableStock(onHand, reserved);
+async function raiseAlerts(tx: Db, variant: LockedVariant, available: number) {
   const type = alertTypeFor(available, variant.lowStockThreshold);
   if (!type) return;
   await tx
@@ -111,17 +118,14 @@ export async function reserveStock(db: Db, lines: readonly StockLine[], opts: St
     const short: StockShortfall[] = [];
     for (const line of merged) {
       const v = locked.get(line.variantId)!;
-      const available = availableStock(v.onHand, v.reserved);
-      if (available < line.quantity) short.push({ variantId: line.variantId, requested: line.quantity, available });
+      if (v.available < line.quantity) short.push({ variantId: line.variantId, requested: line.quantity, available: v.available });
     }
     if (short.length > 0) throw new InsufficientStockError(short);
     for (const line of merged) {
       const v = locked.get(line.variantId)!;
-      const before = availableStock(v.onHand, v.reserved);
-      const reserved = v.reserved + line.quantity;
-      await setCounts(tx, v.id, v.onHand, reserved);
-      await writeMovement(tx, v.id, "reservation", line.quantity, before, before - line.quantity, opts, "Reserved for checkout");
-      await raiseAlerts(tx, v, v.onHand, reserved);
+      const after = await setCounts(tx, v.id, v.onHand, v.reserved + line.quantity);
+      await writeMovement(tx, v.id, "reservation", line.quantity, v.available, after, opts, "Reserved for checkout");
+      await raiseAlerts(tx, v, after);
     }
   });
 }
@@ -134,9 +138,8 @@ export async function releaseReservation(db: Db, lines: readonly StockLine[], op
     assertReserved(merged, locked);
     for (const line of merged) {
       const v = locked.get(line.variantId)!;
-      const before = availableStock(v.onHand, v.reserved);
-      await setCounts(tx, v.id, v.onHand, v.reserved - line.quantity);
-      await writeMovement(tx, v.id, "release", line.quantity, before, before + line.quantity, opts, "Reservation released");
+      const after = await setCounts(tx, v.id, v.onHand, v.reserved - line.quantity);
+      await writeMovement(tx, v.id, "release", line.quantity, v.available, after, opts, "Reservation released");
     }
   });
 }
@@ -150,10 +153,9 @@ export async function commitReservation(db: Db, lines: readonly StockLine[], opt
     for (const line of merged) {
       const v = locked.get(line.variantId)!;
       const onHand = v.onHand - line.quantity;
-      const reserved = v.reserved - line.quantity;
-      await setCounts(tx, v.id, onHand, reserved);
+      const available = await setCounts(tx, v.id, onHand, v.reserved - line.quantity);
       await writeMovement(tx, v.id, "sale", line.quantity, v.onHand, onHand, opts, "Sold");
-      await raiseAlerts(tx, v, onHand, reserved);
+      await raiseAlerts(tx, v, available);
     }
   });
 }
@@ -173,9 +175,9 @@ export async function restock(db: Db, variantId: number, quantity: number, opts:
   await db.transaction(async (tx) => {
     const v = (await lockVariants(tx, [variantId])).get(variantId)!;
     const onHand = v.onHand + quantity;
-    await setCounts(tx, v.id, onHand, v.reserved);
+    const available = await setCounts(tx, v.id, onHand, v.reserved);
     await writeMovement(tx, v.id, "restock", quantity, v.onHand, onHand, opts, "Restocked");
-    await raiseAlerts(tx, v, onHand, v.reserved);
+    await raiseAlerts(tx, v, available);
   });
 }
 
@@ -191,9 +193,9 @@ export async function adjustStock(db: Db, variantId: number, newOnHand: number, 
         requested: newOnHand,
       });
     }
-    await setCounts(tx, v.id, newOnHand, v.reserved);
+    const available = await setCounts(tx, v.id, newOnHand, v.reserved);
     await writeMovement(tx, v.id, "adjustment", Math.abs(newOnHand - v.onHand), v.onHand, newOnHand, opts, "Stock adjusted");
-    await raiseAlerts(tx, v, newOnHand, v.reserved);
+    await raiseAlerts(tx, v, available);
   });
 }
 

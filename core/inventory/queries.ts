@@ -25,6 +25,7 @@ export async function getInventoryRecord(db: Db, variantId: number): Promise<Inv
       sku: variants.sku,
       currentStock: variants.onHand,
       reservedStock: variants.reserved,
+      availableStock: variants.available,
       lowStockThreshold: variants.lowStockThreshold,
       lastUpdated: variants.updatedAt,
       supplier: variants.supplier,
@@ -33,7 +34,7 @@ export async function getInventoryRecord(db: Db, variantId: number): Promise<Inv
     .from(variants)
     .where(eq(variants.id, variantId));
   if (!row) throw variantNotFound(variantId);
-  return { ...row, availableStock: row.currentStock - row.reservedStock };
+  return row;
 }
 
 /** The variant's movements, newest first. */
@@ -89,7 +90,7 @@ export interface InventoryStats {
 }
 
 export async function getInventoryStats(db: Db): Promise<InventoryStats> {
-  const available = sql`(${variants.onHand} - ${variants.reserved})`;
+  const available = variants.available;
   const [row] = await db
     .select({
       totalProducts: sql<number>`(select count(*) from ${products})::int`,

@@ -20,8 +20,6 @@ export function mergeLines(lines: readonly StockLine[]): StockLine[] {
 
 export const isPositiveQuantity = (quantity: number) => Number.isInteger(quantity) && quantity > 0;
 
-export const availableStock = (onHand: number, reserved: number) => onHand - reserved;
-
 /** The spec's default threshold: 20% of the initial stock, rounded down, clamped to 2..10. */
 export function defaultLowStockThreshold(initialStock: number): number {
   return Math.min(10, Math.max(2, Math.floor(initialStock * 0.2)));

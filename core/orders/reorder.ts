@@ -44,7 +44,7 @@ export async function reorder(db: Db, input: { userId: string; orderId: string; 
         .select({
           id: variants.id,
           sellable: sql<boolean>`${variants.active} and ${products.active}`,
-          available: sql<number>`${variants.onHand} - ${variants.reserved}`.mapWith(Number),
+          available: variants.available,
           inCart: sql<number>`coalesce(${cartItems.quantity}, 0)`.mapWith(Number),
         })
         .from(variants)

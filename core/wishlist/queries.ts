@@ -138,15 +138,14 @@ export async function offerVariantsOf(db: Db, saved: readonly { productId: numbe
       size: variants.size,
       color: variants.color,
       priceCents: variants.priceCents,
-      onHand: variants.onHand,
-      reserved: variants.reserved,
+      available: variants.available,
     })
     .from(variants)
     .where(and(inArray(variants.productId, [...basePrice.keys()]), eq(variants.active, true)))
     .orderBy(asc(variants.id));
   const byProduct = new Map<number, OfferVariant[]>();
   for (const v of rows) {
-    const option = { id: v.id, size: v.size, color: v.color, priceCents: v.priceCents ?? basePrice.get(v.productId)!, available: v.onHand - v.reserved };
+    const option = { id: v.id, size: v.size, color: v.color, priceCents: v.priceCents ?? basePrice.get(v.productId)!, available: v.available };
     byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), option]);
   }
   return byProduct;

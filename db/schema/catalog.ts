@@ -63,8 +63,13 @@ export const variants = pgTable(
     priceCents: integer("price_cents"),
     /** Units physically in the warehouse. */
     onHand: integer("on_hand").notNull().default(0),
-    /** Units held for orders whose payment has not completed. available = onHand - reserved. */
+    /** Units held for orders whose payment has not completed. */
     reserved: integer("reserved").notNull().default(0),
+    /**
+     * What can still be sold: on hand less reserved. The one place the rule is written; the database keeps
+     * it up to date with every change of the two counters, and every read takes it from here.
+     */
+    available: integer("available").notNull().generatedAlwaysAs(sql`"on_hand" - "reserved"`),
     lowStockThreshold: integer("low_stock_threshold").notNull(),
     supplier: text("supplier").notNull().default("East Harlem Warehouse"),
     restockDate: date("restock_date"),

@@ -1,0 +1,1 @@
+ALTER TABLE "variants" ADD COLUMN "available" integer GENERATED ALWAYS AS ("on_hand" - "reserved") STORED NOT NULL;
