@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, carts, products, variants } from "../../db/schema/index.ts";
 import { newToken } from "../shared/ids.ts";
