@@ -118,9 +118,10 @@ export async function seedIfEmpty(db: Db): Promise<{ products: number; variants:
   return seedCatalogue(db);
 }
 
-/** Empties the store: drops every table and the migration journal. */
+/** Empties the store: drops every table, the migration journal and the job queue (pg-boss makes it again at start). */
 export async function dropEverything(db: Db): Promise<void> {
   await db.execute(sql`drop schema if exists drizzle cascade`);
+  await db.execute(sql`drop schema if exists pgboss cascade`);
   await db.execute(sql`drop schema public cascade`);
   await db.execute(sql`create schema public`);
 }
