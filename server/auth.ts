@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import { resetPasswordMail, verificationMail } from "../core/mail/templates.ts";
 import { MIN_PASSWORD_LENGTH } from "../core/accounts/rules.ts";
+import { storeCookieName } from "./cookie-names.ts";
 import type { Mailer } from "./mail.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
@@ -75,13 +76,23 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
       },
     },
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)
-    advanced: {
-      cookiePrefix: "eh",
-      useSecureCookies: baseUrl.startsWith("https://"),
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
-    },
+    advanced: authCookieSettings(baseUrl),
     telemetry: { enabled: false },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The identity library's cookies ("eh.session_token", ...): over https "__Host-eh.session_token". The
+ * library's own useSecureCookies would prefix "__Secure-" in front of any name, so it stays off and the
+ * stricter prefix and the Secure attribute are given here instead.
+ */
+export function authCookieSettings(baseUrl: string) {
+  const secure = baseUrl.startsWith("https://");
+  return {
+    cookiePrefix: storeCookieName("eh", secure),
+    useSecureCookies: false,
+    defaultCookieAttributes: { httpOnly: true, sameSite: "lax" as const, path: "/", secure },
+  };
+}
