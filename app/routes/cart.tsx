@@ -44,18 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     let message: string;
     if (intent.data === "add") {
-      const { cartId, setCookie } = await ensureCartId(request, context);
-      if (setCookie) headers.append("Set-Cookie", setCookie);
+      // A guest's cart is only made for an item that can be added: a refused form leaves no cart behind.
       let input: { variantId: number; quantity: number };
       if (fields.variantId !== undefined) {
         const parsed = addToCartSchema.safeParse(fields);
-        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400, headers });
+        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
         input = parsed.data;
       } else {
         const parsed = addByOptionsSchema.safeParse(fields);
-        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400, headers });
+        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
         input = { variantId: await findVariantByOptions(context.db, parsed.data), quantity: parsed.data.quantity };
       }
+      const { cartId, setCookie } = await ensureCartId(request, context);
+      if (setCookie) headers.append("Set-Cookie", setCookie);
       await addToCart(context.db, cartId, input);
       message = "Added to cart";
     } else {
