@@ -39,6 +39,11 @@ export class InspectedStore {
     this.server = store.server;
   }
 
+  /** True when a snapshot is a query away (PostgreSQL), not a restart of the server. */
+  get snapshotsAreCheap(): boolean {
+    return this.store.database !== undefined;
+  }
+
   async snapshot(): Promise<TableSnapshot> {
     if (this.store.database) return snapshotTables(this.store.database.db);
     await this.server.stop();
