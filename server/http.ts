@@ -127,7 +127,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
   // Of the identity library's HTTP endpoints only the links sent by mail are served: every other account
   // action goes through the store's own forms, which validate, throttle and map errors.
   const authHandler = toNodeHandler(options.auth);
-  app.get(["/api/auth/verify-email", "/api/auth/reset-password/:token"], (req, res) => void authHandler(req, res));
+  app.get(["/api/auth/verify-email", "/api/auth/reset-password/:token"], (req, res, next) => authHandler(req, res).catch(next));
   app.all("/api/auth/{*rest}", (_req, res) => {
     res.status(404).json({ error: "Not found" });
   });

@@ -28,6 +28,7 @@ const ANY_CONTROL = /[\x00-\x1f\x7f-\x9f]/;
 export const MESSAGES = {
   badEncoding: "The address is not valid: it has malformed percent-encoding.",
   controlInAddress: "The address contains control characters.",
+  badHost: "The Host header is not a host name.",
   method: "This method is not allowed here.",
   crossSite: "This form can only be sent from the store's own pages.",
   notForm: "This address takes a form (application/x-www-form-urlencoded or multipart/form-data).",
@@ -97,6 +98,20 @@ export function addressProblem(originalUrl: string): string | null {
   return null;
 }
 
+/**
+ * Whether a Host (or a trusted proxy's X-Forwarded-Host) names a host and nothing else: the identity
+ * library and React Router build a URL from it, and "user@host" or "host/path" would not survive that.
+ */
+export function isHostName(value: string): boolean {
+  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.\-_~!$&'()*+,;=%]+)(:\d{1,5})?$/i.test(value)) return false;
+  try {
+    new URL(`http://${value}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every request: a readable address and a method the store answers. */
 export function addressGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -106,6 +121,8 @@ export function addressGuard() {
       return;
     }
     if (!ALLOWED_METHODS.includes(req.method)) return answerError(req, res, 405, MESSAGES.method);
+    const host = req.get("host");
+    if ((host !== undefined && !isHostName(host)) || (req.host !== undefined && !isHostName(req.host))) return answerError(req, res, 400, MESSAGES.badHost);
     const problem = addressProblem(req.originalUrl);
     if (problem) return answerError(req, res, 400, problem);
     next();

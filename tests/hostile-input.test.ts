@@ -141,6 +141,13 @@ describe("control characters and malformed addresses", () => {
       expect(res.status, path).toBe(400);
       expect(res.headers.get("content-type")).toMatch(/text\/html/);
     }
+    // A Host that is not a host name once took the whole process down (an unhandled rejection).
+    for (const host of ["a@b", "evil/x", "a b"]) {
+      const res = await rawRequest(url(), { method: "GET", path: "/api/auth/verify-email?token=x", headers: { Host: host } });
+      expect(res.status, host).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ error: MESSAGES.badHost });
+    }
+    expect((await fetch(`${url()}/healthz`)).status).toBe(200);
     // What a shopper sends is unchanged: filters and a search with text.
     expect((await fetch(`${url()}/shop/${SLUG}?size=M&sort=newest`)).status).toBe(200);
     expect((await fetch(`${url()}/shop?q=caf%C3%A9+tee`)).status).toBe(200);
