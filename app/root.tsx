@@ -10,6 +10,7 @@ import { getAccount } from "../core/accounts/index.ts";
 import { loadCart } from "./lib/cart.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { REFUSAL_TITLE, refusalMessage } from "./lib/refusal.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -68,10 +69,11 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page not found" : "Something went wrong";
+  const refusal = notFound ? null : refusalMessage(error);
+  const title = notFound ? "Page not found" : refusal ? REFUSAL_TITLE : "Something went wrong";
   const detail = notFound
     ? "We couldn't find that page. It may have moved, or the link may be wrong."
-    : "An unexpected error occurred. Please try again.";
+    : (refusal ?? "An unexpected error occurred. Please try again.");
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>

@@ -6,6 +6,7 @@ import * as schema from "../db/schema/index.ts";
 import { queueMail, resetPasswordMail, verificationMail } from "../core/mail/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
 import { MIN_PASSWORD_LENGTH } from "../core/accounts/index.ts";
+import { storeCookieName } from "./cookie-names.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
 export interface AuthOptions {
@@ -81,13 +82,23 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
       },
     },
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)
-    advanced: {
-      cookiePrefix: "eh",
-      useSecureCookies: baseUrl.startsWith("https://"),
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
-    },
+    advanced: authCookieSettings(baseUrl),
     telemetry: { enabled: false },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The identity library's cookies ("eh.session_token", ...): over https "__Host-eh.session_token". The
+ * library's own useSecureCookies would prefix "__Secure-" in front of any name, so it stays off and the
+ * stricter prefix and the Secure attribute are given here instead.
+ */
+export function authCookieSettings(baseUrl: string) {
+  const secure = baseUrl.startsWith("https://");
+  return {
+    cookiePrefix: storeCookieName("eh", secure),
+    useSecureCookies: false,
+    defaultCookieAttributes: { httpOnly: true, sameSite: "lax" as const, path: "/", secure },
+  };
+}

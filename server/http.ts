@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
@@ -14,6 +13,8 @@ import type { JobQueue } from "../core/shared/jobs.ts";
 import type { Env } from "./env.ts";
 import type { StoreContext } from "./context.ts";
 import { paymentWebhookHandler } from "./payment-webhook.ts";
+import { createRequestHandler } from "./react-router-handler.ts";
+import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
 
 export interface HttpOptions {
   env: Env;
@@ -113,6 +114,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.use(securityHeaders(env));
   app.use(requestLog(log));
   app.use(compression());
+  app.use(addressGuard());
 
   app.get("/healthz", async (_req, res) => {
     const ok = await database.ping();
@@ -135,11 +137,13 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.all("/api/webhooks/{*rest}", (_req, res) => {
     res.status(404).json({ error: "Not found" });
   });
+  // Everything after this point changes state only for the store's own pages (the webhook above is signed).
+  app.use(sameOriginGuard(env.BASE_URL));
 
   // Of the identity library's HTTP endpoints only the links sent by mail are served: every other account
   // action goes through the store's own forms, which validate, throttle and map errors.
   const authHandler = toNodeHandler(options.auth);
-  app.get(["/api/auth/verify-email", "/api/auth/reset-password/:token"], (req, res) => void authHandler(req, res));
+  app.get(["/api/auth/verify-email", "/api/auth/reset-password/:token"], (req, res, next) => authHandler(req, res).catch(next));
   app.all("/api/auth/{*rest}", (_req, res) => {
     res.status(404).json({ error: "Not found" });
   });
@@ -190,6 +194,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
         mode: "development",
       })
     : createRequestHandler({ build: options.build!.server, getLoadContext, mode: env.NODE_ENV });
-  app.use(handler);
+  app.use(formBodyGuard(), handler);
+  app.use(errorAnswer(log));
   return app;
 }

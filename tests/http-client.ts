@@ -33,7 +33,7 @@ export class Client {
   }
 
   async get(path: string): Promise<Response> {
-    const res = await fetch(new URL(path, this.baseUrl), { headers: this.cookieHeader(), redirect: "manual", ...this.signal() });
+    const res = await fetch(new URL(path, this.baseUrl), { headers: { ...this.headers, ...this.cookieHeader() }, redirect: "manual", ...this.signal() });
     this.remember(res);
     return res;
   }
@@ -42,9 +42,21 @@ export class Client {
     const res = await fetch(new URL(path, this.baseUrl), {
       method: "POST",
       body: new URLSearchParams(fields),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.baseUrl, ...this.cookieHeader() },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.baseUrl, ...this.headers, ...this.cookieHeader() },
       redirect: "manual",
       ...this.signal(),
+    });
+    this.remember(res);
+    return res;
+  }
+
+  /** Any request, with this browser's cookies (and its headers under the given ones); remembers the answer's cookies. */
+  async send(path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> {
+    const res = await fetch(new URL(path, this.baseUrl), {
+      redirect: "manual",
+      ...this.signal(),
+      ...init,
+      headers: { ...this.headers, ...this.cookieHeader(), ...init.headers },
     });
     this.remember(res);
     return res;
@@ -54,4 +66,49 @@ export class Client {
   static async text(res: Response): Promise<string> {
     return (await res.text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
   }
+}
+
+/**
+ * A request written by hand over node:http, for what fetch will not send: a Host header of our choosing,
+ * a Content-Length with a body streamed to it, or a chunked body of a given size. The body is `bodyBytes`
+ * bytes of "a" (after `prefix`), written as the server reads it; the answer is collected in full.
+ */
+export async function rawRequest(
+  baseUrl: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; prefix?: string; bodyBytes?: number; contentLength?: boolean },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const http = await import("node:http");
+  const url = new URL(baseUrl);
+  const prefix = Buffer.from(options.prefix ?? "");
+  const total = prefix.length + (options.bodyBytes ?? 0);
+  const headers: Record<string, string | number> = { ...options.headers };
+  if (options.contentLength !== false) headers["Content-Length"] = total;
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: options.path, method: options.method ?? "POST", headers });
+    let answered = false;
+    req.on("response", (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    // Once answered, the server may stop reading: a write that fails then is not the test's concern.
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    const pump = () => {
+      if (sent === 0 && prefix.length > 0) {
+        req.write(prefix);
+        sent = prefix.length;
+      }
+      while (sent < total && !answered) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once("drain", pump);
+      }
+      req.end();
+    };
+    pump();
+  });
 }

@@ -118,8 +118,12 @@ describe("the cart over HTTP", () => {
     const back = await post("/cart", { ...tee, redirectTo: "/shop?category=apparel" });
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe("/shop?category=apparel");
-    const away = await post("/cart", { ...tee, redirectTo: "//evil.example/" });
-    expect(away.headers.get("location")).toBe("/");
+    // A return address off the site is refused before the cart changes (the store never renders one).
+    const away = await post("/cart", { ...tee, redirectTo: "//evil.example/" }, cookieOf(back));
+    expect(away.status).toBe(400);
+    expect(away.headers.get("location")).toBeNull();
+    const page = await pageText(await fetch(`${server.url}/cart`, { headers: { Cookie: cookieOf(back) } }));
+    expect(page).toContain("Your cart (2)");
   });
 
   it("refuses bad quantities and too much with a clear message, changing nothing", async () => {

@@ -3,6 +3,7 @@ import { cartExists, createCart, createCartForUser, findCartOfUser, getCart } fr
 import type { CartView } from "../../core/cart/rules.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
 import type { StoreContext } from "../../server/context.ts";
+import { storeCookieName } from "../../server/cookie-names.ts";
 import { getViewer } from "./session.server.ts";
 
 const ONE_YEAR_S = 365 * 24 * 3600;
@@ -12,7 +13,7 @@ const ONE_YEAR_S = 365 * 24 * 3600;
  * A signed-in shopper's cart is the account's, wherever they sign in.
  */
 function cartCookie(secure: boolean) {
-  return createCookie("eh_cart", { httpOnly: true, sameSite: "lax", path: "/", maxAge: ONE_YEAR_S, secure });
+  return createCookie(storeCookieName("eh_cart", secure), { httpOnly: true, sameSite: "lax", path: "/", maxAge: ONE_YEAR_S, secure });
 }
 
 export async function readGuestCartId(request: Request, context: StoreContext): Promise<string | null> {

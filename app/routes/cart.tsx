@@ -15,6 +15,7 @@ import { CartContents } from "../components/cart/cart-contents.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
 import { ensureCartId, readCartId } from "../lib/cart.server.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
+import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import type { Route } from "./+types/cart";
 
@@ -33,28 +34,29 @@ function firstIssue(error: z.ZodError): string {
  * the shopper was on), or through a fetcher (then it answers with the result and the page updates in place).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = intentSchema.safeParse(form.get("intent"));
+  // The whole form, redirectTo included, is checked before the cart changes.
+  const fields = await readForm(request);
+  const intent = intentSchema.safeParse(fields.intent);
   if (!intent.success) return data<CartActionResult>({ ok: false, error: "Unknown cart action." }, { status: 400 });
-  const redirectTo = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo")) : null;
+  const redirectTo = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo) : null;
   const headers = new Headers();
-  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
 
   try {
     let message: string;
     if (intent.data === "add") {
-      const { cartId, setCookie } = await ensureCartId(request, context);
-      if (setCookie) headers.append("Set-Cookie", setCookie);
+      // A guest's cart is only made for an item that can be added: a refused form leaves no cart behind.
       let input: { variantId: number; quantity: number };
       if (fields.variantId !== undefined) {
         const parsed = addToCartSchema.safeParse(fields);
-        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400, headers });
+        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
         input = parsed.data;
       } else {
         const parsed = addByOptionsSchema.safeParse(fields);
-        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400, headers });
+        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
         input = { variantId: await findVariantByOptions(context.db, parsed.data), quantity: parsed.data.quantity };
       }
+      const { cartId, setCookie } = await ensureCartId(request, context);
+      if (setCookie) headers.append("Set-Cookie", setCookie);
       await addToCart(context.db, cartId, input);
       message = "Added to cart";
     } else {

@@ -13,6 +13,7 @@ import { useCart } from "../components/cart/cart-context.tsx";
 import { BillingFields, TestCardFields } from "../components/checkout/billing-fields.tsx";
 import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
 import { billingDetailsOf, StripeCardField, type StripeCard } from "../components/checkout/stripe-card.tsx";
+import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
@@ -49,11 +50,8 @@ const BILLING_FIELDS = ["fullName", "email", "street", "city", "state", "zipCode
 export async function action({ request, context }: Route.ActionArgs) {
   // The buyer is the session's user; every amount comes from the database, never from the form.
   const viewer = await requireViewer(request, context);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const form = await readForm(request);
+  const text = (name: string) => form[name] ?? "";
   const fields = Object.fromEntries(BILLING_FIELDS.map((k) => [k, text(k)]));
   const reply = (body: CheckoutActionData, status: number) => data(body, { status, headers: noStore });
 

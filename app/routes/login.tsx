@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { register, requestReset, signIn, type AuthFormResult } from "../lib/accounts.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
+import { readForm } from "../lib/form.server.ts";
+import { refusalMessage } from "../lib/refusal.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/login";
@@ -21,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const form = await readForm(request);
   let result: AuthFormResult | Response;
   if (form.intent === "register") result = await register(request, context, form);
   else if (form.intent === "reset") result = await requestReset(request, context, form);
@@ -170,11 +172,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 /** A form that could not reach the server (the connection dropped) keeps the visitor on the sign-in page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const network = error instanceof TypeError;
+  const refusal = refusalMessage(error);
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="font-display text-3xl">{network ? "Welcome Back" : "Login failed"}</h1>
       <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
-        {network ? "Network error. Please check your connection and try again." : "An unexpected error occurred. Please try again."}
+        {network ? "Network error. Please check your connection and try again." : (refusal ?? "An unexpected error occurred. Please try again.")}
       </p>
       <p className="mt-6 flex gap-3">
         <a href="/login" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">

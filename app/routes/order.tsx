@@ -10,6 +10,7 @@ import { OrderActions } from "../components/orders/order-actions.tsx";
 import { isoString, storeDateTime } from "../lib/dates.ts";
 import { StatusBadge } from "../components/orders/status-badge.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
+import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
@@ -31,10 +32,10 @@ const intentSchema = z.literal("reorder");
 /** Reorder: the order's still-available items go back into the viewer's own cart. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const orderId = orderIdSchema.safeParse(params.id);
   if (!orderId.success) throw orderNotFoundResponse();
-  if (!intentSchema.safeParse(form.get("intent")).success) {
+  if (!intentSchema.safeParse(form.intent).success) {
     return data<OrderActionData>({ kind: "error", message: "Unknown order action." }, { status: 400, headers: noStore });
   }
   try {

@@ -14,6 +14,7 @@ import { fieldErrors } from "../../core/shared/zod.ts";
 import { ReviewForm } from "../components/reviews/review-form.tsx";
 import type { ReviewedProduct } from "../components/reviews/types.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/product-reviews";
@@ -62,11 +63,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { sizes, colors } = optionValues(found.variants);
   const product: ReviewedProduct = { slug: found.slug, name: found.name, category: found.category, sizes, colors };
 
-  const form = await request.formData();
-  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const fields = await readForm(request, { multiline: ["comment"] });
   const intent = intentSchema.safeParse(fields.intent);
   const productPage = `/shop/${product.slug}`;
-  const back = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo"), productPage) : null;
+  const back = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo, productPage) : null;
   const reply = (result: ReviewActionResult, status = 200) => {
     if (result.ok && back) throw redirect(`${back.split("#")[0]}#reviews`, { status: 303, headers: noStore });
     return data<ReviewActionResult>(result, { status, headers: noStore });

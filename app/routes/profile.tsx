@@ -19,6 +19,7 @@ import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section
 import { ChangePasswordForm, ResendVerificationForm } from "../components/account/security-forms.tsx";
 import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
+import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/profile";
 
@@ -61,7 +62,7 @@ function authFailure(context: StoreContext, error: unknown, fallback: string): s
 export async function action({ request, context }: Route.ActionArgs) {
   // Every change is made to the signed-in account; no id is ever read from the form.
   const viewer = await requireViewer(request, context);
-  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const form = await readForm(request);
   const reply = (result: ProfileResult, status = result.ok ? 200 : 400, headers = new Headers()) => {
     headers.set("Cache-Control", "private, no-store");
     return data(result, { status, headers });

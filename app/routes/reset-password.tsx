@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { MESSAGES, newPasswordSchema } from "../../core/accounts/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { describeAuthError } from "../lib/auth-errors.server.ts";
+import { readForm } from "../lib/form.server.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | East Harlem" }, { name: "robots", content: "noindex" }];
@@ -14,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string"));
+  const form = await readForm(request);
   const parsed = newPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? MESSAGES.resetFailed }, { status: 400 });
   try {

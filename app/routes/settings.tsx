@@ -16,6 +16,7 @@ import { resultFor, type FormResult } from "../components/account/form-result.ts
 import { inputClass, labelClass, Notice, primaryButton, Section } from "../components/account/page-shell.tsx";
 import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
 import { clearCartCookie } from "../lib/cart.server.ts";
+import { readForm } from "../lib/form.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/settings";
@@ -39,7 +40,7 @@ type SettingsResult = FormResult<"preferences"> | FormResult<"delete">;
 export async function action({ request, context }: Route.ActionArgs) {
   // Always the signed-in account: no id is read from the form.
   const viewer = await requireViewer(request, context);
-  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const form = await readForm(request);
   const reply = (result: SettingsResult, status = result.ok ? 200 : 400, headers: Record<string, string> = {}) =>
     data(result, { status, headers: { ...noStore, ...headers } });
 

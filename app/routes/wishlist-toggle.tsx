@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { removeProductFromWishlists, saveItem, toggleSchema } from "../../core/wishlist/index.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist-toggle";
@@ -20,15 +21,14 @@ const noStore = { "Cache-Control": "private, no-store" };
  * (then it carries redirectTo and goes back to that page, which shows the new state). Guests are told to log in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const back = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo")) : null;
+  const fields = await readForm(request);
+  const back = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo) : null;
   const reply = (result: WishlistToggleResult, status: number) =>
     data<WishlistToggleResult>(back && !result.ok ? { ...result, back } : result, { status, headers: noStore });
 
   const viewer = await getViewer(request, context);
   if (!viewer) return reply({ ok: false, error: WISHLIST_MESSAGES.loginRequired }, 401);
 
-  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const parsed = toggleSchema.safeParse(fields);
   if (!parsed.success) return reply({ ok: false, error: parsed.error.issues[0]?.message ?? WISHLIST_MESSAGES.productUnavailable }, 400);
   const input = parsed.data;

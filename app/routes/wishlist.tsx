@@ -27,6 +27,7 @@ import { ListNavigation, ListSettings } from "../components/wishlist/list-settin
 import { WishlistItemRow, type WishlistActionResult } from "../components/wishlist/wishlist-item-row.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist";
 
@@ -65,7 +66,7 @@ function firstIssue(error: z.ZodError): string {
 /** Every change on the page; each acts only on the signed-in viewer's own lists and items. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const fields = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const fields = await readForm(request, { multiline: ["notes", "description"] });
   const intent = fields.intent ?? "";
   const target = (key: "itemId" | "listId") => (/^\d{1,9}$/.test(fields[key] ?? "") ? Number(fields[key]) : null);
   const reply = (result: WishlistActionResult, status = result.ok ? 200 : 400) => data(result, { status, headers: noStore });

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { REFUSAL_TITLE, refusalMessage } from "../../lib/refusal.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { AuthRequired } from "./auth-required.tsx";
 
@@ -54,6 +55,8 @@ export function GuardErrorBoundary({ area }: { area: "member" | "admin" }) {
   if (isRouteErrorResponse(error) && error.status === 401) return <AuthRequired variant={area} />;
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const refusal = refusalMessage(error);
+  if (refusal) return <MessagePage title={REFUSAL_TITLE} message={refusal} />;
   return <SomethingWentWrong />;
 }
 

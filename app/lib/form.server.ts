@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import { toSafeRedirectPath } from "./safe-redirect.ts";
+
+/**
+ * How every action reads its form. The HTTP layer (server/request-guard.ts) has already answered requests
+ * whose body is not a readable form of at most 1 MB or holds control characters; this reads what the
+ * fields mean to a form, so that ambiguous or hostile input is refused before any action writes:
+ *
+ * - a field sent twice (which one an action would read is an accident of its code);
+ * - a file where the store's forms only have text;
+ * - a line break outside the multi-line fields (no single-line input can produce one);
+ * - a redirectTo that is not a path of this store (the one safe-redirect check).
+ *
+ * A refusal is thrown as a 400 with `{ error }` (the error page shows it; fetchers get it as the error).
+ */
+
+export type FormFields = Record<string, string>;
+
+export interface ReadFormOptions {
+  /** Fields rendered as a <textarea>: they may hold line breaks. */
+  multiline?: readonly string[];
+}
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** A client error the error page can show as it is. */
+export function badForm(message: string): never {
+  throw data({ error: message }, { status: 400, statusText: "Bad Request", headers: noStore });
+}
+
+const LINE_BREAK = /[\r\n]/;
+/** Controls other than tab, line feed and carriage return; refused by the HTTP layer too, checked again here. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
+
+export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormFields> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return badForm("The form could not be read. Please send it again from the page.");
+  }
+  const multiline = new Set(options.multiline ?? []);
+  const fields: FormFields = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string") badForm(`The form field "${printable(name)}" must be text, not a file.`);
+    if (Object.hasOwn(fields, name)) badForm(`The form field "${printable(name)}" was sent more than once.`);
+    if (CONTROL.test(name) || CONTROL.test(value)) badForm(`The form field "${printable(name)}" contains control characters.`);
+    if (!multiline.has(name) && LINE_BREAK.test(value)) badForm(`The form field "${printable(name)}" must be a single line.`);
+    fields[name] = value;
+  }
+  if (Object.hasOwn(fields, "redirectTo") && toSafeRedirectPath(fields.redirectTo) === null) {
+    badForm("The page to return to must be a page of this store.");
+  }
+  return fields;
+}
+
+/** A field name as it may appear in a message: short, and without characters that could mislead. */
+function printable(name: string): string {
+  const clean = name.replace(/[^\x20-\x7e]/g, "?");
+  return clean.length > 40 ? `${clean.slice(0, 40)}...` : clean;
+}
