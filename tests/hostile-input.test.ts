@@ -300,6 +300,8 @@ describe("a store served over https", () => {
     https = new InspectedStore(
       await startSeededStore({
         BASE_URL: origin,
+        // The test stands in for the TLS proxy on this machine: its X-Forwarded-* headers are believed.
+        TRUSTED_PROXIES: "127.0.0.1",
         PAYMENT_PROVIDER: "stripe",
         STRIPE_SECRET_KEY: "sk_test_hostile",
         STRIPE_PUBLISHABLE_KEY: "pk_test_hostile",

@@ -17,7 +17,9 @@ export async function snapshotTables(db: Db): Promise<TableSnapshot> {
   );
   const snapshot: TableSnapshot = {};
   for (const { name } of tables) {
-    const table = sql.identifier(name);
+    // The mail worker moves outbox rows along on its own (pending -> sent or kept): a mail's content is
+    // what a request writes, its delivery state is not.
+    const table = name === "outbox" ? sql`(select id, "to", subject, text, html, created_at from outbox)` : sql.identifier(name);
     // Rows as text, sorted: updates show as well as inserts and deletes.
     const [result] = await rowsOf<{ rows: number; digest: string }>(
       db,
