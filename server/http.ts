@@ -68,6 +68,11 @@ function securityHeaders(env: Env) {
   };
 }
 
+/** The address as logged: the one-time tokens of mailed links (verification, reset) are not kept in logs. */
+export function withoutSecrets(url: string): string {
+  return url.replace(/(\/reset-password\/)[^/?#]+/, "$1[token]").replace(/([?&]token=)[^&#]*/g, "$1[token]");
+}
+
 function requestLog(log: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -76,7 +81,7 @@ function requestLog(log: Logger) {
       log.info(
         {
           method: req.method,
-          url: req.originalUrl,
+          url: withoutSecrets(req.originalUrl),
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
           bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
