@@ -1,13 +1,7 @@
-import { DomainError, type HttpStatus } from "../shared/errors.ts";
+import { errorsOf } from "../shared/errors.ts";
 
 export type AccountErrorCode = "accounts.user_not_found";
 
-const STATUS = {
+export class AccountError extends errorsOf<AccountErrorCode>({
   "accounts.user_not_found": 404,
-} as const satisfies Record<AccountErrorCode, HttpStatus>;
-
-export class AccountError extends DomainError<AccountErrorCode> {
-  get status() {
-    return STATUS[this.code];
-  }
-}
+}) {}

@@ -1,4 +1,4 @@
-import { DomainError, type HttpStatus } from "../shared/errors.ts";
+import { errorsOf } from "../shared/errors.ts";
 
 export type CartErrorCode =
   | "cart.variant_not_found"
@@ -7,19 +7,13 @@ export type CartErrorCode =
   | "cart.line_limit"
   | "cart.line_not_found";
 
-const STATUS = {
+export class CartError extends errorsOf<CartErrorCode>({
   "cart.variant_not_found": 404,
   "cart.invalid_quantity": 400,
   "cart.insufficient_stock": 409,
   "cart.line_limit": 409,
   "cart.line_not_found": 404,
-} as const satisfies Record<CartErrorCode, HttpStatus>;
-
-export class CartError extends DomainError<CartErrorCode> {
-  get status() {
-    return STATUS[this.code];
-  }
-}
+}) {}
 
 export const describeOptions = (size: string | null, color: string | null) =>
   [size, color].filter(Boolean).join(", ");

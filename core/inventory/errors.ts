@@ -1,4 +1,4 @@
-import { DomainError, type HttpStatus } from "../shared/errors.ts";
+import { errorsOf } from "../shared/errors.ts";
 
 export type InventoryErrorCode =
   | "inventory.insufficient_stock"
@@ -8,20 +8,14 @@ export type InventoryErrorCode =
   | "inventory.below_reserved"
   | "inventory.alert_not_found";
 
-const STATUS = {
+export class InventoryError extends errorsOf<InventoryErrorCode>({
   "inventory.insufficient_stock": 409,
   "inventory.variant_not_found": 404,
   "inventory.invalid_quantity": 400,
   "inventory.reservation_too_small": 409,
   "inventory.below_reserved": 409,
   "inventory.alert_not_found": 404,
-} as const satisfies Record<InventoryErrorCode, HttpStatus>;
-
-export class InventoryError extends DomainError<InventoryErrorCode> {
-  get status() {
-    return STATUS[this.code];
-  }
-}
+}) {}
 
 export interface StockShortfall {
   variantId: number;

@@ -1,20 +1,14 @@
-import { DomainError, type HttpStatus } from "../shared/errors.ts";
+import { errorsOf } from "../shared/errors.ts";
 import type { OrderStatus } from "./rules.ts";
 import { transitionRefusal } from "./rules.ts";
 
 export type OrderErrorCode = "orders.not_found" | "orders.invalid_transition" | "orders.not_reorderable";
 
-const STATUS = {
+export class OrderError extends errorsOf<OrderErrorCode>({
   "orders.not_found": 404,
   "orders.invalid_transition": 409,
   "orders.not_reorderable": 409,
-} as const satisfies Record<OrderErrorCode, HttpStatus>;
-
-export class OrderError extends DomainError<OrderErrorCode> {
-  get status() {
-    return STATUS[this.code];
-  }
-}
+}) {}
 
 /** Also what another customer's order gives: exactly as if it did not exist. */
 export const orderNotFound = (orderId: string) => new OrderError("orders.not_found", "That order was not found.", { orderId });

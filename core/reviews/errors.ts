@@ -1,4 +1,4 @@
-import { DomainError, type HttpStatus } from "../shared/errors.ts";
+import { errorsOf } from "../shared/errors.ts";
 
 export type ReviewErrorCode =
   | "reviews.unauthenticated"
@@ -9,7 +9,7 @@ export type ReviewErrorCode =
   | "reviews.invalid_option"
   | "reviews.own_review";
 
-const STATUS = {
+export class ReviewError extends errorsOf<ReviewErrorCode>({
   "reviews.unauthenticated": 401,
   "reviews.forbidden": 403,
   "reviews.product_not_found": 404,
@@ -17,13 +17,7 @@ const STATUS = {
   "reviews.review_exists": 409,
   "reviews.invalid_option": 400,
   "reviews.own_review": 400,
-} as const satisfies Record<ReviewErrorCode, HttpStatus>;
-
-export class ReviewError extends DomainError<ReviewErrorCode> {
-  get status() {
-    return STATUS[this.code];
-  }
-}
+}) {}
 
 export const REVIEW_MESSAGES = {
   signInToReview: "Please sign in to write a review.",

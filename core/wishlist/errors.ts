@@ -1,4 +1,4 @@
-import { DomainError, type HttpStatus } from "../shared/errors.ts";
+import { errorsOf } from "../shared/errors.ts";
 import { WISHLIST_MESSAGES } from "./rules.ts";
 
 export type WishlistErrorCode =
@@ -11,7 +11,7 @@ export type WishlistErrorCode =
   | "wishlist.first_list"
   | "wishlist.rate_limited";
 
-const STATUS = {
+export class WishlistError extends errorsOf<WishlistErrorCode>({
   "wishlist.not_found": 404,
   "wishlist.item_not_found": 404,
   "wishlist.product_not_found": 404,
@@ -20,13 +20,7 @@ const STATUS = {
   "wishlist.limit": 409,
   "wishlist.first_list": 409,
   "wishlist.rate_limited": 429,
-} as const satisfies Record<WishlistErrorCode, HttpStatus>;
-
-export class WishlistError extends DomainError<WishlistErrorCode> {
-  get status() {
-    return STATUS[this.code];
-  }
-}
+}) {}
 
 /** Also the answer for someone else's list: it is not told apart from a missing one. */
 export const listNotFound = () => new WishlistError("wishlist.not_found", WISHLIST_MESSAGES.listNotFound);
