@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { isAdminRole } from "../../core/accounts/rules.ts";
+import { can, type AdminActor, type AdminAction, type AdminResource } from "../../core/admin/index.ts";
 import type { Role } from "../../db/schema/auth.ts";
 import type { StoreContext } from "../../server/context.ts";
 
@@ -55,4 +56,19 @@ export async function requireAdmin(request: Request, context: StoreContext): Pro
   const viewer = await requireViewer(request, context);
   if (!isAdminRole(viewer.role)) throw data({ access: "denied" as const }, { status: 403, headers: noStore });
   return viewer;
+}
+
+/**
+ * For back-office loaders and actions: 401 to guests, 403 to anyone whose role lacks the permission
+ * (core/admin/rules.ts). Returns the viewer and the actor that audit rows name (with the client address).
+ */
+export async function requirePermission(
+  request: Request,
+  context: StoreContext,
+  resource: AdminResource,
+  action: AdminAction,
+): Promise<{ viewer: Viewer; actor: AdminActor }> {
+  const viewer = await requireViewer(request, context);
+  if (!can(viewer.role, resource, action)) throw data({ access: "denied" as const }, { status: 403, headers: noStore });
+  return { viewer, actor: { id: viewer.id, email: viewer.email, role: viewer.role, clientIp: context.clientIp } };
 }

@@ -1,3 +1,5 @@
-// The admin module's face: other code imports it from here only (rules.ts and inputs.ts, free of
-// the database, may also be imported by browser-bound UI code and by other modules' rules).
-export { CRITICAL_ALERTS_LIMIT, getAdminStats } from "./queries.ts";
+// The admin module's face: other code imports it from here only (rules.ts, free of the database, may also
+// be imported by browser-bound UI code).
+export { ADMIN_ACTIONS, ADMIN_RESOURCES, can, permissionsOf, ROLE_PERMISSIONS, type AdminAction, type AdminResource } from "./rules.ts";
+export { ADMIN_PAGE_SIZE, auditEntities, CRITICAL_ALERTS_LIMIT, getAdminStats, listAudit, type AuditFilter, type AuditRow } from "./queries.ts";
+export { recordAudit, type AdminActor, type AuditEntry } from "./commands.ts";

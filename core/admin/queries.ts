@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orders, products, users, variants } from "../../db/schema/index.ts";
+import { auditLog, orders, products, users, variants } from "../../db/schema/index.ts";
 import { orderNumberLabel, PAID_STATUSES } from "../orders/index.ts";
 
 /** Admin stats (SPEC section 2, Admin dashboard): what the database holds now, never sample values. */
@@ -122,4 +122,47 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     orderFigures(db),
   ]);
   return { ...orders, totalProducts, totalCustomers, criticalAlerts };
+}
+
+/** Rows per page of every admin list (SPEC section 9). */
+export const ADMIN_PAGE_SIZE = 20;
+
+export interface AuditFilter {
+  /** The actor's email, or part of it. */
+  actor?: string | undefined;
+  entity?: string | undefined;
+  /** Inclusive bounds, as instants. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  page?: number | undefined;
+}
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** The audit log, newest first, filtered by person, entity and date, 20 to a page. */
+export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<{ rows: AuditRow[]; total: number; page: number; pages: number }> {
+  const where = and(
+    filter.actor ? ilike(auditLog.actorEmail, `%${filter.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
+    filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
+    filter.to ? lte(auditLog.createdAt, filter.to) : undefined,
+  );
+  const [counted] = await db.select({ n: count() }).from(auditLog).where(where);
+  const total = Number(counted?.n ?? 0);
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = Math.min(Math.max(1, filter.page ?? 1), pages);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows, total, page, pages };
+}
+
+/** The entities the log has rows for, for the filter's choices. */
+export async function auditEntities(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(asc(auditLog.entity));
+  return rows.map((r) => r.entity);
 }

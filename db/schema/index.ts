@@ -6,3 +6,4 @@ export * from "./orders.ts";
 export * from "./wishlist.ts";
 export * from "./reviews.ts";
 export * from "./mail.ts";
+export * from "./admin.ts";
