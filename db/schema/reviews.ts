@@ -30,6 +30,8 @@ export const reviews = pgTable(
     hidden: boolean("hidden").notNull().default(false),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by"),
+    /** Why an administrator hid it (required when hiding from the back office). */
+    hiddenReason: text("hidden_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
