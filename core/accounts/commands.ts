@@ -115,7 +115,9 @@ export async function signInWithPassword<Session>(
   if (!start.allowed) return { ok: false, error: MESSAGES.tooManyRequests, retryAfterMs: start.retryAfterMs };
   if (!start.user || !start.user.active || start.user.deletedAt) {
     await ports.spendPasswordCheck();
-    return { ok: false, error: MESSAGES.userNotFound };
+    // A deactivated (not deleted) account is told so; no session is ever started for it.
+    const deactivated = start.user && !start.user.active && !start.user.deletedAt;
+    return { ok: false, error: deactivated ? MESSAGES.accountDeactivated : MESSAGES.userNotFound };
   }
   const checked = await ports.checkPassword();
   if (!checked.ok) return checked;

@@ -23,6 +23,7 @@ export const MESSAGES = {
   newPasswordsDontMatch: "New passwords do not match",
   noUser: "No user is currently logged in",
   userNotFound: "No account found with this email address.",
+  accountDeactivated: "This account has been deactivated. Please contact support.",
   wrongPassword: "Incorrect password. Please try again.",
   emailInUse: "An account with this email already exists.",
   weakPassword: "Password should be at least 6 characters long.",

@@ -1,5 +1,9 @@
 // The admin module's face: other code imports it from here only (rules.ts, free of the database, may also
 // be imported by browser-bound UI code).
-export { ADMIN_ACTIONS, ADMIN_RESOURCES, can, permissionsOf, ROLE_PERMISSIONS, type AdminAction, type AdminResource } from "./rules.ts";
+export { ADMIN_ACTIONS, ADMIN_RESOURCES, auditDiff, can, permissionsOf, ROLE_PERMISSIONS, type AdminAction, type AdminResource, type AuditChange } from "./rules.ts";
 export { ADMIN_PAGE_SIZE, auditEntities, CRITICAL_ALERTS_LIMIT, getAdminStats, listAudit, type AuditFilter, type AuditRow } from "./queries.ts";
 export { recordAudit, type AdminActor, type AuditEntry } from "./commands.ts";
+export { ADMIN_MESSAGES, AdminError } from "./errors.ts";
+export { auditQuerySchema, hideReviewSchema, idSchema, reviewIdSchema, reviewListQuerySchema, roleChangeSchema, USER_STATUSES, userListQuerySchema, type UserStatus } from "./inputs.ts";
+export { changeUserRole, deleteUserAsAdmin, getUserDetail, listUsers, setUserActive, type AdminUserDetail, type AdminUserRow } from "./people.ts";
+export { listReviewsForModeration, reviewedProducts, setReviewHidden, type AdminReviewRow } from "./moderation.ts";

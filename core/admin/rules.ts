@@ -43,3 +43,21 @@ export function permissionsOf(role: Role): { resource: AdminResource; actions: A
     return actions && actions.length > 0 ? [{ resource, actions: [...actions] }] : [];
   });
 }
+
+/** One changed field of an audited entity, as the audit screen shows it. */
+export interface AuditChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+const shown = (value: unknown): string => (value === undefined ? "—" : value === null ? "none" : typeof value === "string" ? value : JSON.stringify(value));
+
+/** The fields that differ between an entity's before and after (top level; a non-object counts as one field "value"). */
+export function auditDiff(before: unknown, after: unknown): AuditChange[] {
+  const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { value: v });
+  const b = asRecord(before);
+  const a = asRecord(after);
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].sort();
+  return fields.filter((f) => JSON.stringify(b[f]) !== JSON.stringify(a[f])).map((field) => ({ field, before: shown(b[field]), after: shown(a[field]) }));
+}
