@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { getAdminStats } from "../../core/admin/index.ts";
+import { can } from "../../core/admin/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { storeDate } from "../lib/dates.ts";
@@ -10,14 +11,15 @@ import type { Route } from "./+types/admin";
 export const meta: Route.MetaFunction = guardedMeta("Admin");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const viewer = await requireAdmin(request, context);
+  const role = viewer.role;
   try {
-    return data({ stats: await getAdminStats(context.db), failed: false }, { headers: { "Cache-Control": "private, no-store" } });
+    return data({ stats: await getAdminStats(context.db), failed: false, role }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     // SPEC section 8: logged, and the page shows empty sections.
     context.log.error({ err: error }, "Failed to load admin data");
     const stats = { totalRevenueCents: 0, totalOrders: 0, totalCustomers: 0, totalProducts: 0, recentOrders: [], criticalAlerts: [] };
-    return data({ stats, failed: true }, { headers: { "Cache-Control": "private, no-store" } });
+    return data({ stats, failed: true, role }, { headers: { "Cache-Control": "private, no-store" } });
   }
 }
 
@@ -29,12 +31,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 const QUICK_ACTIONS = [
   { to: "/admin", label: "Manage Orders" },
   { to: "/admin", label: "Products" },
-  { to: "/admin", label: "Users" },
-  { to: "/analytics", label: "View Analytics" },
+  { to: "/admin/users", label: "Users", permission: ["users", "read"] },
+  { to: "/analytics", label: "View Analytics", permission: ["analytics", "read"] },
+  { to: "/admin/reviews", label: "Reviews", permission: ["reviews", "read"] },
+  { to: "/admin/audit", label: "Audit log", permission: ["audit", "read"] },
 ] as const;
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { stats } = loaderData;
+  const { stats, role } = loaderData;
+  const actions = QUICK_ACTIONS.filter((a) => !("permission" in a) || can(role, a.permission[0], a.permission[1]));
   const cards = [
     { label: "Total revenue", value: formatCents(stats.totalRevenueCents) },
     { label: "Orders", value: String(stats.totalOrders) },
@@ -104,7 +109,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           Quick actions
         </h2>
         <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {QUICK_ACTIONS.map((action) => (
+          {actions.map((action) => (
             <li key={action.label}>
               <Link to={action.to} className={`${secondaryButton} w-full`}>
                 {action.label}

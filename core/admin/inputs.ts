@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "../../db/schema/auth.ts";
+import { ROLE_CHOICES as ROLES } from "./rules.ts";
 
 /** Query strings and forms of the back-office people screens (users, reviews, audit). */
 

@@ -11,6 +11,10 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 const ALL = ADMIN_ACTIONS;
 
+/** The roles an account may have, in the order the screens list them (db/schema/auth.ts holds the same three). */
+export const ROLE_CHOICES = ["customer", "admin", "super_admin"] as const satisfies readonly Role[];
+export const ROLE_LABEL: Record<Role, string> = { customer: "Customer", admin: "Admin", super_admin: "Super admin" };
+
 /**
  * admin: products, orders and inventory (create, read, update, delete); users (read, update); reviews
  * (read, update: hide and unhide); analytics (read); settings (read, update); the audit log (read).
