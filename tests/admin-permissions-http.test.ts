@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../core/accounts/index.ts";
+import { openDatabase } from "../db/client.ts";
+import { users } from "../db/schema/index.ts";
+import { Client } from "./http-client.ts";
+import { registerOverHttp, SHOPPER_PASSWORD } from "./http-shopper.ts";
+import { startSeededStore, startServer, type SeededStore } from "./server.ts";
+
+/**
+ * The back office's permission matrix over HTTP, route by route. The routes are read from app/routes.ts,
+ * so an /admin page added later is covered by the guest and customer rows without touching this file.
+ */
+const ADMIN_ROUTES = [...fs.readFileSync("app/routes.ts", "utf8").matchAll(/route\("(admin(?:\/[^"]*)?)"/g)].map((m) => `/${m[1]}`);
+
+type Who = "admin" | "super_admin";
+/** What a writing POST to each known route is, and what each role gets (a confirm step answers 200). */
+const ACTIONS: Record<string, { body: Record<string, string>; expect: Record<Who, number> }[]> = {
+  "/admin": [{ body: { intent: "anything" }, expect: { admin: 405, super_admin: 405 } }],
+  "/admin/users": [{ body: { intent: "anything" }, expect: { admin: 405, super_admin: 405 } }],
+  "/admin/users/:id": [
+    { body: { intent: "role", role: "admin" }, expect: { admin: 403, super_admin: 200 } },
+    { body: { intent: "deactivate" }, expect: { admin: 200, super_admin: 200 } },
+    { body: { intent: "delete" }, expect: { admin: 403, super_admin: 200 } },
+  ],
+  "/admin/reviews": [{ body: { intent: "hide", reviewId: "1", reason: "Spam" }, expect: { admin: 200, super_admin: 200 } }],
+  "/admin/audit": [{ body: { intent: "anything" }, expect: { admin: 405, super_admin: 405 } }],
+};
+
+let store: SeededStore;
+let url: string;
+const ADMIN = `staff-${Date.now()}@east-harlem.test`;
+const BOSS = `boss-${Date.now()}@east-harlem.test`;
+const CUSTOMER = `customer-${Date.now()}@east-harlem.test`;
+const clients = {} as Record<"guest" | "customer" | Who, Client>;
+let customerId = "";
+const concrete = (route: string) => route.replace(":id", encodeURIComponent(customerId));
+
+beforeAll(async () => {
+  store = await startSeededStore({ ADMIN_EMAILS: ADMIN, TRUSTED_PROXIES: "" });
+  url = store.server.url;
+  clients.guest = new Client(url);
+  for (const [who, email] of [["customer", CUSTOMER], ["admin", ADMIN], ["super_admin", BOSS]] as const) {
+    clients[who] = new Client(url);
+    await registerOverHttp(clients[who], email);
+  }
+  // The operator's part: the super_admin role is set in the database (the embedded one with the server stopped).
+  if (store.database) {
+    await store.database.db.update(users).set({ role: "super_admin" }).where(eq(users.email, BOSS));
+    customerId = (await store.database.db.select().from(users).where(eq(users.email, CUSTOMER)))[0]!.id;
+  } else {
+    await store.server.stop();
+    const database = await openDatabase({ dataDir: store.dataDir! });
+    await database.db.update(users).set({ role: "super_admin" }).where(eq(users.email, BOSS));
+    customerId = (await database.db.select().from(users).where(eq(users.email, CUSTOMER)))[0]!.id;
+    await database.close();
+    const server = await startServer(store.server.env);
+    store = { ...store, server, stop: () => server.stop().then(() => undefined) };
+    url = server.url;
+  }
+}, 240_000);
+afterAll(() => store?.stop());
+
+const rebased = (c: Client) => {
+  const fresh = new Client(url);
+  for (const [k, v] of c.cookies) fresh.cookies.set(k, v);
+  return fresh;
+};
+
+describe("the back office's permission matrix", () => {
+  it("reads the admin routes from app/routes.ts", () => {
+    expect(ADMIN_ROUTES).toEqual(expect.arrayContaining(["/admin", "/admin/users", "/admin/users/:id", "/admin/reviews", "/admin/audit"]));
+  });
+
+  it("answers guests 401 and customers 403 on every admin loader and action", async () => {
+    for (const route of ADMIN_ROUTES) {
+      const path = concrete(route);
+      for (const [who, status] of [["guest", 401], ["customer", 403]] as const) {
+        const c = rebased(clients[who]);
+        expect((await c.get(path)).status, `${who} GET ${path}`).toBe(status);
+        for (const { body } of ACTIONS[route] ?? [{ body: { intent: "anything" } }]) {
+          expect((await c.post(path, body)).status, `${who} POST ${path} ${body.intent}`).toBe(status);
+        }
+      }
+    }
+  });
+
+  it("lets admins and super_admins in, refusing admins what only a super_admin may do", async () => {
+    for (const route of ADMIN_ROUTES) {
+      const path = concrete(route);
+      for (const who of ["admin", "super_admin"] as const) {
+        const c = rebased(clients[who]);
+        const page = await c.get(path);
+        expect(page.status, `${who} GET ${path}`).toBe(200);
+        await page.arrayBuffer();
+        for (const { body, expect: expected } of ACTIONS[route] ?? []) {
+          const res = await c.post(path, body);
+          expect(res.status, `${who} POST ${path} ${body.intent}`).toBe(expected[who]);
+          await res.arrayBuffer();
+        }
+        if (!ACTIONS[route]) {
+          const res = await c.post(path, { intent: "anything" });
+          expect(res.status, `${who} POST ${path}`).toBeLessThan(500);
+          expect([401, 403]).not.toContain(res.status);
+        }
+      }
+    }
+  });
+
+  it("hides the analytics link from a role without analytics, and shows the people links", async () => {
+    const html = await Client.text(await rebased(clients.admin).get("/admin"));
+    expect(html).toContain('href="/admin/users"');
+    expect(html).toContain('href="/admin/reviews"');
+    expect(html).toContain('href="/admin/audit"');
+    expect(html).toContain('href="/analytics"');
+  });
+
+  it("deactivation signs the customer out at once and sign-in is refused with a clear message", async () => {
+    const admin = rebased(clients.admin);
+    const customer = rebased(clients.customer);
+    expect((await customer.get("/dashboard")).status).toBe(200);
+    const done = await admin.post(`/admin/users/${encodeURIComponent(customerId)}`, { intent: "deactivate", confirmed: "yes" });
+    expect(done.status).toBe(302);
+    expect((await customer.get("/dashboard")).status).toBe(401);
+    const again = new Client(url);
+    const refused = await again.post("/login", { intent: "signin", email: CUSTOMER, password: SHOPPER_PASSWORD, redirectTo: "/" });
+    expect(refused.status).not.toBe(302);
+    expect(await Client.text(refused)).toContain(MESSAGES.accountDeactivated);
+    const audit = await Client.text(await admin.get(`/admin/audit?entity=user&actor=${encodeURIComponent(ADMIN)}`));
+    expect(audit).toContain("deactivate");
+    expect(audit).toMatch(/status<\/span>: active → deactivated/);
+  });
+
+  it("shows bad input next to the field and writes nothing", async () => {
+    const res = await rebased(clients.admin).post("/admin/reviews", { intent: "hide", reviewId: "1", reason: "   " });
+    expect(res.status).toBe(400);
+    expect(await Client.text(res)).toContain("Please give a reason for hiding this review.");
+  });
+});
