@@ -158,6 +158,15 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     ],
     // Pages whose action only refuses (405 after the guard): any form at all.
     "routes/admin.tsx": nothing,
+    "routes/admin-users.tsx": nothing,
+    "routes/admin-audit.tsx": nothing,
+    "routes/admin-user.tsx": [
+      { fields: { intent: "role", role: "admin" }, required: ["intent", "role"], invalid: { intent: ["bogus", ""], role: ["owner", ""] } },
+      { fields: { intent: "deactivate" }, required: ["intent"], invalid: { intent: ["bogus", ""] } },
+    ],
+    "routes/admin-reviews.tsx": [
+      { fields: { intent: "hide", reviewId: "1", reason: "Spam" }, required: ["intent", "reviewId", "reason"], invalid: { intent: ["bogus", ""], reviewId: ID_WRONG, reason: ["", " "] } },
+    ],
     "routes/analytics.tsx": nothing,
     "routes/dashboard.tsx": nothing,
     "routes/orders.tsx": nothing,
