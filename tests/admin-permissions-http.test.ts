@@ -137,4 +137,28 @@ describe("the back office's permission matrix", () => {
     expect(res.status).toBe(400);
     expect(await Client.text(res)).toContain("Please give a reason for hiding this review.");
   });
+
+  it("answers malformed or unknown input from a super_admin with a 4xx, never a 5xx", async () => {
+    const boss = rebased(clients.super_admin);
+    const user = `/admin/users/${encodeURIComponent(customerId)}`;
+    const cases: [string, Record<string, string>, number][] = [
+      [user, { intent: "role", role: "owner", confirmed: "yes" }, 400],
+      [user, { intent: "bogus" }, 400],
+      [user, {}, 400],
+      ["/admin/users/nobody-here", { intent: "deactivate", confirmed: "yes" }, 404],
+      ["/admin/reviews", { intent: "hide", reviewId: "abc", reason: "x" }, 400],
+      ["/admin/reviews", { intent: "unhide", reviewId: "999999999" }, 404],
+      ["/admin/reviews", { intent: "hide", reviewId: "1", reason: "x".repeat(501) }, 400],
+    ];
+    for (const [path, body, status] of cases) {
+      const res = await boss.post(path, body);
+      expect(res.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(status);
+      await res.arrayBuffer();
+    }
+    for (const path of ["/admin/users/nobody-here", "/admin/audit?from=2026-13-45&to=x&page=-3&entity=%00", "/admin/users?role=owner&page=abc", "/admin/reviews?rating=9&product=x"]) {
+      const res = await boss.get(path);
+      expect(res.status, path).toBeLessThan(500);
+      await res.arrayBuffer();
+    }
+  });
 });
