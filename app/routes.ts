@@ -25,6 +25,8 @@ export default [
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/track", "routes/order-track.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/inventory", "routes/admin-inventory.tsx"),
+  route("admin/inventory/:variantId", "routes/admin-inventory-variant.tsx"),
   route("analytics", "routes/analytics.tsx"),
   route("art/:kind/:file", "routes/art.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
