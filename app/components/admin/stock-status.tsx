@@ -15,11 +15,11 @@ export function StockStatusBadge({ status }: { status: StockStatus }) {
 
 /**
  * Responsive table parts: a table on wide screens, a stack of cards at phone widths (each cell then
- * shows its column's name beside its value).
+ * shows its column's name beside its value, the header row being hidden there).
  */
 export const cardTable = {
   table: "block w-full text-left text-sm sm:table",
-  head: "sr-only sm:not-sr-only sm:table-header-group",
+  head: "hidden sm:table-header-group",
   body: "block space-y-3 sm:table-row-group sm:space-y-0",
   row: "block rounded border border-line p-3 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:p-0",
   th: "px-2 py-2 font-semibold sm:table-cell",
@@ -28,7 +28,7 @@ export const cardTable = {
 export function Cell({ label, children, className = "" }: { label: string; children: ReactNode; className?: string }) {
   return (
     <td className={`flex justify-between gap-3 py-1 sm:table-cell sm:px-2 sm:py-2 ${className}`}>
-      <span className="font-semibold text-muted sm:hidden" aria-hidden="true">
+      <span className="font-semibold text-muted sm:hidden">
         {label}
       </span>
       <span>{children}</span>
