@@ -182,6 +182,7 @@ describe("stock list upload", () => {
     const big = ["sku,on_hand", ...Array.from({ length: 5001 }, (_, i) => `S${i},1`)].join("\n");
     expect(readStockList(big)).toMatchObject({ ok: false, error: expect.stringContaining("5,000") });
     expect(readStockList('sku,on_hand\n"unterminated,4\n')).toMatchObject({ ok: false, error: expect.stringContaining("not readable CSV") });
+    expect(readStockList("sku,on_hand\nA\u0000,1\n")).toMatchObject({ ok: false, error: expect.stringContaining("control characters") });
     expect(readStockList("\uFEFFSKU,On_Hand\r\nA,1\r\n")).toEqual({ ok: true, entries: [{ line: 2, sku: "A", value: "1" }] });
   });
 });

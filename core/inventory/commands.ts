@@ -235,6 +235,8 @@ export async function restock(db: Db, variantId: number, quantity: number, opts:
   await db.transaction(async (tx) => {
     const v = (await lockVariants(tx, [variantId])).get(variantId)!;
     const onHand = v.onHand + quantity;
+    // The counters are 32-bit integers: a restock past that is a typing mistake, refused rather than failing.
+    if (onHand > 2_147_483_647) throw invalidQuantity(quantity);
     const available = await setCounts(tx, v.id, onHand, v.reserved);
     await writeMovement(tx, v.id, "restock", quantity, v.onHand, onHand, opts, "Restocked");
     await raiseAlerts(tx, v, available);

@@ -43,6 +43,8 @@ const HEADER = ["sku", "on_hand"];
 /** Reads the file's text into entries; a file that cannot be taken at all gets one message. */
 export function readStockList(text: string): StockListRead {
   if (Buffer.byteLength(text, "utf8") > STOCK_IMPORT_MAX_BYTES) return { ok: false, error: "The file is larger than 1 MB." };
+  // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
+  if (/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(text)) return { ok: false, error: "The file holds control characters; save it as plain CSV text." };
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as typeof records;
