@@ -108,4 +108,19 @@ describe("admin inventory over HTTP", () => {
     expect(await Client.text(confirm)).toContain("Stock list applied: 1 variant changed.");
     expect(await onHandOn(admin, variantId)).toBe(before + 10);
   });
+
+  it("raises an out-of-stock alert on the page, and acknowledges it from there", async () => {
+    const ids = [...(await Client.text(await admin.get("/admin/inventory?q=tee"))).matchAll(/href="\/admin\/inventory\/(\d+)"/g)].map((m) => Number(m[1]));
+    const other = ids.find((id) => id !== variantId)!;
+    const otherSku = /SKU ([^ <]+)/.exec(await Client.text(await admin.get(`/admin/inventory/${other}`)))![1]!;
+    expect((await admin.post(`/admin/inventory/${other}`, { intent: "adjust", onHand: "0", reason: "Stock take" })).status).toBe(200);
+    const page = await Client.text(await admin.get("/admin/inventory"));
+    expect(page).toContain(`${otherSku} is out of stock.`);
+    const alertId = new RegExp(`name="alertId" value="(\\d+)"/><button type="submit"[^>]*aria-label="Acknowledge alert for ${otherSku}"`).exec(page)![1]!;
+    const ack = await admin.post("/admin/inventory", { intent: "acknowledge", alertId });
+    expect(ack.status).toBe(200);
+    const after = await Client.text(ack);
+    expect(after).toContain("Alert acknowledged.");
+    expect(after).not.toContain(`${otherSku} is out of stock.`);
+  });
 });
