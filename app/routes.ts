@@ -29,6 +29,8 @@ export default [
   route("admin/users/:id", "routes/admin-user.tsx"),
   route("admin/reviews", "routes/admin-reviews.tsx"),
   route("admin/audit", "routes/admin-audit.tsx"),
+  route("admin/inventory", "routes/admin-inventory.tsx"),
+  route("admin/inventory/:variantId", "routes/admin-inventory-variant.tsx"),
   route("analytics", "routes/analytics.tsx"),
   route("art/:kind/:file", "routes/art.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),

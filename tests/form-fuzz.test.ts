@@ -17,7 +17,7 @@ const RUNS_PER_ACTION = 40;
 const SEED = 20_261_124;
 const SLUG = "harlem-classic-tee";
 /** Sample values for the route parameters of actions: a real product, an order id nobody has. */
-const PARAMS: Record<string, string> = { slug: SLUG, id: "AAAAAAAAAAAAAAAA" };
+const PARAMS: Record<string, string> = { slug: SLUG, id: "AAAAAAAAAAAAAAAA", variantId: "1" };
 /** Fields rendered as a <textarea> somewhere in the store: the only ones where a line break is text. */
 const MULTILINE = new Set(["comment", "notes", "description"]);
 
@@ -167,6 +167,9 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     "routes/admin-reviews.tsx": [
       { fields: { intent: "hide", reviewId: "1", reason: "Spam" }, required: ["intent", "reviewId", "reason"], invalid: { intent: ["bogus", ""], reviewId: ID_WRONG, reason: ["", " "] } },
     ],
+    // Admin inventory: the shopper and guests are refused (403, 401) before any form is read.
+    "routes/admin-inventory.tsx": nothing,
+    "routes/admin-inventory-variant.tsx": nothing,
     "routes/analytics.tsx": nothing,
     "routes/dashboard.tsx": nothing,
     "routes/orders.tsx": nothing,

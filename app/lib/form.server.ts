@@ -60,3 +60,40 @@ function printable(name: string): string {
   const clean = name.replace(/[^\x20-\x7e]/g, "?");
   return clean.length > 40 ? `${clean.slice(0, 40)}...` : clean;
 }
+
+export interface FormWithFile {
+  fields: FormFields;
+  /** The named file's text, or null when none was chosen. */
+  file: { name: string; text: string } | null;
+}
+
+/**
+ * The one reader that takes a file, for the few actions that ask for one (a stock list upload): exactly
+ * one file field, named by the action, of at most `maxBytes` (the HTTP layer's 1 MB form limit still
+ * bounds the whole body), read as UTF-8 text. A file in any other field is refused as readForm refuses
+ * it; every text field gets readForm's checks.
+ */
+export async function readFormWithFile(request: Request, fileField: string, maxBytes: number, options: ReadFormOptions = {}): Promise<FormWithFile> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return badForm("The form could not be read. Please send it again from the page.");
+  }
+  const text = new FormData();
+  let file: FormWithFile["file"] = null;
+  let seenFile = false;
+  for (const [name, value] of form.entries()) {
+    if (name === fileField && typeof value !== "string") {
+      if (seenFile) badForm(`The form field "${printable(name)}" was sent more than once.`);
+      seenFile = true;
+      if (value.size > maxBytes) badForm(`The file is larger than the limit of ${Math.round(maxBytes / 1024)} KB.`);
+      // An empty file input (nothing chosen) arrives as a nameless, empty file.
+      if (value.size > 0 || value.name !== "") file = { name: value.name, text: new TextDecoder("utf-8", { fatal: false }).decode(await value.arrayBuffer()) };
+      continue;
+    }
+    text.append(name, value);
+  }
+  const fields = await readForm(new Request("http://form.local/", { method: "POST", body: text }), options);
+  return { fields, file };
+}

@@ -8,6 +8,19 @@ export interface StockChangeOptions {
   orderId?: string | undefined;
   actor?: string | undefined;
   reason?: string | undefined;
+  /**
+   * Runs inside the change's own transaction, after the change, with what it did: an admin write records
+   * its audit row here, so the change and its record commit together (or neither does).
+   */
+  onChange?: ((tx: Db, change: StockChange) => Promise<void>) | undefined;
+}
+
+/** One variant's counters before and after a change. */
+export interface StockChange {
+  variantId: number;
+  sku: string;
+  before: { onHand: number; reserved: number; available: number };
+  after: { onHand: number; reserved: number; available: number };
 }
 
 interface LockedVariant {
@@ -169,15 +182,65 @@ function assertReserved(lines: StockLine[], locked: Map<number, LockedVariant>) 
   }
 }
 
+function changeOf(v: LockedVariant, onHand: number, available: number): StockChange {
+  return {
+    variantId: v.id,
+    sku: v.sku,
+    before: { onHand: v.onHand, reserved: v.reserved, available: v.available },
+    after: { onHand, reserved: v.reserved, available },
+  };
+}
+
+/**
+ * Sets on hand for many variants at once (a counted stock list), all or nothing: the rows are locked in
+ * id order, every figure is checked against what is reserved now, and one adjustment movement is written
+ * per variant whose figure changed. Throws (changing nothing) if any variant is unknown or would go
+ * below its reservations.
+ */
+export async function setStockLevels(
+  db: Db,
+  levels: readonly { variantId: number; onHand: number }[],
+  opts: StockChangeOptions = {},
+): Promise<StockChange[]> {
+  for (const l of levels) if (!Number.isInteger(l.onHand) || l.onHand < 0) throw invalidQuantity(l.onHand);
+  const ids = [...new Set(levels.map((l) => l.variantId))];
+  if (ids.length !== levels.length) throw new InventoryError("inventory.invalid_quantity", "A variant is listed more than once.");
+  if (ids.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const locked = await lockVariants(tx, ids);
+    const below = levels.filter((l) => l.onHand < locked.get(l.variantId)!.reserved);
+    if (below.length > 0) {
+      throw new InventoryError("inventory.below_reserved", "On hand cannot go below what is reserved.", {
+        lines: below.map((l) => ({ variantId: l.variantId, reserved: locked.get(l.variantId)!.reserved, requested: l.onHand })),
+      });
+    }
+    const changes: StockChange[] = [];
+    for (const level of [...levels].sort((a, b) => a.variantId - b.variantId)) {
+      const v = locked.get(level.variantId)!;
+      if (level.onHand === v.onHand) continue;
+      const available = await setCounts(tx, v.id, level.onHand, v.reserved);
+      await writeMovement(tx, v.id, "adjustment", Math.abs(level.onHand - v.onHand), v.onHand, level.onHand, opts, "Stock list imported");
+      await raiseAlerts(tx, v, available);
+      const change = changeOf(v, level.onHand, available);
+      await opts.onChange?.(tx, change);
+      changes.push(change);
+    }
+    return changes;
+  });
+}
+
 /** Adds received units to on hand. */
 export async function restock(db: Db, variantId: number, quantity: number, opts: StockChangeOptions = {}): Promise<void> {
   if (!isPositiveQuantity(quantity)) throw invalidQuantity(quantity);
   await db.transaction(async (tx) => {
     const v = (await lockVariants(tx, [variantId])).get(variantId)!;
     const onHand = v.onHand + quantity;
+    // The counters are 32-bit integers: a restock past that is a typing mistake, refused rather than failing.
+    if (onHand > 2_147_483_647) throw invalidQuantity(quantity);
     const available = await setCounts(tx, v.id, onHand, v.reserved);
     await writeMovement(tx, v.id, "restock", quantity, v.onHand, onHand, opts, "Restocked");
     await raiseAlerts(tx, v, available);
+    await opts.onChange?.(tx, changeOf(v, onHand, available));
   });
 }
 
@@ -196,18 +259,26 @@ export async function adjustStock(db: Db, variantId: number, newOnHand: number, 
     const available = await setCounts(tx, v.id, newOnHand, v.reserved);
     await writeMovement(tx, v.id, "adjustment", Math.abs(newOnHand - v.onHand), v.onHand, newOnHand, opts, "Stock adjusted");
     await raiseAlerts(tx, v, available);
+    await opts.onChange?.(tx, changeOf(v, newOnHand, available));
   });
 }
 
 /** Closes an open alert; a later shortage may raise a new one. Acknowledging twice is harmless. */
-export async function acknowledgeAlert(db: Db, alertId: number, actor: string): Promise<void> {
+export async function acknowledgeAlert(
+  db: Db,
+  alertId: number,
+  actor: string,
+  onAcknowledged?: (tx: Db, alert: { id: number; variantId: number; type: string }) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [alert] = await tx.select({ id: stockAlerts.id, acknowledged: stockAlerts.acknowledged }).from(stockAlerts).where(eq(stockAlerts.id, alertId)).for("update");
+    const [alert] = await tx
+      .select({ id: stockAlerts.id, acknowledged: stockAlerts.acknowledged, variantId: stockAlerts.variantId, type: stockAlerts.type }).from(stockAlerts).where(eq(stockAlerts.id, alertId)).for("update");
     if (!alert) throw new InventoryError("inventory.alert_not_found", `Alert ${alertId} was not found.`, { alertId });
     if (alert.acknowledged) return;
     await tx
       .update(stockAlerts)
       .set({ acknowledged: true, acknowledgedAt: new Date(), acknowledgedBy: actor })
       .where(and(eq(stockAlerts.id, alertId), eq(stockAlerts.acknowledged, false)));
+    await onAcknowledged?.(tx, { id: alert.id, variantId: alert.variantId, type: alert.type });
   });
 }

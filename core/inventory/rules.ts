@@ -39,3 +39,20 @@ export function alertMessage(type: AlertType, sku: string, available: number, th
     ? `${sku} is out of stock.`
     : `${sku} is low on stock: ${available} available (threshold ${threshold}).`;
 }
+
+/** Rows per page of the admin inventory list and of a variant's movement history (spec section 9). */
+export const INVENTORY_PAGE_SIZE = 20;
+
+export type StockStatus = "in_stock" | "low" | "out";
+
+/** The spec's low-stock rule on available stock: out at 0, low at or below the threshold. */
+export function stockStatusOf(available: number, threshold: number): StockStatus {
+  const alert = alertTypeFor(available, threshold);
+  return alert === "out_of_stock" ? "out" : alert === "low_stock" ? "low" : "in_stock";
+}
+
+export const STOCK_STATUS_LABEL: Record<StockStatus, string> = { in_stock: "In stock", low: "Low stock", out: "Out of stock" };
+
+/** A stock-list upload: at most this many data rows, and no larger than the form body limit (1 MB). */
+export const STOCK_IMPORT_MAX_ROWS = 5000;
+export const STOCK_IMPORT_MAX_BYTES = 1024 * 1024;

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { MovementType } from "../../db/schema/catalog.ts";
+
+/** Form schemas of the admin inventory screens. Free of the database: browser-bound UI may import it. */
+
+const reason = z
+  .string()
+  .trim()
+  .min(1, "Give a reason for this change.")
+  .max(200, "Keep the reason under 200 characters.");
+
+const wholeNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/, message)
+    .transform(Number);
+
+export const variantIdInput = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const restockInput = z.object({
+  quantity: wholeNumber("Enter a whole number of units, 1 or more.").refine((n) => n >= 1, "Enter a whole number of units, 1 or more."),
+  reason,
+});
+
+export const adjustInput = z.object({
+  onHand: wholeNumber("Enter the counted units as a whole number, 0 or more."),
+  reason,
+});
+
+export const acknowledgeInput = z.object({ alertId: variantIdInput });
+
+export const INVENTORY_FILTERS = ["all", "low", "out"] as const;
+export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
+
+const page = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+export const inventoryListInput = z.object({
+  filter: z.enum(INVENTORY_FILTERS).catch("all"),
+  q: z.string().trim().max(100).catch(""),
+  page,
+});
+
+/** The movement types a history can be filtered by (the schema's list, restated without importing the database). */
+export const MOVEMENT_FILTERS = ["restock", "sale", "reservation", "release", "adjustment"] as const satisfies readonly MovementType[];
+
+export const movementListInput = z.object({
+  type: z.enum(["all", ...MOVEMENT_FILTERS]).catch("all"),
+  page,
+});
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field of a failed parse, for showing next to each field. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
