@@ -4,6 +4,6 @@ export { orderAmounts, orderNumberLabel, PAID_STATUSES } from "./rules.ts";
 export { orderIdSchema, pageSchema, statusFilterSchema } from "./inputs.ts";
 export { OrderError } from "./errors.ts";
 export { findOrderOfCustomer, listOrdersOfCustomer, type OrderDetail, type OrderSummary } from "./queries.ts";
-export { cancelOrder, markDelivered, markProcessing, shipOrder, updateOrderStatus, type CancelDeps } from "./commands.ts";
+export { cancelOrder, lockOrder, markDelivered, markProcessing, moveTo, shipOrder, updateOrderStatus, type CancelDeps, type OrderRow } from "./commands.ts";
 export { insertPaidOrder } from "./create.ts";
 export { reorder, type ReorderResult } from "./reorder.ts";
