@@ -42,8 +42,8 @@ function where(filter: Omit<AdminOrderFilter, "page">): SQL | undefined {
   );
 }
 
-const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number);
-const refundedCents = sql<number>`(select coalesce(sum(${orderRefunds.amountCents}), 0) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id})`.mapWith(Number);
+const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")`.mapWith(Number);
+const refundedCents = sql<number>`(select coalesce(sum(r.amount_cents), 0) from order_refunds r where r.order_id = "orders"."id")`.mapWith(Number);
 
 const rowColumns = {
   id: orders.id,
