@@ -14,7 +14,7 @@ import {
 } from "../core/admin/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import { getInventoryRecord } from "../core/inventory/index.ts";
-import { adminOrderFilterSchema, parseRefundForm, shipFormSchema } from "../core/orders/inputs.ts";
+import { adminOrderFilterSchema, parseRefundForm, shipFormSchema } from "../core/orders/index.ts";
 import { createTestProvider } from "../core/payments/index.ts";
 import { newToken } from "../core/shared/ids.ts";
 import { DEFAULT_PREFERENCES } from "../core/accounts/index.ts";

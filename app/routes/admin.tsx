@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const QUICK_ACTIONS = [
-  { to: "/admin", label: "Manage Orders" },
+  { to: "/admin/orders", label: "Manage Orders" },
   { to: "/admin", label: "Products" },
   { to: "/admin", label: "Users" },
   { to: "/analytics", label: "View Analytics" },

@@ -3,5 +3,5 @@
 export { ADMIN_ACTIONS, ADMIN_RESOURCES, can, permissionsOf, ROLE_PERMISSIONS, type AdminAction, type AdminResource } from "./rules.ts";
 export { ADMIN_PAGE_SIZE, auditEntities, CRITICAL_ALERTS_LIMIT, getAdminStats, listAudit, type AuditFilter, type AuditRow } from "./queries.ts";
 export { recordAudit, type AdminActor, type AuditEntry } from "./commands.ts";
-export { addOrderNote, adminCancelOrder, adminMarkDelivered, adminShipOrder, finishOrderRefund, finishStaleOrderRefunds, REFUNDABLE_STATUSES, requestOrderRefund, type AdminOrderDeps } from "./order-commands.ts";
+export { addOrderNote, adminCancelOrder, adminMarkDelivered, adminShipOrder, finishOrderRefund, finishStaleOrderRefunds, requestOrderRefund, type AdminOrderDeps } from "./order-commands.ts";
 export { exportAdminOrders, findAdminOrder, listAdminOrders, orderSearchCondition, type AdminOrderDetail, type AdminOrderRow } from "./order-queries.ts";

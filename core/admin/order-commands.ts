@@ -8,8 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { orderItems, orderNotes, orderRefunds, orders, userProfiles, type RefundLine } from "../../db/schema/index.ts";
 import { restock } from "../inventory/index.ts";
 import { orderCancelledMail, orderDeliveredMail, orderRefundedMail, orderShippedMail, queueMail, type Mail, type OrderForMail } from "../mail/index.ts";
-import { cancelOrder, lockOrder, moveTo, orderNumberLabel, OrderError, type OrderRow } from "../orders/index.ts";
-import type { Carrier, RefundForm } from "../orders/inputs.ts";
+import { cancelOrder, REFUNDABLE_STATUSES, lockOrder, moveTo, orderNumberLabel, OrderError, type Carrier, type OrderRow, type RefundForm } from "../orders/index.ts";
 import type { PaymentProvider } from "../payments/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { taxCents } from "../shared/money.ts";
@@ -92,8 +91,6 @@ export async function adminCancelOrder(deps: AdminOrderDeps, actor: AdminActor, 
   return result;
 }
 
-/** Orders whose payment may be partly given back by an administrator: after shipment (before it, cancel). */
-export const REFUNDABLE_STATUSES = ["shipped", "delivered"] as const;
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -153,7 +150,7 @@ export async function requestOrderRefund(deps: AdminOrderDeps, actor: AdminActor
       if (existing.orderId !== orderId) throw new OrderError("orders.refund_invalid", "The form has expired; open the order again.", { key: form.key });
       return existing;
     }
-    if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) {
+    if (!REFUNDABLE_STATUSES.includes(order.status)) {
       throw new OrderError(
         "orders.refund_invalid",
         order.status === "cancelled" ? "A cancelled order was refunded when it was cancelled." : "Before shipment, cancel the order instead: it is refunded in full.",

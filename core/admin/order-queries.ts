@@ -2,8 +2,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderItems, orderNotes, orderRefunds, orders, orderStatusHistory, users, type OrderStatus, type PostalAddress, type RefundLine } from "../../db/schema/index.ts";
-import { orderNumberLabel } from "../orders/index.ts";
-import type { AdminOrderFilter } from "../orders/inputs.ts";
+import { orderNumberLabel, type AdminOrderFilter } from "../orders/index.ts";
 import { maskedCard } from "../payments/index.ts";
 import { ADMIN_PAGE_SIZE } from "./queries.ts";
 
