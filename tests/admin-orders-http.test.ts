@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 const pages = () => ["/admin/orders", "/admin/orders?status=shipped&q=EH-1", "/admin/orders/export.csv", `/admin/orders/${orderId}`, `/admin/orders/${orderId}/packing-slip`];
-const actions = () => [
+const actions = (): Record<string, string>[] => [
   { intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
   { intent: "deliver" },
   { intent: "cancel", confirm: "yes" },
@@ -68,8 +68,8 @@ describe("who may use the admin order screens", () => {
     }
     for (const fields of actions()) {
       for (const path of [`/admin/orders/${orderId}`, "/admin/orders"]) {
-        expect((await guest.post(path, fields)).status, `${path} ${fields.intent}`).toBe(401);
-        expect((await customer.post(path, fields)).status, `${path} ${fields.intent}`).toBe(403);
+        expect((await guest.post(path, fields)).status, `${path} ${fields.intent!}`).toBe(401);
+        expect((await customer.post(path, fields)).status, `${path} ${fields.intent!}`).toBe(403);
       }
     }
     const detail = await Client.text(await admin.get(`/admin/orders/${orderId}`));

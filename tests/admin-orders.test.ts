@@ -209,3 +209,23 @@ describe("notes, the list and the inputs", () => {
     expect(parseRefundForm({ key: "x", mode: "full" }).success).toBe(false);
   });
 });
+
+describe("a refund interrupted after it was recorded", () => {
+  it("is finished later, once, with its mail", async () => {
+    const { finishStaleOrderRefunds } = await import("../core/admin/index.ts");
+    const { orderId, receipt } = await bought(10, 1, 5000);
+    await adminShipOrder(deps, actor, orderId, { carrier: "UPS", trackingNumber: "1Z999AA10123456799" });
+    // The provider is unreachable: the refund stays "refunding", nothing mailed.
+    const down: AdminOrderDeps = { ...deps, payments: { ...deps.payments, refund: () => Promise.reject(new Error("unreachable")) } };
+    await expect(requestOrderRefund(down, actor, orderId, refundForm({ mode: "amount", amount: "10" }))).rejects.toThrow("unreachable");
+    const [pending] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    expect(pending!.status).toBe("refunding");
+    // The refund counts against the total while it is under way.
+    await expect(requestOrderRefund(deps, actor, orderId, refundForm({ mode: "amount", amount: "44.01" }))).rejects.toMatchObject({ code: "orders.refund_exceeds" });
+    expect(await finishStaleOrderRefunds(deps, 0, new Date(Date.now() + 1000))).toBeGreaterThanOrEqual(1);
+    expect(await finishStaleOrderRefunds(deps, 0, new Date(Date.now() + 1000))).toBe(0);
+    const [done] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    expect(done).toMatchObject({ status: "refunded", providerRefundId: expect.stringMatching(/^re_test_/) });
+    expect((await mailsAbout(receipt.orderNumber)).filter((m) => m.subject.startsWith("A refund"))).toHaveLength(1);
+  });
+});
