@@ -88,11 +88,11 @@ export const refundFormSchema = z.discriminatedUnion("mode", [
     key: refundKeySchema,
     restock: z.boolean(),
     lines: z
-      .array(z.object({ orderItemId: z.number().int().positive(), quantity: z.number().int().min(1).max(999) }))
+      .array(z.object({ orderItemId: z.number().int().positive(), quantity: z.number().int().min(1, "Enter a whole number of units.").max(999, "Enter a whole number of units.") }))
       .min(1, "Choose at least one line and how many units to refund."),
   }),
   z.object({ mode: z.literal("amount"), key: refundKeySchema, restock: z.literal(false), amountCents }),
-]);
+], { error: (issue) => (issue.path?.[0] === "mode" || issue.code === "invalid_union" ? "Choose what to refund." : undefined) });
 export type RefundForm = z.infer<typeof refundFormSchema>;
 
 /** Reads the refund form's fields (qty_<id> per line, amount, restock as a checkbox) into refundFormSchema. */
