@@ -1,5 +1,9 @@
 import type { Logger } from "pino";
+import { finishStaleOrderRefunds } from "../core/admin/index.ts";
 import { sweepCheckouts, SWEEP_BATCH, type CheckoutDeps } from "../core/checkout/index.ts";
+
+/** An admin's refund still "refunding" after this long lost its request: the sweeper finishes it. */
+const STALE_ORDER_REFUND_MS = 60_000;
 
 /**
  * Runs the reservation sweeper inside the app every `intervalMs`. Several processes may run it against
@@ -20,6 +24,13 @@ export function startSweeper(deps: CheckoutDeps, intervalMs: number, log: Logger
       } while (result.examined >= SWEEP_BATCH && result.reconciled + result.refunded > 0);
     } catch (err) {
       log.error({ err }, "reservation sweep failed");
+    }
+    try {
+      const onError = (err: unknown, what: string) => log.error({ err }, what);
+      const finished = await finishStaleOrderRefunds({ ...deps, onError }, STALE_ORDER_REFUND_MS);
+      if (finished > 0) log.info({ finished }, "finished interrupted order refunds");
+    } catch (err) {
+      log.error({ err }, "order refund sweep failed");
     }
   };
   const timer = setInterval(() => {

@@ -156,6 +156,11 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
       list("remove-item", { itemId: ids.itemId }),
       list("move-to-cart", { itemId: ids.itemId }),
     ],
+    "routes/admin-order.tsx": [
+      { fields: { intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }, required: ["intent", "carrier", "trackingNumber"], invalid: { intent: ["bogus", ""], carrier: ["Pigeon", ""], trackingNumber: ["", "x"] } },
+      { fields: { intent: "note", body: "Gift\nwrap" }, required: ["intent", "body"], invalid: { intent: ["bogus", ""], body: ["", " "] } },
+      { fields: { intent: "refund", mode: "amount", amount: "5", key: "k".repeat(20) }, required: ["intent", "mode", "amount", "key"], invalid: { intent: ["bogus", ""], mode: ["all", ""], amount: QUANTITY_WRONG, key: ["", "short"] } },
+    ],
     // Pages whose action only refuses (405 after the guard): any form at all.
     "routes/admin.tsx": nothing,
     "routes/admin-users.tsx": nothing,
@@ -170,6 +175,7 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     // Admin inventory: the shopper and guests are refused (403, 401) before any form is read.
     "routes/admin-inventory.tsx": nothing,
     "routes/admin-inventory-variant.tsx": nothing,
+    "routes/admin-orders.tsx": nothing,
     "routes/analytics.tsx": nothing,
     "routes/dashboard.tsx": nothing,
     "routes/orders.tsx": nothing,

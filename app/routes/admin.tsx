@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const QUICK_ACTIONS = [
-  { to: "/admin", label: "Manage Orders" },
+  { to: "/admin/orders", label: "Manage Orders" },
   { to: "/admin", label: "Products" },
   { to: "/admin/users", label: "Users", permission: ["users", "read"] },
   { to: "/analytics", label: "View Analytics", permission: ["analytics", "read"] },

@@ -15,7 +15,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { order } = await requireOwnOrder(request, context, params.id);
   return data(
     {
-      order: { id: order.id, number: order.number, status: order.status, trackingNumber: order.trackingNumber, shippingAddress: order.shippingAddress },
+      order: { id: order.id, number: order.number, status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier, shippingAddress: order.shippingAddress },
       steps: shipmentTimeline(order.status, order.history),
     },
     { headers: noStore },
@@ -46,9 +46,12 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 space-y-6">
         <Section title="Tracking number" id="tracking-heading">
           {order.trackingNumber ? (
-            <p className="break-all text-lg font-bold" data-testid="tracking-number">
-              {order.trackingNumber}
-            </p>
+            <>
+              <p className="break-all text-lg font-bold" data-testid="tracking-number">
+                {order.trackingNumber}
+              </p>
+              {order.carrier ? <p data-testid="carrier">Carrier: {order.carrier}</p> : null}
+            </>
           ) : (
             <p data-testid="tracking-number">
               {cancelled ? "This order was cancelled before it shipped, so there is nothing to track." : "Not shipped yet. The tracking number appears here as soon as your order ships."}

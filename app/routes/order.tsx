@@ -214,6 +214,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <p>
             Tracking number: <strong data-testid="tracking-number">{order.trackingNumber ?? "Not shipped yet"}</strong>
           </p>
+          {order.carrier ? <p data-testid="carrier">Carrier: {order.carrier}</p> : null}
         </Section>
 
         <Section title="Status history" id="history-heading">

@@ -7,3 +7,5 @@ export { ADMIN_MESSAGES, AdminError } from "./errors.ts";
 export { auditQuerySchema, hideReviewSchema, idSchema, reviewIdSchema, reviewListQuerySchema, roleChangeSchema, USER_STATUSES, userListQuerySchema, type UserStatus } from "./inputs.ts";
 export { changeUserRole, deleteUserAsAdmin, getUserDetail, listUsers, setUserActive, type AdminUserDetail, type AdminUserRow } from "./people.ts";
 export { listReviewsForModeration, reviewedProducts, setReviewHidden, type AdminReviewRow } from "./moderation.ts";
+export { addOrderNote, adminCancelOrder, adminMarkDelivered, adminShipOrder, finishOrderRefund, finishStaleOrderRefunds, requestOrderRefund, type AdminOrderDeps } from "./order-commands.ts";
+export { exportAdminOrders, findAdminOrder, listAdminOrders, orderSearchCondition, type AdminOrderDetail, type AdminOrderRow } from "./order-queries.ts";

@@ -2,4 +2,15 @@
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
 export { listOutbox } from "./queries.ts";
 export { claimMail, failMail, finishMail, queueMail, type OutboxRow } from "./commands.ts";
-export { orderConfirmationMail, paymentRefundedMail, resetPasswordMail, verificationMail, type Mail } from "./templates.ts";
+export {
+  orderCancelledMail,
+  orderConfirmationMail,
+  orderDeliveredMail,
+  orderRefundedMail,
+  orderShippedMail,
+  paymentRefundedMail,
+  resetPasswordMail,
+  verificationMail,
+  type Mail,
+  type OrderForMail,
+} from "./templates.ts";

@@ -104,3 +104,58 @@ export function paymentRefundedMail(input: { to: string; name: string; totalCent
     html: layout("Payment refunded", paragraphs, { label: "Back to the shop", url }),
   };
 }
+
+/** What an order-update mail needs to know of the order. */
+export interface OrderForMail {
+  orderId: string;
+  orderNumber: number;
+  customerEmail: string;
+  customerName: string;
+}
+
+function orderUpdateMail(order: OrderForMail, baseUrl: string, subject: string, title: string, paragraphs: string[], path = ""): Mail {
+  const url = `${baseUrl}/orders/${order.orderId}${path}`;
+  const all = [`Hi ${order.customerName || order.customerEmail},`, ...paragraphs];
+  return {
+    to: order.customerEmail,
+    subject,
+    text: `${all.join("\n\n")}\n\nFollow your order: ${url}\n\n— East Harlem`,
+    html: layout(title, all, { label: "View your order", url }),
+  };
+}
+
+/** The order left the warehouse: the carrier and the tracking number. */
+export function orderShippedMail(order: OrderForMail, shipment: { carrier: string; trackingNumber: string }, baseUrl: string): Mail {
+  const number = `EH-${order.orderNumber}`;
+  return orderUpdateMail(
+    order,
+    baseUrl,
+    `Your East Harlem order ${number} has shipped`,
+    `Order ${number} shipped`,
+    [`Your order ${number} is on its way with ${shipment.carrier}.`, `Tracking number: ${shipment.trackingNumber}`],
+    "/track",
+  );
+}
+
+export function orderDeliveredMail(order: OrderForMail, baseUrl: string): Mail {
+  const number = `EH-${order.orderNumber}`;
+  return orderUpdateMail(order, baseUrl, `Your East Harlem order ${number} was delivered`, `Order ${number} delivered`, [
+    `Your order ${number} was delivered. We hope you enjoy it.`,
+  ]);
+}
+
+export function orderCancelledMail(order: OrderForMail, refundCents: number, baseUrl: string): Mail {
+  const number = `EH-${order.orderNumber}`;
+  return orderUpdateMail(order, baseUrl, `Your East Harlem order ${number} was cancelled`, `Order ${number} cancelled`, [
+    `Your order ${number} was cancelled before it shipped.`,
+    `We are refunding ${dollars(refundCents)} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.`,
+  ]);
+}
+
+export function orderRefundedMail(order: OrderForMail, refundCents: number, items: readonly string[], baseUrl: string): Mail {
+  const number = `EH-${order.orderNumber}`;
+  return orderUpdateMail(order, baseUrl, `A refund on your East Harlem order ${number}`, `Refund on order ${number}`, [
+    `We refunded ${dollars(refundCents)} on your order ${number} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.`,
+    ...items,
+  ]);
+}

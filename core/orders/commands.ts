@@ -12,7 +12,7 @@ import { canTransition, orderNumberLabel, refundKey } from "./rules.ts";
  * change against ORDER_TRANSITIONS, and writes the new status with a history row saying who and when.
  */
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 export interface OrderChangeInput {
   orderId: string;
@@ -21,13 +21,13 @@ export interface OrderChangeInput {
   note?: string | undefined;
 }
 
-async function lockOrder(tx: Db, orderId: string): Promise<OrderRow> {
+export async function lockOrder(tx: Db, orderId: string): Promise<OrderRow> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order) throw orderNotFound(orderId);
   return order;
 }
 
-async function moveTo(tx: Db, order: OrderRow, to: OrderStatus, input: OrderChangeInput, set: Partial<OrderRow> = {}): Promise<OrderRow> {
+export async function moveTo(tx: Db, order: OrderRow, to: OrderStatus, input: OrderChangeInput, set: Partial<OrderRow> = {}): Promise<OrderRow> {
   if (!canTransition(order.status, to)) throw invalidTransition(order.status, to);
   const [updated] = await tx
     .update(orders)
@@ -79,13 +79,21 @@ export interface CancelResult {
  * provider writes through the outer handle), under one idempotency key per order, then recorded.
  * Calling it again on a cancelled order changes nothing, except to retry a refund that failed.
  */
-export async function cancelOrder(deps: CancelDeps, input: OrderChangeInput): Promise<CancelResult> {
+export async function cancelOrder(
+  deps: CancelDeps,
+  input: OrderChangeInput & {
+    /** Runs in the cancelling transaction after the change (the admin screens write their audit row and mail here). */
+    within?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>;
+  },
+): Promise<CancelResult> {
   const decided = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
     if (order.status === "cancelled") return { order, cancelledNow: false };
     if (!canTransition(order.status, "cancelled")) throw invalidTransition(order.status, "cancelled");
     await putStockBack(tx, order, input.actor);
-    return { order: await moveTo(tx, order, "cancelled", input), cancelledNow: true };
+    const cancelled = await moveTo(tx, order, "cancelled", input);
+    await input.within?.(tx, order, cancelled);
+    return { order: cancelled, cancelledNow: true };
   });
   const order = decided.order;
   if (order.refundId) return { ...decided, refunded: true };

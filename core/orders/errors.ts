@@ -2,12 +2,14 @@ import { errorsOf } from "../shared/errors.ts";
 import type { OrderStatus } from "./rules.ts";
 import { transitionRefusal } from "./rules.ts";
 
-export type OrderErrorCode = "orders.not_found" | "orders.invalid_transition" | "orders.not_reorderable";
+export type OrderErrorCode = "orders.not_found" | "orders.invalid_transition" | "orders.not_reorderable" | "orders.refund_exceeds" | "orders.refund_invalid";
 
 export class OrderError extends errorsOf<OrderErrorCode>({
   "orders.not_found": 404,
   "orders.invalid_transition": 409,
   "orders.not_reorderable": 409,
+  "orders.refund_exceeds": 409,
+  "orders.refund_invalid": 400,
 }) {}
 
 /** Also what another customer's order gives: exactly as if it did not exist. */

@@ -1,9 +1,22 @@
 // The orders module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
-export { orderAmounts, orderNumberLabel, PAID_STATUSES } from "./rules.ts";
-export { orderIdSchema, pageSchema, statusFilterSchema } from "./inputs.ts";
+export { orderAmounts, orderNumberLabel, PAID_STATUSES, REFUNDABLE_STATUSES } from "./rules.ts";
+export {
+  adminOrderFilterSchema,
+  CARRIERS,
+  orderIdSchema,
+  orderNoteSchema,
+  pageSchema,
+  parseRefundForm,
+  refundFormSchema,
+  shipFormSchema,
+  statusFilterSchema,
+  type AdminOrderFilter,
+  type Carrier,
+  type RefundForm,
+} from "./inputs.ts";
 export { OrderError } from "./errors.ts";
 export { findOrderOfCustomer, listOrdersOfCustomer, type OrderDetail, type OrderSummary } from "./queries.ts";
-export { cancelOrder, markDelivered, markProcessing, shipOrder, updateOrderStatus, type CancelDeps } from "./commands.ts";
+export { cancelOrder, lockOrder, markDelivered, markProcessing, moveTo, shipOrder, updateOrderStatus, type CancelDeps, type OrderRow } from "./commands.ts";
 export { insertPaidOrder } from "./create.ts";
 export { reorder, type ReorderResult } from "./reorder.ts";

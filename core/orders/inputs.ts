@@ -24,3 +24,91 @@ export const statusChangeSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("cancelled"), note: z.string().trim().max(500).optional() }),
 ]);
 export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The admin order screens.
+
+/** The carriers the store ships with. */
+export const CARRIERS = ["USPS", "UPS", "FedEx", "DHL"] as const;
+export type Carrier = (typeof CARRIERS)[number];
+
+export const shipFormSchema = z.object({
+  carrier: z.enum(CARRIERS, { error: "Choose the carrier." }),
+  trackingNumber: trackingNumberSchema,
+});
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)))
+  .nullable()
+  .catch(null);
+
+/** The admin list's filters, read from the URL: anything unreadable is simply not a filter. */
+export const adminOrderFilterSchema = z.object({
+  status: z.enum([...ORDER_STATUSES, "completed"]).nullable().catch(null),
+  q: z.string().trim().max(200).catch("").transform((s) => s || null),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
+
+export const orderNoteSchema = z.object({
+  body: z
+    .string({ error: "Write the note." })
+    .trim()
+    .min(1, "Write the note.")
+    .max(2000, "Keep the note under 2000 characters."),
+});
+
+/** A refund form's one-time key (rendered with the form): the same form sent twice refunds once. */
+export const refundKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "The form has expired; open the order again.");
+
+/** "12.50" -> 1250 cents. */
+const amountCents = z
+  .string({ error: "Enter the amount to refund." })
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter an amount such as 12.50.")
+  .transform((s) => {
+    const [whole, frac = ""] = s.split(".");
+    return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  })
+  .refine((c) => c > 0, "Enter an amount above zero.");
+
+/**
+ * A refund as the form sends it: the whole remaining amount, chosen lines (quantities per line, from the
+ * fields qty_<line id>), or an amount; restock puts the refunded lines' units back in stock.
+ */
+export const refundFormSchema = z.discriminatedUnion("mode", [
+  z.object({ mode: z.literal("full"), key: refundKeySchema, restock: z.boolean() }),
+  z.object({
+    mode: z.literal("lines"),
+    key: refundKeySchema,
+    restock: z.boolean(),
+    lines: z
+      .array(z.object({ orderItemId: z.number().int().positive(), quantity: z.number().int().min(1, "Enter a whole number of units.").max(999, "Enter a whole number of units.") }))
+      .min(1, "Choose at least one line and how many units to refund."),
+  }),
+  z.object({ mode: z.literal("amount"), key: refundKeySchema, restock: z.literal(false), amountCents }),
+], { error: (issue) => (issue.path?.[0] === "mode" || issue.code === "invalid_union" ? "Choose what to refund." : undefined) });
+export type RefundForm = z.infer<typeof refundFormSchema>;
+
+/** Reads the refund form's fields (qty_<id> per line, amount, restock as a checkbox) into refundFormSchema. */
+export function parseRefundForm(fields: Record<string, string>) {
+  const lines: { orderItemId: number; quantity: number }[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const m = /^qty_(\d{1,9})$/.exec(name);
+    if (!m || value.trim() === "" || value.trim() === "0") continue;
+    lines.push({ orderItemId: Number(m[1]), quantity: /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : -1 });
+  }
+  const mode = fields.mode;
+  return refundFormSchema.safeParse({
+    mode,
+    key: fields.key,
+    restock: mode === "amount" ? false : fields.restock === "on" || fields.restock === "yes",
+    lines,
+    amountCents: fields.amount,
+  });
+}

@@ -33,6 +33,8 @@ export interface OrderSummary {
   totalCents: number;
   currency: string;
   trackingNumber: string | null;
+  /** The carrier the order shipped with, when it has. */
+  carrier: string | null;
   itemCount: number;
   items: OrderLineView[];
 }
@@ -91,9 +93,10 @@ const summaryColumns = {
   totalCents: orders.totalCents,
   currency: orders.currency,
   trackingNumber: orders.trackingNumber,
+  carrier: orders.carrier,
 };
 
-function toSummary(row: { id: string; number: number; status: OrderStatus; createdAt: Date; totalCents: number; currency: string; trackingNumber: string | null }, items: OrderLineView[]): OrderSummary {
+function toSummary(row: { id: string; number: number; status: OrderStatus; createdAt: Date; totalCents: number; currency: string; trackingNumber: string | null; carrier: string | null }, items: OrderLineView[]): OrderSummary {
   return { ...row, number: orderNumberLabel(row.number), items, itemCount: items.reduce((n, l) => n + l.quantity, 0) };
 }
 

@@ -65,6 +65,9 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | 
   return `A ${from} order cannot be marked ${to}.`;
 }
 
+/** Orders whose payment an administrator may give back in part or in full: after shipment (before it, cancel). */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ["shipped", "delivered"];
+
 /** Orders on one page of the order history. */
 export const ORDERS_PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { testCharges } from "../../db/schema/index.ts";
+import { testCharges, testRefunds } from "../../db/schema/index.ts";
 import { newToken } from "../shared/ids.ts";
 import { PaymentError } from "./errors.ts";
 import type { PaymentOutcome, PaymentProvider, PaymentRequest } from "./provider.ts";
@@ -58,17 +58,31 @@ export function createTestProvider(db: Db, now: () => Date = () => new Date()): 
     lookup: ({ idempotencyKey }) => chargeOutcome(idempotencyKey),
 
     async refund(paymentId: string, amountCents: number, idempotencyKey: string) {
-      const [charge] = await db
-        .update(testCharges)
-        .set({ refundedCents: sql`least(${testCharges.amountCents}, ${testCharges.refundedCents} + ${amountCents})` })
-        .where(sql`${testCharges.id} = ${paymentId} and ${testCharges.status} = 'succeeded' and ${testCharges.refundedCents} = 0`)
-        .returning({ id: testCharges.id });
-      if (!charge) {
-        const [existing] = await db.select().from(testCharges).where(eq(testCharges.id, paymentId));
-        if (!existing || existing.status !== "succeeded") {
-          throw new PaymentError("payment.refund_failed", "There is no completed payment to refund.", { paymentId });
+      // One statement: the refund is recorded under its key and added to the charge only while the
+      // charge's refunds stay within what was paid (the table's CHECK refuses a race past it).
+      const added = await db.execute(sql`
+        with ins as (
+          insert into ${testRefunds} (idempotency_key, charge_id, amount_cents)
+          select ${idempotencyKey}, ${testCharges.id}, ${amountCents} from ${testCharges}
+          where ${testCharges.id} = ${paymentId} and ${testCharges.status} = 'succeeded'
+            and ${testCharges.refundedCents} + ${amountCents} <= ${testCharges.amountCents}
+          on conflict (idempotency_key) do nothing
+          returning charge_id, amount_cents
+        )
+        update ${testCharges} set refunded_cents = ${testCharges.refundedCents} + ins.amount_cents
+        from ins where ${testCharges.id} = ins.charge_id
+        returning ${testCharges.id}`);
+      const rows = (added as unknown as { rows?: unknown[] }).rows ?? (added as unknown as unknown[]);
+      if (rows.length === 0) {
+        const [done] = await db.select().from(testRefunds).where(eq(testRefunds.idempotencyKey, idempotencyKey));
+        // Asked again under the same key: the first refund stands, nothing changes.
+        if (!done) {
+          const [existing] = await db.select().from(testCharges).where(eq(testCharges.id, paymentId));
+          if (!existing || existing.status !== "succeeded") {
+            throw new PaymentError("payment.refund_failed", "There is no completed payment to refund.", { paymentId });
+          }
+          throw new PaymentError("payment.refund_failed", "The refund would exceed what was paid.", { paymentId, amountCents });
         }
-        // Already refunded: a retried refund changes nothing.
       }
       return { refundId: `re_test_${createHash("sha256").update(idempotencyKey).digest("base64url").slice(0, 16)}` };
     },

@@ -7,3 +7,4 @@ export * from "./wishlist.ts";
 export * from "./reviews.ts";
 export * from "./mail.ts";
 export * from "./admin.ts";
+export * from "./order-admin.ts";

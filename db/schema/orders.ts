@@ -135,6 +135,8 @@ export const orders = pgTable(
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     trackingNumber: text("tracking_number"),
+    /** The carrier the order was shipped with (set with the tracking number). */
+    carrier: text("carrier"),
     refundId: text("refund_id"),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     ...stamps,

@@ -44,7 +44,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         <div>
           <dt className="text-muted">Tracking number</dt>
           <dd className="break-all text-base font-semibold" data-testid="tracking-number">
-            {order.trackingNumber ?? "Not shipped yet"}
+            {order.trackingNumber ? `${order.carrier ? `${order.carrier} ` : ""}${order.trackingNumber}` : "Not shipped yet"}
           </dd>
         </div>
       </dl>
