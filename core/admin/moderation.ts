@@ -5,6 +5,7 @@ import { recordAudit, type AdminActor } from "./commands.ts";
 import { ADMIN_MESSAGES, AdminError } from "./errors.ts";
 import type { AdminReviewQuery } from "./inputs.ts";
 import { ADMIN_PAGE_SIZE } from "./queries.ts";
+import { pageWindow } from "../shared/paging.ts";
 
 export interface AdminReviewRow {
   id: number;
@@ -34,8 +35,7 @@ export async function listReviewsForModeration(
   );
   const [counted] = await db.select({ n: count() }).from(reviews).where(where);
   const total = Number(counted?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(Math.max(1, query.page ?? 1), pages);
+  const { page, pages, offset } = pageWindow(total, query.page, ADMIN_PAGE_SIZE);
   const author = db.select({ id: users.id, email: users.email }).from(users).as("author");
   const moderator = db.select({ id: users.id, email: users.email }).from(users).as("moderator");
   const rows = await db
@@ -61,7 +61,7 @@ export async function listReviewsForModeration(
     .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .offset(offset);
   return { rows, total, page, pages };
 }
 

@@ -5,6 +5,7 @@ import { orderItems, orderNotes, orderRefunds, orders, orderStatusHistory, users
 import { orderNumberLabel, type AdminOrderFilter } from "../orders/index.ts";
 import { maskedCard } from "../payments/index.ts";
 import { ADMIN_PAGE_SIZE } from "./queries.ts";
+import { escapeLike, pageWindow } from "../shared/paging.ts";
 
 export interface AdminOrderRow {
   id: string;
@@ -24,8 +25,7 @@ export interface AdminOrderRow {
 export function orderSearchCondition(q: string): SQL {
   const number = /^(?:EH-?)?(\d{1,9})$/i.exec(q.trim());
   if (number) return eq(orders.number, Number(number[1]));
-  const escaped = q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return ilike(orders.customerEmail, `%${escaped}%`);
+  return ilike(orders.customerEmail, `%${escapeLike(q.trim())}%`);
 }
 
 /** The store's days start at midnight in New York (the times the screens show are ET). */
@@ -62,15 +62,14 @@ const rowColumns = {
 export async function listAdminOrders(db: Db, filter: AdminOrderFilter) {
   const condition = where(filter);
   const [{ total }] = (await db.select({ total: count() }).from(orders).where(condition)) as [{ total: number }];
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(filter.page, pages);
+  const { page, pages, offset } = pageWindow(total, filter.page, ADMIN_PAGE_SIZE);
   const rows = await db
     .select(rowColumns)
     .from(orders)
     .where(condition)
     .orderBy(desc(orders.createdAt), desc(orders.number))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .offset(offset);
   const byStatus = await db
     .select({ status: orders.status, n: count() })
     .from(orders)

@@ -7,6 +7,7 @@ import { ADMIN_MESSAGES, AdminError } from "./errors.ts";
 import type { UserListQuery, UserStatus } from "./inputs.ts";
 import { ADMIN_PAGE_SIZE } from "./queries.ts";
 import { can, permissionsOf } from "./rules.ts";
+import { escapeLike, pageWindow } from "../shared/paging.ts";
 
 /** The admin user (SPEC section 3): the account, its standing and what it has bought. */
 export interface AdminUserRow {
@@ -27,8 +28,6 @@ export function userStatus(user: { active: boolean; deletedAt: Date | null }): U
   return user.active ? "active" : "deactivated";
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Orders per user: how many, what the paid ones (not refunded) came to, and the newest. */
 function orderFigures(db: Db) {
   return db
@@ -46,48 +45,72 @@ function orderFigures(db: Db) {
     .as("figures");
 }
 
+/** An account's columns and its order figures, as both the list and the detail read them. */
+function accountColumns(figures: ReturnType<typeof orderFigures>) {
+  return {
+    id: users.id,
+    email: users.email,
+    name: users.name,
+    role: users.role,
+    active: users.active,
+    deletedAt: users.deletedAt,
+    createdAt: users.createdAt,
+    lastLoginAt: users.lastLoginAt,
+    orderCount: figures.orderCount,
+    totalSpentCents: figures.totalSpentCents,
+    lastOrderDate: figures.lastOrderDate,
+  };
+}
+
+/** An account as accountColumns reads it (the order figures are null for an account without orders). */
+interface AccountRecord {
+  id: string;
+  email: string;
+  name: string;
+  role: AdminUserRow["role"];
+  active: boolean;
+  deletedAt: Date | null;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  orderCount: number | null;
+  totalSpentCents: number | null;
+  lastOrderDate: Date | string | null;
+}
+
+/** What the screens show of an account read with accountColumns. */
+function toAdminUserRow(r: AccountRecord): AdminUserRow {
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    status: userStatus(r),
+    joinDate: r.createdAt,
+    lastLogin: r.lastLoginAt,
+    orderCount: Number(r.orderCount ?? 0),
+    totalSpentCents: Number(r.totalSpentCents ?? 0),
+    lastOrderDate: r.lastOrderDate ? new Date(r.lastOrderDate) : null,
+  };
+}
+
 /** Accounts, newest first, searched by email or name and filtered by role, 20 to a page. */
 export async function listUsers(db: Db, query: Partial<UserListQuery> = {}): Promise<{ rows: AdminUserRow[]; total: number; page: number; pages: number }> {
   const term = query.q ? `%${escapeLike(query.q)}%` : undefined;
   const where = and(term ? or(ilike(users.email, term), ilike(users.name, term)) : undefined, query.role ? eq(users.role, query.role) : undefined);
   const [counted] = await db.select({ n: count() }).from(users).where(where);
   const total = Number(counted?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(Math.max(1, query.page ?? 1), pages);
+  const { page, pages, offset } = pageWindow(total, query.page, ADMIN_PAGE_SIZE);
   const figures = orderFigures(db);
   const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      active: users.active,
-      deletedAt: users.deletedAt,
-      createdAt: users.createdAt,
-      lastLoginAt: users.lastLoginAt,
-      orderCount: figures.orderCount,
-      totalSpentCents: figures.totalSpentCents,
-      lastOrderDate: figures.lastOrderDate,
-    })
+    .select(accountColumns(figures))
     .from(users)
     .leftJoin(figures, eq(figures.userId, users.id))
     .where(where)
     .orderBy(desc(users.createdAt), asc(users.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .offset(offset);
   return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      email: r.email,
-      name: r.name,
-      role: r.role,
-      status: userStatus(r),
-      joinDate: r.createdAt,
-      lastLogin: r.lastLoginAt,
-      orderCount: Number(r.orderCount ?? 0),
-      totalSpentCents: Number(r.totalSpentCents ?? 0),
-      lastOrderDate: r.lastOrderDate ? new Date(r.lastOrderDate) : null,
-    })),
+    rows: rows.map(toAdminUserRow),
     total,
     page,
     pages,
@@ -104,19 +127,7 @@ export interface AdminUserDetail extends AdminUserRow {
 export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDetail | null> {
   const figures = orderFigures(db);
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      active: users.active,
-      deletedAt: users.deletedAt,
-      createdAt: users.createdAt,
-      lastLoginAt: users.lastLoginAt,
-      orderCount: figures.orderCount,
-      totalSpentCents: figures.totalSpentCents,
-      lastOrderDate: figures.lastOrderDate,
-    })
+    .select(accountColumns(figures))
     .from(users)
     .leftJoin(figures, eq(figures.userId, users.id))
     .where(eq(users.id, userId))
@@ -136,16 +147,7 @@ export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDe
     .orderBy(desc(reviews.createdAt))
     .limit(100);
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    status: userStatus(row),
-    joinDate: row.createdAt,
-    lastLogin: row.lastLoginAt,
-    orderCount: Number(row.orderCount ?? 0),
-    totalSpentCents: Number(row.totalSpentCents ?? 0),
-    lastOrderDate: row.lastOrderDate ? new Date(row.lastOrderDate) : null,
+    ...toAdminUserRow(row),
     permissions: permissionsOf(row.role),
     orders: ownOrders.map((o) => ({ ...o, number: orderNumberLabel(o.number) })),
     reviews: ownReviews,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from
 import type { Db } from "../../db/client.ts";
 import { auditLog, orders, products, users, variants } from "../../db/schema/index.ts";
 import { orderNumberLabel, PAID_STATUSES } from "../orders/index.ts";
+import { escapeLike, pageWindow } from "../shared/paging.ts";
 
 /** Admin stats (SPEC section 2, Admin dashboard): what the database holds now, never sample values. */
 
@@ -142,22 +143,21 @@ export type AuditRow = typeof auditLog.$inferSelect;
 /** The audit log, newest first, filtered by person, entity and date, 20 to a page. */
 export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<{ rows: AuditRow[]; total: number; page: number; pages: number }> {
   const where = and(
-    filter.actor ? ilike(auditLog.actorEmail, `%${filter.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filter.actor ? ilike(auditLog.actorEmail, `%${escapeLike(filter.actor)}%`) : undefined,
     filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
     filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
     filter.to ? lte(auditLog.createdAt, filter.to) : undefined,
   );
   const [counted] = await db.select({ n: count() }).from(auditLog).where(where);
   const total = Number(counted?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(Math.max(1, filter.page ?? 1), pages);
+  const { page, pages, offset } = pageWindow(total, filter.page, ADMIN_PAGE_SIZE);
   const rows = await db
     .select()
     .from(auditLog)
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .offset(offset);
   return { rows, total, page, pages };
 }
 

@@ -4,6 +4,7 @@ import { collectionProducts, collections, products, reviews, variants, type Cate
 import type { ShopQuery } from "./inputs.ts";
 import { SHOP_PAGE_SIZE } from "./rules.ts";
 import { averageRating, type VariantOption } from "./rules.ts";
+import { escapeLike } from "../shared/paging.ts";
 
 export interface CatalogVariant extends VariantOption {
   sku: string;
@@ -64,9 +65,6 @@ function searchTerms(q: string): string[] {
     .slice(0, 6);
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listProducts(db: Db, query: ShopQuery): Promise<ShopPage> {
   const where: SQL[] = [eq(products.active, true)];

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { products, stockMovements, variants, type MovementType } from "../../db/schema/index.ts";
 import type { InventoryFilter } from "./inputs.ts";
 import { INVENTORY_PAGE_SIZE, stockStatusOf, type StockStatus } from "./rules.ts";
+import { escapeLike, pageWindow } from "../shared/paging.ts";
 
 /** The admin inventory screens' reads: every variant with its counters, and a variant's history, paged. */
 
@@ -28,7 +29,6 @@ export interface Paged<T> {
   pages: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listInventory(db: Db, opts: { filter?: InventoryFilter; q?: string; page?: number } = {}): Promise<Paged<InventoryRow>> {
   const conditions: SQL[] = [];
@@ -42,8 +42,7 @@ export async function listInventory(db: Db, opts: { filter?: InventoryFilter; q?
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [counted] = await db.select({ n: count() }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(where);
   const total = Number(counted?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE));
-  const page = Math.min(Math.max(1, opts.page ?? 1), pages);
+  const { page, pages, offset } = pageWindow(total, opts.page, INVENTORY_PAGE_SIZE);
   const rows = await db
     .select({
       variantId: variants.id,
@@ -63,7 +62,7 @@ export async function listInventory(db: Db, opts: { filter?: InventoryFilter; q?
     .where(where)
     .orderBy(asc(products.name), asc(variants.sku))
     .limit(INVENTORY_PAGE_SIZE)
-    .offset((page - 1) * INVENTORY_PAGE_SIZE);
+    .offset(offset);
   return { rows: rows.map((r) => ({ ...r, status: stockStatusOf(r.available, r.threshold) })), total, page, pages };
 }
 
@@ -94,15 +93,14 @@ export async function listMovementPage(db: Db, variantId: number, opts: { type?:
   const where = and(eq(stockMovements.variantId, variantId), opts.type && opts.type !== "all" ? eq(stockMovements.type, opts.type) : undefined);
   const [counted] = await db.select({ n: count() }).from(stockMovements).where(where);
   const total = Number(counted?.n ?? 0);
-  const pages = Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE));
-  const page = Math.min(Math.max(1, opts.page ?? 1), pages);
+  const { page, pages, offset } = pageWindow(total, opts.page, INVENTORY_PAGE_SIZE);
   const rows = await db
     .select()
     .from(stockMovements)
     .where(where)
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(INVENTORY_PAGE_SIZE)
-    .offset((page - 1) * INVENTORY_PAGE_SIZE);
+    .offset(offset);
   return { rows, total, page, pages };
 }
 
