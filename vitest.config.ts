@@ -19,7 +19,7 @@ export default defineConfig({
           include: ["tests/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           // Each file gets its own database; run after the unit tests.
           sequence: { groupOrder: 1 },
         },

@@ -6,6 +6,7 @@ import { CartPanel } from "./components/cart/cart-panel.tsx";
 import { CartProvider } from "./components/cart/cart-context.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
+import { PlayerDock } from "./components/music/player-dock.tsx";
 import { getAccount } from "../core/accounts/index.ts";
 import { loadCart } from "./lib/cart.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
@@ -42,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#111111" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT }} />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-gold px-3 py-2 font-semibold text-black">
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <Footer />
           <CartPanel />
+          <PlayerDock />
         </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

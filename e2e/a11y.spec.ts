@@ -4,9 +4,10 @@ import {
   cartButton,
   cartDialog,
   chooseOptions,
-  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
   gotoHydrated,
   horizontalOverflow,
+  menuButton,
   openCart,
   openOptions,
 } from "./helpers.ts";
@@ -34,43 +35,39 @@ async function settle(page: Page) {
   });
 }
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test.describe(`accessibility (${colorScheme})`, () => {
-    test.use({ colorScheme });
-
-    for (const path of PAGES) {
-      test(`axe finds nothing on ${path}`, async ({ page }) => {
-        await gotoHydrated(page, path);
-        await settle(page);
-        await expectNoAxeViolations(page, `${path} (${colorScheme})`);
-      });
-    }
-
-    test("axe finds nothing on the shop with a card's options open", async ({ page }) => {
-      await gotoHydrated(page, "/shop");
-      const card = page.getByTestId("product-card").first();
-      await openOptions(card);
-      await chooseOptions(card, { size: "S", color: "White" });
-      await expect(card.getByTestId("original-price")).toBeVisible();
-      await expectNoAxeViolations(page, `/shop with options open (${colorScheme})`);
-    });
-
-    test("axe finds nothing in the open cart panel with an item, nor on /cart", async ({ page }) => {
-      await addOneTee(page);
-      await gotoHydrated(page, "/");
-      const panel = await openCart(page);
-      await expect(panel.getByRole("list", { name: "Items in your cart" }).getByRole("listitem")).toHaveCount(1);
+// Each test looks at its page in the light theme and then in the dark one.
+test.describe("accessibility", () => {
+  for (const path of PAGES) {
+    test(`axe finds nothing on ${path}`, async ({ page }) => {
+      await gotoHydrated(page, path);
       await settle(page);
-      await expectNoAxeViolations(page, `cart panel (${colorScheme})`);
-
-      await gotoHydrated(page, "/cart");
-      await expect(page.getByRole("heading", { level: 1, name: "Your cart (1)" })).toBeVisible();
-      await settle(page);
-      await expectNoAxeViolations(page, `/cart with an item (${colorScheme})`);
+      await expectNoAxeViolationsInBothThemes(page, path);
     });
+  }
 
+  test("axe finds nothing on the shop with a card's options open", async ({ page }) => {
+    await gotoHydrated(page, "/shop");
+    const card = page.getByTestId("product-card").first();
+    await openOptions(card);
+    await chooseOptions(card, { size: "S", color: "White" });
+    await expect(card.getByTestId("original-price")).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, "/shop with options open");
   });
-}
+
+  test("axe finds nothing in the open cart panel with an item, nor on /cart", async ({ page }) => {
+    await addOneTee(page);
+    await gotoHydrated(page, "/");
+    const panel = await openCart(page);
+    await expect(panel.getByRole("list", { name: "Items in your cart" }).getByRole("listitem")).toHaveCount(1);
+    await settle(page);
+    await expectNoAxeViolationsInBothThemes(page, "cart panel");
+
+    await gotoHydrated(page, "/cart");
+    await expect(page.getByRole("heading", { level: 1, name: "Your cart (1)" })).toBeVisible();
+    await settle(page);
+    await expectNoAxeViolationsInBothThemes(page, "/cart with an item");
+  });
+});
 
 test.describe("small screens", () => {
   for (const width of [360, 320]) {
@@ -85,11 +82,11 @@ test.describe("small screens", () => {
       }
       // The open menu and the open cart panel fit too.
       await gotoHydrated(page, "/");
-      await page.getByText("Menu", { exact: true }).click();
+      await menuButton(page).click();
       await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
       let overflow = await horizontalOverflow(page);
       expect(overflow.scrollWidth, `open menu at ${width}px: ${overflow.culprits.join(", ")}`).toBeLessThanOrEqual(overflow.innerWidth);
-      await page.getByText("Menu", { exact: true }).click();
+      await menuButton(page).click();
       await openCart(page);
       overflow = await horizontalOverflow(page);
       expect(overflow.scrollWidth, `open cart at ${width}px: ${overflow.culprits.join(", ")}`).toBeLessThanOrEqual(overflow.innerWidth);

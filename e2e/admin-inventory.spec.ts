@@ -1,40 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, gotoHydrated, horizontalOverflow, waitForHydration } from "./helpers.ts";
-import { PASSWORD, stockOnProductPage } from "./shopper.ts";
-
-// The address in ADMIN_EMAILS (playwright.config.ts) becomes an admin when it registers.
-const ADMIN_EMAIL = "boss@east-harlem.test";
-const menuButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Account menu" });
-
-async function submitSignIn(page: Page) {
-  await gotoHydrated(page, "/login");
-  await page.getByLabel("Email", { exact: true }).fill(ADMIN_EMAIL);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
-/**
- * Signs in as the admin, registering the account first if no journey has yet (journeys run in parallel:
- * when another registered it meanwhile, the registration is refused and signing in works).
- */
-async function signInAsAdmin(page: Page) {
-  const refused = page.getByRole("main").getByRole("alert");
-  await submitSignIn(page);
-  await expect(menuButton(page).or(refused)).toBeVisible();
-  if (await refused.isVisible()) {
-    await gotoHydrated(page, "/login?mode=register");
-    await page.getByLabel("Display name").fill("The Boss");
-    await page.getByLabel("Email", { exact: true }).fill(ADMIN_EMAIL);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm password").fill(PASSWORD);
-    await page.getByLabel("I accept the terms and conditions").check();
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(menuButton(page).or(refused)).toBeVisible();
-    if (await refused.isVisible()) await submitSignIn(page);
-  }
-  await expect(menuButton(page)).toBeVisible();
-  await waitForHydration(page);
-}
+import { expectNoAxeViolationsInBothThemes, gotoHydrated, horizontalOverflow } from "./helpers.ts";
+import { signInAsAdmin, stockOnProductPage } from "./shopper.ts";
 
 /** Opens a variant's stock page from the inventory list, found by its SKU. */
 async function openVariant(page: Page, sku: string) {
@@ -86,10 +52,7 @@ test.describe("admin inventory", () => {
     await expect(refused.getByRole("row").filter({ hasText: "NOT-A-SKU" })).toContainText("Unknown SKU.");
     await expect(refused.getByRole("row").filter({ hasText: "EH-BODCATTEE-S-WHITE" })).toContainText("On hand must be a whole number.");
     await expect(upload.getByRole("table", { name: "Accepted rows" })).toContainText("EH-BODCATTEE-XS-WHITE");
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expectNoAxeViolations(page, `the stock list preview (${scheme})`);
-    }
+    await expectNoAxeViolationsInBothThemes(page, "the stock list preview");
 
     await upload.getByRole("button", { name: "Apply 1 accepted row" }).click();
     await expect(upload.getByText("Stock list applied: 1 variant changed.")).toBeVisible();
@@ -97,21 +60,31 @@ test.describe("admin inventory", () => {
     await expect(figure(page, "On hand")).toHaveText("61");
   });
 
-  test("the inventory pages pass axe in light and dark and become cards at 360 px", async ({ page }) => {
+  test("the inventory pages pass axe in light and dark, page keeping the search, and become cards at 360 px that fit 320 px", async ({ page }) => {
+    test.setTimeout(120_000);
     await signInAsAdmin(page);
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await gotoHydrated(page, "/admin/inventory?filter=out");
-      await expect(page.getByRole("heading", { level: 1, name: "Inventory" })).toBeVisible();
-      await expectNoAxeViolations(page, `/admin/inventory (${scheme})`);
-      await openVariant(page, "EH-BODCATTEE-M-PINK");
-      await expectNoAxeViolations(page, `a variant's stock page (${scheme})`);
-    }
-    await page.setViewportSize({ width: 360, height: 800 });
-    for (const path of ["/admin/inventory?filter=out", "/admin/inventory"]) {
-      await gotoHydrated(page, path);
-      const overflow = await horizontalOverflow(page);
-      expect(overflow.culprits, `${path} is wider than 360 px`).toEqual([]);
+    await gotoHydrated(page, "/admin/inventory?filter=out");
+    await expect(page.getByRole("heading", { level: 1, name: "Inventory" })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, "/admin/inventory");
+    await openVariant(page, "EH-BODCATTEE-M-PINK");
+    await expectNoAxeViolationsInBothThemes(page, "a variant's stock page");
+    // On a wide screen, a table whose previous / next pages keep the search.
+    await gotoHydrated(page, "/admin/inventory?q=EH-");
+    await expect(page.getByRole("columnheader", { name: "Available" })).toBeVisible();
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    await pages.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\/admin\/inventory\?q=EH-&page=2$/);
+    await expect(page.getByLabel("Search by SKU or product")).toHaveValue("EH-");
+    await pages.getByRole("link", { name: "Previous page" }).click();
+    await expect(page).toHaveURL(/\/admin\/inventory\?q=EH-&page=1$/);
+
+    for (const width of [320, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/admin/inventory?filter=out", "/admin/inventory?q=EH-&page=2", "/admin/inventory"]) {
+        await gotoHydrated(page, path);
+        const overflow = await horizontalOverflow(page);
+        expect(overflow.culprits, `${path} is wider than ${width} px`).toEqual([]);
+      }
     }
     // At phone width each row is a card that names its columns.
     await expect(page.locator("tbody tr").first().getByText("Available", { exact: true })).toBeVisible();

@@ -26,6 +26,11 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
+/** The header's Menu disclosure (below 1024 px); on a phone it shows an icon and says "Menu" to screen readers. */
+export function menuButton(page: Page): Locator {
+  return page.getByRole("banner").locator("summary", { hasText: /^Menu$/ });
+}
+
 export function cartButton(page: Page): Locator {
   return page.getByTestId("cart-button");
 }
@@ -125,4 +130,23 @@ export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: num
     }
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth, culprits };
   });
+}
+
+/**
+ * Runs axe on the page as it is, in the light theme and then in the dark one (a guest's theme, and an
+ * account's "auto" one, follow the system's), waiting for colour transitions to end before each look.
+ */
+export async function expectNoAxeViolationsInBothThemes(page: Page, label: string, include?: string): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    await expectNoAxeViolations(page, `${label} (${colorScheme})`, include);
+  }
 }

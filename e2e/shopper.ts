@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { cartBadge, chooseOptions, gotoHydrated, waitForHydration } from "./helpers.ts";
 
 // What a signed-in shopper does in most journeys: register, put a product in the cart, pay.
@@ -73,7 +73,7 @@ export async function fillCheckout(page: Page, card: string, billing: { fullName
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
   await page.getByLabel("Full name").fill(billing.fullName);
   if (billing.email) await page.getByLabel("Email", { exact: true }).fill(billing.email);
-  await page.getByLabel("Address").fill("2150 Third Ave");
+  await page.getByRole("main").getByLabel("Address").fill("2150 Third Ave");
   await page.getByLabel("City").fill("New York");
   await page.getByLabel("State").fill("NY");
   await page.getByLabel("ZIP code").fill("10035");
@@ -88,4 +88,23 @@ export async function checkoutWith(page: Page, card: string = CARDS.good): Promi
   await page.getByTestId("pay-button").click();
   await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order!" })).toBeVisible();
   return (await page.getByTestId("order-number").textContent()) ?? "";
+}
+
+/** The address in ADMIN_EMAILS (playwright.config.ts): it becomes an admin when it registers. */
+export const ADMIN_EMAIL = "boss@east-harlem.test";
+
+/** Registers (or, when a journey before has, signs in) over HTTP with the page's own cookies. */
+export async function signUpOrIn(request: APIRequestContext, email: string, displayName = "Store Staff"): Promise<void> {
+  const registered = await request.post("/login", {
+    form: { intent: "register", email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: "on", displayName, redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  if (registered.status() === 302) return;
+  const signedIn = await request.post("/login", { form: { intent: "signin", email, password: PASSWORD, redirectTo: "/" }, maxRedirects: 0 });
+  expect(signedIn.status()).toBe(302);
+}
+
+/** Signs the admin in, in this page's browser context (journeys run in parallel: whichever comes first registers). */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await signUpOrIn(page.request, ADMIN_EMAIL, "The Boss");
 }

@@ -111,7 +111,7 @@ async function fillStripeCheckout(page: Page, card: string) {
   await expect(page.getByText("Card payments are confirmed with Stripe.")).toBeVisible();
   await expect(page.getByTestId("test-mode-note")).toHaveCount(0);
   await page.getByLabel("Full name").fill("Ana Rivera");
-  await page.getByLabel("Address").fill("2150 Third Ave");
+  await page.getByRole("main").getByLabel("Address").fill("2150 Third Ave");
   await page.getByLabel("City").fill("New York");
   await page.getByLabel("ZIP code").fill("10035");
   await page.getByRole("group", { name: "Card" }).getByLabel("Card number").fill(card);

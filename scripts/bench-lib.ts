@@ -125,18 +125,24 @@ export function ensureBuild(): void {
   if (result.status !== 0) throw new Error(`the build failed (exit ${result.status ?? result.signal})`);
 }
 
-/** A free TCP port on 127.0.0.1 (asks the OS for one, then releases it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("could not get a free port"))));
+/**
+ * A free TCP port on 127.0.0.1 below the system's ephemeral range (32768 and up), where ports are also
+ * the local ends of outgoing connections and could be taken by one a moment later; never 4173 (the
+ * preview server's). Each candidate is tried by listening on it.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * 22_000);
+    if (port === 4173) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.unref();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+    if (attempt > 50) throw new Error("no free port found between 10000 and 32000");
+  }
 }
 
 /** Sends a signal to a child and waits for it to exit; SIGKILL after `graceMs`. */

@@ -1,24 +1,35 @@
-// npm run bench:pages — how fast the production store serves its main pages, compared with a bare
-// Node http server that replays the very same bytes (the floor no app can beat on this machine).
+// npm run bench:pages — how fast the production store serves its main pages with analytics recording
+// on and off (ANALYTICS_RECORDING=off), and compared with a bare Node http server that replays the
+// very same bytes (the floor no app can beat on this machine). Recording must cost a page at most 5%.
 //
-// For each of /, /shop and /shop/harlem-classic-tee: fetch the page once (Accept-Encoding: gzip,
-// like a browser), then autocannon the store and a bare server that answers every request with
+// For each of /, /shop and /shop/harlem-classic-tee: fetch the page once (as a browser asks for it),
+// then autocannon both stores (alternating, BENCH_ROUNDS rounds each) and a bare server that answers every request with
 // those bytes and the same content-type/content-encoding. Both servers run as their own process;
 // autocannon runs here. Everything stays on 127.0.0.1 and every run has a fixed duration.
 //
 // Settings (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10),
-// BENCH_WARMUP_SECONDS (default 2). Exit code: non-zero when /shop answered with errors or
+// BENCH_WARMUP_SECONDS (default 2), BENCH_ROUNDS (default 2). Exit code: non-zero when /shop answered with errors or
 // non-2xx responses; missing the rate target only prints FAIL.
 import { spawn } from "node:child_process";
 import http from "node:http";
 import { createRequire } from "node:module";
 import zlib from "node:zlib";
-import { envNumber, onCleanup, runMain, startStore, stopChild, table } from "./bench-lib.ts";
+import { envNumber, freePort, onCleanup, runMain, startStore, stopChild, table } from "./bench-lib.ts";
 
 const PATHS = ["/", "/shop", "/shop/harlem-classic-tee"];
 const TARGET_PATH = "/shop";
 const TARGET_PERCENT = 5;
-const REQUEST_HEADERS = { "accept-encoding": "gzip" };
+/** Recording analytics may cost a page at most this much of its rate (ANALYTICS_RECORDING=on vs off). */
+const RECORDING_TOLERANCE_PERCENT = 5;
+/**
+ * A browser's request for a page: with these the store counts each request as a page view (bots and
+ * requests that are not for HTML are not recorded). No cookie is kept, so each one is a new session too.
+ */
+const REQUEST_HEADERS = {
+  "accept-encoding": "gzip",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+};
 
 // autocannon ships no types: the part of its API used here.
 interface AutocannonResult {
@@ -74,7 +85,7 @@ process.stdin.on("end", () => {
     res.writeHead(status, headers);
     res.end(body);
   });
-  server.listen(0, "127.0.0.1", () => process.stdout.write(JSON.stringify({ port: server.address().port }) + "\\n"));
+  server.listen(Number(process.env.BARE_PORT), "127.0.0.1", () => process.stdout.write(JSON.stringify({ port: server.address().port }) + "\\n"));
   const stop = () => { server.close(); server.closeAllConnections(); process.exit(0); };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -91,7 +102,7 @@ async function startBareServer(page: Page): Promise<{ url: string; stop: () => P
     if (typeof value === "string") headers[name] = value;
   }
   const child = spawn(process.execPath, ["-e", BARE_SERVER], {
-    env: { ...process.env, BARE_RESPONSE: JSON.stringify({ status: page.status, headers }) },
+    env: { ...process.env, BARE_RESPONSE: JSON.stringify({ status: page.status, headers }), BARE_PORT: String(await freePort()) },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const stop = onCleanup(async () => {
@@ -154,33 +165,47 @@ async function main(): Promise<number> {
   const seconds = envNumber("BENCH_SECONDS", 10);
   const connections = Math.round(envNumber("BENCH_CONNECTIONS", 10));
   const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 2);
+  const rounds = Math.round(envNumber("BENCH_ROUNDS", 2));
 
-  const store = await startStore();
+  // Two stores side by side, each on its own fresh embedded database: one recording analytics (as in
+  // production), one with ANALYTICS_RECORDING=off. Their runs alternate (on, off, then off, on, ...) so
+  // a machine that slows down or speeds up during the benchmark weighs on both alike.
+  const stores = {
+    on: await startStore(),
+    off: await startStore({ env: { ANALYTICS_RECORDING: "off" } }),
+  };
   console.log(
-    `autocannon: ${connections} connections, ${seconds} s per run after a ${warmupSeconds} s warm-up, header Accept-Encoding: gzip\n`,
+    `autocannon: ${connections} connections, ${seconds} s per run after a ${warmupSeconds} s warm-up, ${rounds} rounds per store and page; ` +
+      `headers: a browser's User-Agent, Accept: text/html, Accept-Encoding: gzip (so every request is a page view, and a new session, when recording)\n`,
   );
 
   const rows: string[][] = [];
-  const results = new Map<string, { page: Page; store: Measure; bare: Measure }>();
+  const results = new Map<string, { page: Page; on: Measure; off: Measure; bare: Measure }>();
   try {
     for (const pagePath of PATHS) {
-      const url = store.url + pagePath;
-      const page = await fetchRaw(url);
+      const page = await fetchRaw(stores.on.url + pagePath);
       const encoding = page.headers["content-encoding"] ?? "identity";
       const decoded = encoding === "gzip" ? zlib.gunzipSync(page.body).length : page.body.length;
       console.log(
         `GET ${pagePath}: ${page.status}, ${page.headers["content-type"] ?? "no content-type"}, ` +
           `${encoding} ${fmt(page.body.length)} bytes (${kb(page.body.length)}; ${kb(decoded)} uncompressed)`,
       );
-
-      process.stdout.write(`  store ${pagePath} ... `);
-      const storeRun = await measure(url, connections, seconds, warmupSeconds);
-      console.log(`${fmt(storeRun.rps, 1)} req/s, p99 ${storeRun.p99} ms, ${fmt(storeRun.total)} requests [${storeRun.statuses}]`);
+      const runs: Record<"on" | "off", Measure[]> = { on: [], off: [] };
+      for (let round = 0; round < rounds; round++) {
+        for (const which of round % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
+          process.stdout.write(`  recording ${which.padEnd(3)} ${pagePath} ... `);
+          const run = await measure(stores[which].url + pagePath, connections, seconds, warmupSeconds);
+          console.log(`${fmt(run.rps, 1)} req/s, p99 ${run.p99} ms, ${fmt(run.total)} requests [${run.statuses}]`);
+          runs[which].push(run);
+        }
+      }
+      const on = combine(runs.on);
+      const off = combine(runs.off);
 
       const bare = await startBareServer(page);
       let bareRun: Measure;
       try {
-        process.stdout.write(`  bare  ${pagePath} ... `);
+        process.stdout.write(`  bare          ${pagePath} ... `);
         bareRun = await measure(bare.url, connections, seconds, warmupSeconds);
         console.log(`${fmt(bareRun.rps, 1)} req/s, p99 ${bareRun.p99} ms, ${fmt(bareRun.total)} requests [${bareRun.statuses}]`);
       } finally {
@@ -188,50 +213,77 @@ async function main(): Promise<number> {
       }
       if (bareRun.errors > 0) console.log(`  warning: the bare server had ${bareRun.errors} errors: its figures are suspect`);
 
-      results.set(pagePath, { page, store: storeRun, bare: bareRun });
-      const ratio = bareRun.rps > 0 ? (storeRun.rps / bareRun.rps) * 100 : 0;
+      results.set(pagePath, { page, on, off, bare: bareRun });
+      const difference = off.rps > 0 ? ((on.rps - off.rps) / off.rps) * 100 : 0;
       rows.push([
         pagePath,
         String(page.status),
         fmt(page.body.length),
-        fmt(storeRun.rps, 1),
-        fmt(storeRun.p99),
+        fmt(on.rps, 1),
+        fmt(off.rps, 1),
+        `${difference >= 0 ? "+" : ""}${difference.toFixed(1)} %`,
+        difference >= -RECORDING_TOLERANCE_PERCENT ? "PASS" : "FAIL",
+        fmt(on.p99),
+        fmt(off.p99),
         fmt(bareRun.rps, 1),
-        fmt(bareRun.p99),
-        `${ratio.toFixed(1)} %`,
-        fmt(storeRun.non2xx),
-        storeRun.timeouts > 0 ? `${fmt(storeRun.errors)} (${fmt(storeRun.timeouts)} timeouts)` : fmt(storeRun.errors),
+        `${(bareRun.rps > 0 ? (on.rps / bareRun.rps) * 100 : 0).toFixed(1)} %`,
+        fmt(on.non2xx + off.non2xx),
+        fmt(on.errors + off.errors),
       ]);
     }
   } finally {
-    await store.stop();
-    console.log("store stopped");
+    await stores.on.stop();
+    await stores.off.stop();
+    console.log("stores stopped");
   }
 
   console.log(
     "\n" +
       table(
-        ["path", "status", "bytes", "store req/s", "store p99 ms", "bare req/s", "bare p99 ms", "store/bare", "non-2xx", "errors"],
+        ["path", "status", "bytes", "on req/s", "off req/s", "on vs off", `within ${RECORDING_TOLERANCE_PERCENT}%`, "on p99 ms", "off p99 ms", "bare req/s", "on/bare", "non-2xx", "errors"],
         rows,
       ),
   );
-  console.log("(bytes: body as sent with Accept-Encoding: gzip; non-2xx and errors: the store's run)\n");
+  console.log(
+    "(on: analytics recording as in production; off: ANALYTICS_RECORDING=off. req/s: mean over the rounds; p99: the worst round's. " +
+      "bytes: body as sent with Accept-Encoding: gzip; non-2xx and errors: both stores' runs)\n",
+  );
 
   const target = results.get(TARGET_PATH)!;
-  const percent = target.bare.rps > 0 ? (target.store.rps / target.bare.rps) * 100 : 0;
+  const percent = target.bare.rps > 0 ? (target.on.rps / target.bare.rps) * 100 : 0;
   console.log(
     `${TARGET_PATH} at ${percent.toFixed(1)}% of the bare server's rate (target ${TARGET_PERCENT}%): ${percent >= TARGET_PERCENT ? "PASS" : "FAIL"}`,
+  );
+  const slowest = [...results].map(([path, r]) => [path, r.off.rps > 0 ? ((r.on.rps - r.off.rps) / r.off.rps) * 100 : 0] as const).sort((a, b) => a[1] - b[1])[0]!;
+  console.log(
+    `recording on vs off: at worst ${slowest[1].toFixed(1)}% (${slowest[0]}), target within ${RECORDING_TOLERANCE_PERCENT}%: ${slowest[1] >= -RECORDING_TOLERANCE_PERCENT ? "PASS" : "FAIL"}`,
   );
 
   const problems: string[] = [];
   if (target.page.status < 200 || target.page.status > 299) problems.push(`GET ${TARGET_PATH} answered ${target.page.status}`);
-  if (target.store.non2xx > 0) problems.push(`${target.store.non2xx} non-2xx responses`);
-  if (target.store.errors > 0) problems.push(`${target.store.errors} errors`);
+  for (const which of ["on", "off"] as const) {
+    if (target[which].non2xx > 0) problems.push(`${target[which].non2xx} non-2xx responses (recording ${which})`);
+    if (target[which].errors > 0) problems.push(`${target[which].errors} errors (recording ${which})`);
+  }
   if (problems.length > 0) {
     console.log(`${TARGET_PATH} did not serve cleanly under load: ${problems.join(", ")}`);
     return 1;
   }
   return 0;
+}
+
+/** Several runs as one: the mean rate, the worst p99, the sums of the counts. */
+function combine(runs: Measure[]): Measure {
+  const sum = (f: (m: Measure) => number) => runs.reduce((n, m) => n + f(m), 0);
+  return {
+    rps: sum((m) => m.rps) / runs.length,
+    p99: Math.max(...runs.map((m) => m.p99)),
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    total: sum((m) => m.total),
+    statuses: runs.map((m) => m.statuses).join(" | "),
+  };
 }
 
 runMain(main);

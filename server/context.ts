@@ -4,6 +4,10 @@ import type { Logger } from "pino";
 import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
+import type { MediaStore } from "../core/media/index.ts";
+import type { AudioStore } from "../core/music/index.ts";
+import type { EventRecorder } from "../core/analytics/index.ts";
+import type { Visit } from "./analytics.ts";
 
 /** What the server hands every loader and action (React Router's load context). */
 export type StoreContext = {
@@ -15,6 +19,8 @@ export type StoreContext = {
   baseUrl: string;
   secureCookies: boolean;
   auth: Auth;
+  /** The server's signing secret: newsletter unsubscribe links are signed with a key derived from it. */
+  signingSecret: string;
   /** The job queue: mail is queued through it in the transaction of the change it reports. */
   jobs: JobQueue;
   /** "smtp" when SMTP_URL is set; "none": mail stays in the outbox table. */
@@ -25,10 +31,17 @@ export type StoreContext = {
   clientIp: string;
   /** The card processor PAYMENT_PROVIDER chose. */
   payments: PaymentProvider;
+  /** Where uploaded product photographs are kept and read from. */
+  media: MediaStore;
+  /** Where the Music page's tracks are kept and written to. */
+  audio: AudioStore;
   /** What checkout commands need (database, provider, queue, hold), and Stripe's publishable key when it is the provider. */
   checkout: { deps: CheckoutDeps; stripePublishableKey: string | null };
   /** Development-only pages (the mail outbox) are served when true. */
   isDevelopment: boolean;
+  /** This request as analytics sees it (bot or not, its anonymous session), and where its events go. */
+  visit: Visit;
+  analytics: { recorder: EventRecorder; rollup: () => Promise<unknown> };
 };
 
 declare module "react-router" {

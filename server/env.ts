@@ -58,6 +58,16 @@ const envSchema = z
     RESERVATION_TTL_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
     /** How often each app process looks for expired reservations. */
     SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    /** How often days with new analytics events are recounted into the rollups. */
+    ANALYTICS_ROLLUP_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    /**
+     * "off": the store records no analytics event at all (no page view, product view, search, cart,
+     * checkout, purchase or refund event) and sets no visit cookie; the analytics page shows what was
+     * recorded before. For operators who must not track, and for measuring what recording costs.
+     */
+    ANALYTICS_RECORDING: z.enum(["on", "off"]).default("on"),
+    /** Raw analytics events are kept this many months; the daily rollups for ever. */
+    ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
     /** A checkout still "charging" after this long is reconciled with the payment provider by the sweeper. */
     RECONCILE_AFTER_SECONDS: z.coerce.number().positive().max(24 * 3600).default(60),
     STRIPE_SECRET_KEY: optionalText,

@@ -10,9 +10,16 @@ import type { Auth } from "./auth.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
+import type { MediaStore } from "../core/media/index.ts";
+import type { AudioStore } from "../core/music/index.ts";
 import type { Env } from "./env.ts";
 import type { StoreContext } from "./context.ts";
+import { serveMedia } from "./media.ts";
+import { serveAudio } from "./audio.ts";
+import { visitMiddleware, type Analytics, type Visit } from "./analytics.ts";
+import type { Role } from "../db/schema/auth.ts";
 import { paymentWebhookHandler } from "./payment-webhook.ts";
+import { oneClickUnsubscribe } from "./newsletter.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
 
@@ -21,11 +28,19 @@ export interface HttpOptions {
   database: Database;
   log: Logger;
   auth: Auth;
+  /** The server's signing secret (AUTH_SECRET or the one kept in the database). */
+  secret: string;
   jobs: JobQueue;
   mailDelivery: "smtp" | "none";
   payments: PaymentProvider;
+  /** Where uploaded product photographs are kept (DATA_DIR/media on the local disk). */
+  media: MediaStore;
+  /** Where the tracks of the Music page are kept (DATA_DIR/media/audio). */
+  audio: AudioStore;
   /** Production: the built server bundle and the folder of client files. */
   build?: { server: ServerBuild; clientDir: string };
+  /** The event recorder and the rollup run (server/analytics.ts). */
+  analytics: Analytics;
   /** Development: Vite in middleware mode. */
   vite?: { middlewares: express.RequestHandler; ssrLoadModule(id: string): Promise<Record<string, unknown>> };
 }
@@ -127,6 +142,10 @@ export function createHttpApp(options: HttpOptions): express.Express {
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: database.kind });
   });
 
+  // Uploaded photographs, straight from the store: before the pages, and before any form handling.
+  app.use("/media", serveMedia(options.media, log));
+  app.use("/audio", serveAudio(options.audio));
+
   // Provider webhooks read their body raw (the signature is over its exact bytes), and only on this path.
   if (payments.webhooks) {
     app.post(
@@ -142,6 +161,8 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.all("/api/webhooks/{*rest}", (_req, res) => {
     res.status(404).json({ error: "Not found" });
   });
+  // The newsletter's one-click unsubscribe, posted by mail providers from their servers (signed token).
+  app.post("/newsletter/unsubscribe", oneClickUnsubscribe({ db: database.db, secret: options.secret }, log));
   // Everything after this point changes state only for the store's own pages (the webhook above is signed).
   app.use(sameOriginGuard(env.BASE_URL));
 
@@ -181,15 +202,20 @@ export function createHttpApp(options: HttpOptions): express.Express {
     baseUrl: env.BASE_URL,
     secureCookies: env.BASE_URL.startsWith("https://"),
     auth: options.auth,
+    signingSecret: options.secret,
     jobs: options.jobs,
     mailDelivery: options.mailDelivery,
     adminEmails: env.ADMIN_EMAILS,
     payments,
+    media: options.media,
+    audio: options.audio,
     checkout: {
       deps: checkoutDeps,
       stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     },
     isDevelopment: env.NODE_ENV !== "production",
+    visit: res.locals.visit as Visit,
+    analytics: options.analytics,
   });
 
   const handler = options.vite
@@ -199,6 +225,21 @@ export function createHttpApp(options: HttpOptions): express.Express {
         mode: "development",
       })
     : createRequestHandler({ build: options.build!.server, getLoadContext, mode: env.NODE_ENV });
+  const secureCookies = env.BASE_URL.startsWith("https://");
+  app.use(
+    visitMiddleware({
+      recorder: options.analytics.recorder,
+      recording: env.ANALYTICS_RECORDING === "on",
+      secureCookies,
+      log,
+      roleOf: async (req) => {
+        if (!req.get("cookie")?.includes("session_token")) return null;
+        const found = await options.auth.api.getSession({ headers: new Headers({ cookie: req.get("cookie") ?? "" }) });
+        const user = found?.user as { id: string; role?: Role } | undefined;
+        return user ? { id: user.id, role: user.role ?? "customer" } : null;
+      },
+    }),
+  );
   app.use(formBodyGuard(), handler);
   app.use(errorAnswer(log));
   return app;

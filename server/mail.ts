@@ -28,7 +28,16 @@ export function createMailTransport(options: { smtpUrl: string | undefined; from
       // The same Message-ID on every try of one outbox row: a mail sent again after a crash between the
       // SMTP server's answer and our record of it is recognisably the same mail.
       const messageId = `<outbox-${mail.id}-${mail.createdAt.getTime()}@${os.hostname() || "east-harlem"}>`;
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, messageId });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        messageId,
+        headers: mail.headers ?? undefined,
+        attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64"), cid: a.cid })),
+      });
     },
   };
 }

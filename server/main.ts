@@ -7,6 +7,11 @@ import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/lock.ts";
 import { seedIfEmpty } from "../db/seed/index.ts";
+import { seedEvents } from "../core/events/index.ts";
+import { seedCulture } from "../db/seed/culture.ts";
+import { createLocalMediaStore } from "../core/media/index.ts";
+import { createLocalAudioStore } from "../core/music/index.ts";
+import { ensureSeedAudio, seedMusicIfEmpty } from "../db/seed/music.ts";
 import { loadEnv } from "./env.ts";
 import { createAuth } from "./auth.ts";
 import { checkoutDepsOf, createHttpApp, type HttpOptions } from "./http.ts";
@@ -15,6 +20,8 @@ import { createMailTransport, startMailWorker } from "./mail.ts";
 import { signingSecret } from "./secret.ts";
 import { createPaymentProvider } from "./payments.ts";
 import { startSweeper } from "./sweeper.ts";
+import { startAnalytics } from "./analytics.ts";
+import { startNewsletterWorker } from "./newsletter.ts";
 
 const env = loadEnv();
 const log = pino({ level: env.LOG_LEVEL, base: undefined });
@@ -35,7 +42,16 @@ async function main() {
   if (database.kind === "pglite") {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) log.info({ products: seeded.products }, "seeded the sample catalogue");
+    else await seedEvents(database.db); // the sample events move on to their next dates once over
+    await seedCulture(database.db);
   }
+  // The Music page's tracks: the generated sample files are copied in where missing, and the sample
+  // playlists are written into an embedded database that has none.
+  const audio = createLocalAudioStore(path.join(path.resolve(env.DATA_DIR), "media", "audio"));
+  if (database.kind === "pglite") {
+    const music = await seedMusicIfEmpty(database.db, audio);
+    if (music) log.info(music, "seeded the sample music");
+  } else await ensureSeedAudio(audio);
 
   // The job queue lives in the same database; its worker sends the outbox's mail (the only sender).
   const jobs = await startJobs(database.db, log);
@@ -46,11 +62,19 @@ async function main() {
   }
   const secret = await signingSecret(database.db, env.AUTH_SECRET);
   const auth = createAuth({ db: database.db, baseUrl: env.BASE_URL, secret, jobs: jobs.queue, log });
+  await startNewsletterWorker(jobs, { db: database.db, baseUrl: env.BASE_URL, secret }, log);
   const payments = await createPaymentProvider(env, database.db);
   const services = { env, database, log, payments, jobs: jobs.queue };
   const stopSweeper = startSweeper(checkoutDepsOf(services), env.SWEEP_INTERVAL_SECONDS * 1000, log);
   if (payments.name === "test") log.info("payments: test mode, no money moves");
-  const options: HttpOptions = { ...services, auth, mailDelivery: transport.kind };
+  // Uploaded photographs live beside the embedded database, so a fresh clone needs nothing else.
+  const media = createLocalMediaStore(path.join(path.resolve(env.DATA_DIR), "media"));
+  const analytics = await startAnalytics(database.db, log, {
+    rollupMs: env.ANALYTICS_ROLLUP_SECONDS * 1000,
+    retentionMonths: env.ANALYTICS_RETENTION_MONTHS,
+    recording: env.ANALYTICS_RECORDING === "on",
+  });
+  const options: HttpOptions = { ...services, auth, secret, mailDelivery: transport.kind, media, audio, analytics };
   if (env.NODE_ENV === "development") {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -84,6 +108,7 @@ async function main() {
     setTimeout(() => server.closeAllConnections(), 1000).unref();
     try {
       await stopSweeper();
+      await analytics.stop();
       await jobs.stop();
       await database.close();
     } finally {

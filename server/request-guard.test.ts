@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressProblem, isHostName, MESSAGES } from "./request-guard.ts";
+import { addressProblem, bodyLimitFor, FORM_LIMIT_BYTES, isHostName, MESSAGES, UPLOAD_LIMIT_BYTES } from "./request-guard.ts";
 
 describe("the address check", () => {
   it("passes the store's own addresses", () => {
@@ -21,5 +21,30 @@ describe("the Host check", () => {
 
   it("refuses credentials, paths and junk", () => {
     for (const host of ["a@b", "evil/x", "", "a b", "x?y", "x#y", "a\\b", "host:port", "[::1"]) expect(isHostName(host), host).toBe(false);
+  });
+});
+
+describe("the body limit", () => {
+  it("is 1 MB everywhere but a photo form's POST, which takes a 10 MB photo and its fields", () => {
+    expect(FORM_LIMIT_BYTES).toBe(1024 * 1024);
+    expect(UPLOAD_LIMIT_BYTES).toBeGreaterThan(10 * 1024 * 1024);
+    expect(UPLOAD_LIMIT_BYTES).toBeLessThanOrEqual(11 * 1024 * 1024);
+    for (const path of ["/admin/products/12/images", "/admin/products/12/images.data", "/admin/articles/new", "/admin/articles/3.data", "/admin/collections/2", "/admin/events/4", "/admin/music/1.data"]) {
+      expect(bodyLimitFor("POST", path), path).toBe(UPLOAD_LIMIT_BYTES);
+    }
+    for (const [method, path] of [
+      ["PUT", "/admin/products/12/images"],
+      ["POST", "/admin/products/12"],
+      ["POST", "/admin/products/12/images/extra"],
+      ["POST", "/admin/products/images"],
+      ["POST", "/admin/events/check-in"],
+      ["POST", "/admin/articles"],
+      ["POST", "/admin/music"],
+      ["POST", "/cart"],
+      ["POST", "/admin/inventory"],
+      ["POST", "/x/admin/products/12/images"],
+    ] as const) {
+      expect(bodyLimitFor(method, path), `${method} ${path}`).toBe(FORM_LIMIT_BYTES);
+    }
   });
 });

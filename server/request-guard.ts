@@ -1,5 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
+import { MAX_UPLOAD_BYTES } from "../core/media/index.ts";
+import { MAX_TRACK_BYTES } from "../core/music/index.ts";
 
 /**
  * What the HTTP layer refuses before any route sees a request, so that hostile or broken input gets a clear
@@ -9,13 +11,38 @@ import type { Logger } from "pino";
  *   for (405);
  * - a state-changing request from another site (403): forms are only taken from the store's own pages;
  * - a body that is not a form (415), larger than FORM_LIMIT_BYTES (413, counted as it streams, never held
- *   in memory past the limit), that cannot be read as a form or holds control characters (400).
+ *   in memory past the limit), that cannot be read as a form or holds control characters (400). The one
+ *   exception to the size: a POST to a page listed in UPLOAD_ROUTES (a product photo, a culture picture) may be up to
+ *   UPLOAD_LIMIT_BYTES, still bounded and still counted as it streams.
  *
  * The Stripe webhook is exempt from the origin and form rules (it is signed, and takes JSON): it is routed
  * before them. What a form's fields mean is app/lib/form.server.ts's business.
  */
 
 export const FORM_LIMIT_BYTES = 1024 * 1024;
+/** A photo of at most 10 MB and the form around it (its fields and the multipart framing). */
+export const UPLOAD_LIMIT_BYTES = MAX_UPLOAD_BYTES + 256 * 1024;
+/** The pages whose form carries a photo (with React Router's .data twin, which a form sent with JavaScript posts to). */
+export const UPLOAD_ROUTES: readonly RegExp[] = [
+  /^\/admin\/products\/[^/]+\/images(?:\.data)?$/,
+  // The culture forms that take a picture: a story (new or edited), a collection's looks, an event, a playlist's cover.
+  /^\/admin\/articles\/(?:new|\d+)(?:\.data)?$/,
+  /^\/admin\/collections\/\d+(?:\.data)?$/,
+  /^\/admin\/events\/\d+(?:\.data)?$/,
+  /^\/admin\/music\/\d+(?:\.data)?$/,
+];
+
+/** A track of at most 30 MB and the form around it. */
+export const TRACK_UPLOAD_LIMIT_BYTES = MAX_TRACK_BYTES + 256 * 1024;
+/** The pages whose form carries an audio track (and their .data twins). */
+export const TRACK_UPLOAD_ROUTES: readonly RegExp[] = [/^\/admin\/music\/[^/]+\/tracks(?:\.data)?$/];
+
+/** The most a request's body may hold: the upload limits for a POST to a photo or track form, FORM_LIMIT_BYTES for everything else. */
+export function bodyLimitFor(method: string, path: string): number {
+  if (method !== "POST") return FORM_LIMIT_BYTES;
+  if (TRACK_UPLOAD_ROUTES.some((route) => route.test(path))) return TRACK_UPLOAD_LIMIT_BYTES;
+  return UPLOAD_ROUTES.some((route) => route.test(path)) ? UPLOAD_LIMIT_BYTES : FORM_LIMIT_BYTES;
+}
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
@@ -165,19 +192,28 @@ export function sameOriginGuard(baseUrl: string) {
   };
 }
 
-/** Reads the body (at most FORM_LIMIT_BYTES, counted as it streams; the rest is discarded, not kept). */
+/** Reads the body (at most the limit, counted as it streams; the rest is discarded, not kept). */
 const readLimitedBody = express.raw({ type: () => true, limit: FORM_LIMIT_BYTES, inflate: false });
+const readUploadBody = express.raw({ type: () => true, limit: UPLOAD_LIMIT_BYTES, inflate: false });
+const readTrackBody = express.raw({ type: () => true, limit: TRACK_UPLOAD_LIMIT_BYTES, inflate: false });
+const READERS = new Map([
+  [FORM_LIMIT_BYTES, readLimitedBody],
+  [UPLOAD_LIMIT_BYTES, readUploadBody],
+  [TRACK_UPLOAD_LIMIT_BYTES, readTrackBody],
+]);
 
 /**
- * State-changing requests to pages carry a form: one of the two form types, at most 1 MB, readable, and
- * without control characters in any name or value. The body is kept (req.body, a Buffer) for React Router.
+ * State-changing requests to pages carry a form: one of the two form types, at most 1 MB (a photo form's
+ * POST: UPLOAD_LIMIT_BYTES), readable, and without control characters in any name or value. The body is
+ * kept (req.body, a Buffer) for React Router.
  */
 export function formBodyGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(req.method)) return next();
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (!FORM_TYPES.includes(type)) return answerError(req, res, 415, MESSAGES.notForm);
-    readLimitedBody(req, res, (error?: unknown) => {
+    const read = READERS.get(bodyLimitFor(req.method, req.path)) ?? readLimitedBody;
+    read(req, res, (error?: unknown) => {
       if (error) return next(error);
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       req.body = body;

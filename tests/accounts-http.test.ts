@@ -202,7 +202,7 @@ describe("roles and protected pages", () => {
     for (const path of [...pages, ...adminPages]) {
       const page = await c.get(path);
       expect(page.status, path).toBe(401);
-      expect(await Client.text(page)).toContain("Authentication Required");
+      expect(await Client.text(page)).toContain(path === "/analytics" ? "Admin Access Required" : "Authentication Required");
       const data = await c.get(`${path}.data`);
       expect([401, 403], `${path}.data`).toContain(data.status);
     }
@@ -215,7 +215,7 @@ describe("roles and protected pages", () => {
     for (const path of adminPages) {
       const res = await c.get(path);
       expect(res.status, path).toBe(403);
-      expect(await Client.text(res)).toContain("Access Denied");
+      expect(await Client.text(res)).toContain(path === "/analytics" ? "Admin Access Required" : "Access Denied");
       expect((await c.get(`${path}.data`)).status, `${path}.data`).toBe(403);
     }
   });

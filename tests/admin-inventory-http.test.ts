@@ -123,4 +123,25 @@ describe("admin inventory over HTTP", () => {
     expect(after).toContain("Alert acknowledged.");
     expect(after).not.toContain(`${otherSku} is out of stock.`);
   });
+
+  it("pages the stock list and a variant's movements, keeping the filters, and names each card's columns", async () => {
+    const linkTo = (html: string, text: string) => {
+      const tag = new RegExp(`<a ([^>]*)>${text}</a>`).exec(html)?.[1];
+      return tag ? /href="([^"]*)"/.exec(tag)![1]!.replaceAll("&amp;", "&") : null;
+    };
+    const first = await Client.text(await admin.get("/admin/inventory?q=EH-&filter=all"));
+    expect(first).toMatch(/\d+ variants · page 1 of \d+/);
+    expect(linkTo(first, "Previous page")).toBeNull();
+    const next = linkTo(first, "Next page");
+    expect(next).toBe("/admin/inventory?q=EH-&filter=all&page=2");
+    const second = await Client.text(await admin.get(next!));
+    expect(second).toMatch(/\d+ variants · page 2 of \d+/);
+    expect(linkTo(second, "Previous page")).toBe("/admin/inventory?q=EH-&filter=all&page=1");
+    // One table kit: a header row for wide screens, and in each cell its column's name for the card at phone width.
+    expect(second).toMatch(/<th scope="col"[^>]*>Available<\/th>/);
+    expect(second).toMatch(/<td[^>]*><span class="[^"]*sm:hidden[^"]*">Available<\/span>/);
+
+    const movements = await Client.text(await admin.get(`/admin/inventory/${variantId}?type=restock`));
+    expect(movements).toMatch(/\d+ movements? · page 1 of \d+/);
+  });
 });

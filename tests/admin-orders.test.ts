@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addOrderNote,
@@ -15,15 +15,13 @@ import {
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import { getInventoryRecord } from "../core/inventory/index.ts";
 import { adminOrderFilterSchema, parseRefundForm, shipFormSchema } from "../core/orders/index.ts";
-import { createTestProvider } from "../core/payments/index.ts";
 import { newToken } from "../core/shared/ids.ts";
 import { DEFAULT_PREFERENCES } from "../core/accounts/index.ts";
 import type { Db } from "../db/client.ts";
-import { auditLog, orderRefunds, orders, outbox, testCharges, userProfiles } from "../db/schema/index.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { analyticsEvents, auditLog, orderRefunds, orders, outbox, testCharges, userProfiles } from "../db/schema/index.ts";
+import type { TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
-import { TEST_BASE_URL } from "./jobs.ts";
-import { BILLING, purchase } from "./purchase.ts";
+import { adminOrderTestDatabase, BILLING, purchase } from "./purchase.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -32,13 +30,7 @@ let deps: AdminOrderDeps;
 let actor: AdminActor;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  const payments = createTestProvider(db);
-  checkout = { db, payments, jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000 };
-  deps = { db, payments, jobs: database.jobs, baseUrl: TEST_BASE_URL };
-  const admin = await makeUser(db, "admin");
-  actor = { id: admin.id, email: admin.email, role: "admin", clientIp: "127.0.0.1" };
+  ({ database, db, checkout, deps, actor } = await adminOrderTestDatabase());
 });
 afterAll(() => database?.destroy());
 
@@ -58,6 +50,10 @@ const refundForm = (fields: Record<string, string>) => {
   if (!parsed.success) throw new Error(parsed.error.message);
   return parsed.data;
 };
+
+/** The refund events analytics recorded for an order: their amounts. */
+const refundEventsOf = async (orderId: string) =>
+  (await db.select({ valueCents: analyticsEvents.valueCents }).from(analyticsEvents).where(and(eq(analyticsEvents.orderId, orderId), eq(analyticsEvents.type, "refund")))).map((r) => r.valueCents);
 
 describe("shipping and delivering", () => {
   it("store the carrier and tracking number, write the history and audit, and mail the customer", async () => {
@@ -106,6 +102,8 @@ describe("cancelling", () => {
     expect(refund).toMatchObject({ status: "refunded", amountCents: receipt.totalCents });
     expect((await auditOf(orderId)).map((a) => a.action)).toEqual(["cancel"]);
     expect((await mailsAbout(receipt.orderNumber)).at(-1)!.subject).toMatch(/was cancelled$/);
+    // Analytics counts the money given back, once.
+    expect(await refundEventsOf(orderId)).toEqual([receipt.totalCents]);
     // After shipment a cancel is refused.
     const other = await bought();
     await adminShipOrder(deps, actor, other.orderId, { carrier: "DHL", trackingNumber: "JD0146000034" });
@@ -142,6 +140,7 @@ describe("refunds", () => {
     const detail = await findAdminOrder(db, orderId);
     expect(detail!.refundedCents).toBe(receipt.totalCents);
     expect((await auditOf(orderId)).filter((a) => a.action === "refund")).toHaveLength(2);
+    expect((await refundEventsOf(orderId)).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([400, 5000]);
   });
 
   it("two admins refunding the whole order at once refund it once", async () => {

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../core/accounts/index.ts";
-import { openDatabase } from "../db/client.ts";
-import { users, variants } from "../db/schema/index.ts";
+import { openDatabase, type Db } from "../db/client.ts";
+import { events, playlists, users, variants } from "../db/schema/index.ts";
 import { Client } from "./http-client.ts";
 import { addToCartOverHttp, checkoutFields, openCheckout, registerOverHttp, SHOPPER_PASSWORD, submitCheckout } from "./http-shopper.ts";
 import { startSeededStore, startServer, type SeededStore } from "./server.ts";
@@ -29,6 +29,13 @@ const ACTIONS: Record<string, { body: Record<string, string>; expect: Record<Who
   ],
   "/admin/reviews": [{ body: { intent: "hide", reviewId: "1", reason: "Spam" }, expect: { admin: 200, super_admin: 200 } }],
   "/admin/audit": [{ body: { intent: "anything" }, expect: { admin: 405, super_admin: 405 } }],
+  // Deletes check the delete permission, then ask for their confirm step (400 without confirmed=yes).
+  "/admin/music/:id": [{ body: { intent: "delete" }, expect: { admin: 400, super_admin: 400 } }],
+  "/admin/collections/:id": [{ body: { intent: "delete-collection" }, expect: { admin: 400, super_admin: 400 } }],
+  "/admin/products/:id/images": [
+    { body: { intent: "remove", imageId: "999999", version: "1" }, expect: { admin: 404, super_admin: 404 } },
+    { body: { intent: "first", imageId: "999999", version: "1" }, expect: { admin: 404, super_admin: 404 } },
+  ],
 };
 
 let store: SeededStore;
@@ -40,11 +47,19 @@ const clients = {} as Record<"guest" | "customer" | Who, Client>;
 let customerId = "";
 let orderId = "";
 let variantId = 0;
-/** A route with real ids in it: the customer for user pages, the customer's order for order pages, a variant. */
+let productId = 0;
+let eventId = 0;
+let playlistId = 0;
+/** A route with real ids in it: the customer for user pages, the customer's order for order pages, a variant, its product. */
 const concrete = (route: string) =>
   route
     .replace(/^\/admin\/users\/:id/, `/admin/users/${encodeURIComponent(customerId)}`)
     .replace(/^\/admin\/orders\/:id/, `/admin/orders/${encodeURIComponent(orderId)}`)
+    .replace(/^\/admin\/products\/:id/, `/admin/products/${productId}`)
+    .replace(/^\/admin\/events\/:id/, `/admin/events/${eventId}`)
+    .replace(/^\/admin\/music\/:id/, `/admin/music/${playlistId}`)
+    .replace(/^\/admin\/articles\/:id/, "/admin/articles/new")
+    .replace(/^\/admin\/collections\/:id/, "/admin/collections/new")
     .replace(":variantId", String(variantId));
 
 beforeAll(async () => {
@@ -59,13 +74,15 @@ beforeAll(async () => {
   if (store.database) {
     await store.database.db.update(users).set({ role: "super_admin" }).where(eq(users.email, BOSS));
     customerId = (await store.database.db.select().from(users).where(eq(users.email, CUSTOMER)))[0]!.id;
-    variantId = (await store.database.db.select({ id: variants.id }).from(variants).where(eq(variants.active, true)).limit(1))[0]!.id;
+    ({ id: variantId, productId } = (await store.database.db.select({ id: variants.id, productId: variants.productId }).from(variants).where(eq(variants.active, true)).limit(1))[0]!);
+    ({ eventId, playlistId } = await cultureIds(store.database.db));
   } else {
     await store.server.stop();
     const database = await openDatabase({ dataDir: store.dataDir! });
     await database.db.update(users).set({ role: "super_admin" }).where(eq(users.email, BOSS));
     customerId = (await database.db.select().from(users).where(eq(users.email, CUSTOMER)))[0]!.id;
-    variantId = (await database.db.select({ id: variants.id }).from(variants).where(eq(variants.active, true)).limit(1))[0]!.id;
+    ({ id: variantId, productId } = (await database.db.select({ id: variants.id, productId: variants.productId }).from(variants).where(eq(variants.active, true)).limit(1))[0]!);
+    ({ eventId, playlistId } = await cultureIds(database.db));
     await database.close();
     const server = await startServer(store.server.env);
     store = { ...store, server, stop: () => server.stop().then(() => undefined) };
@@ -80,6 +97,14 @@ beforeAll(async () => {
   if (!orderId) throw new Error("the customer's order is not listed on /orders");
 }, 240_000);
 afterAll(() => store?.stop());
+
+/** A seeded event and playlist, for the pages that edit one. */
+async function cultureIds(db: Db): Promise<{ eventId: number; playlistId: number }> {
+  const [event] = await db.select({ id: events.id }).from(events).limit(1);
+  const [playlist] = await db.select({ id: playlists.id }).from(playlists).limit(1);
+  if (!event || !playlist) throw new Error("the seeded store has no event or no playlist");
+  return { eventId: event.id, playlistId: playlist.id };
+}
 
 const rebased = (c: Client) => {
   const fresh = new Client(url);

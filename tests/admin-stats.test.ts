@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CRITICAL_ALERTS_LIMIT, getAdminStats } from "../core/admin/index.ts";
 import { listOutbox } from "../core/mail/index.ts";
@@ -38,8 +38,8 @@ describe("the admin dashboard's figures", () => {
       user("root", "super_admin"),
     ]);
     const [first] = await db.select({ id: products.id }).from(products).limit(1);
-    await db.update(products).set({ active: false }).where(eq(products.id, first!.id));
-    const activeProducts = (await db.select({ id: products.id }).from(products).where(eq(products.active, true))).length;
+    await db.update(products).set({ status: "archived" }).where(eq(products.id, first!.id));
+    const activeProducts = (await db.select({ id: products.id }).from(products).where(and(eq(products.active, true), eq(products.kind, "merch")))).length;
 
     const stats = await getAdminStats(db);
     expect(stats.totalCustomers).toBe(2);

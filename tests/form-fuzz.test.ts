@@ -17,7 +17,7 @@ const RUNS_PER_ACTION = 40;
 const SEED = 20_261_124;
 const SLUG = "harlem-classic-tee";
 /** Sample values for the route parameters of actions: a real product, an order id nobody has. */
-const PARAMS: Record<string, string> = { slug: SLUG, id: "AAAAAAAAAAAAAAAA", variantId: "1" };
+const PARAMS: Record<string, string> = { slug: SLUG, id: "AAAAAAAAAAAAAAAA", variantId: "1", step: "cancel" };
 /** Fields rendered as a <textarea> somewhere in the store: the only ones where a line break is text. */
 const MULTILINE = new Set(["comment", "notes", "description"]);
 
@@ -120,7 +120,6 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
       review("create", { rating: "5", title: "Fuzzed", comment: "Line one\nLine two", size: "M" }, "rating", { rating: ["0", "6", "abc", "", "4.5"], fit: ["tiny"] }),
       review("update", { rating: "4", title: "Fuzzed again" }, "rating", { rating: ["0", "6", "abc", ""] }),
       review("helpful", { reviewId: ids.reviewId }, "reviewId", { reviewId: ID_WRONG }),
-      review("hide", { reviewId: ids.reviewId }, "reviewId", { reviewId: ID_WRONG }),
     ],
     "routes/profile.tsx": [
       { fields: { intent: "profile", firstName: "Ana", lastName: "Rivera", phone: "+1 212 555 0116" }, invalid: { intent: ["bogus", ""], phone: ["abc", "12", "++++++++"], firstName: [], lastName: [] } },
@@ -175,9 +174,43 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     // Admin inventory: the shopper and guests are refused (403, 401) before any form is read.
     "routes/admin-inventory.tsx": nothing,
     "routes/admin-inventory-variant.tsx": nothing,
+    // Product photos: the same; the photo upload's own refusals are tried in tests/media-http.test.ts.
+    "routes/admin-product-images.tsx": nothing,
     "routes/admin-orders.tsx": nothing,
+    "routes/admin-product-new.tsx": [
+      {
+        fields: { name: "Fuzz Tee", description: "Soft\ncotton", category: "apparel", artKind: "tee", basePrice: "40.00", status: "draft" },
+        required: ["name", "description", "category", "artKind", "basePrice", "status"],
+        invalid: { name: ["", " "], category: ["hats", ""], basePrice: ["abc", "", "1e3", "NaN", "-4", "4,50", "1.555"], status: ["live", ""] },
+      },
+    ],
+    "routes/admin-product.tsx": [
+      { fields: { intent: "variant-add", version: "1", size: "M", initialStock: "5" }, required: ["intent", "version"], invalid: { intent: ["bogus", ""], version: ID_WRONG, initialStock: ["abc", "1.5", "1e3", "1234567", "NaN", "-1"] } },
+      { fields: { intent: "variant-remove", version: "1", variantId: ids.variantId }, required: ["intent", "version", "variantId"], invalid: { intent: ["bogus", ""], variantId: ID_WRONG } },
+    ],
+    // Stories and collections: the shopper and guests are refused (403, 401) before any form is read.
+    "routes/admin-articles.tsx": nothing,
+    "routes/admin-article.tsx": nothing,
+    "routes/admin-collection.tsx": nothing,
     "routes/analytics.tsx": nothing,
     "routes/dashboard.tsx": nothing,
+    "routes/newsletter.tsx": [{ fields: { email: "fuzz-fan@east-harlem.test", source: "footer" }, required: ["email"], invalid: { email: ["not-an-email", "", "fan@"] } }],
+    "routes/newsletter-confirm.tsx": [{ fields: { token: "A".repeat(43) }, required: ["token"], invalid: { token: ["", "short"] } }],
+    "routes/newsletter-unsubscribe.tsx": [{ fields: { token: `1.${"A".repeat(43)}` }, required: ["token"], invalid: { token: ["", "1.short"] } }],
+    // The newsletter's back office: the shopper and guests are refused (403, 401) before any form is read.
+    "routes/admin-newsletter.tsx": nothing,
+    // The events' and music's back office: refused the same way.
+    "routes/admin-events.tsx": nothing,
+    "routes/admin-event.tsx": nothing,
+    "routes/admin-event-check-in.tsx": nothing,
+    "routes/admin-music.tsx": nothing,
+    "routes/admin-music-playlist.tsx": nothing,
+    "routes/admin-music-tracks.tsx": nothing,
+    // An RSVP to an event (the sample address is no event's: nothing may be written) and its cancel link.
+    "routes/event.tsx": [
+      { fields: { name: "Fuzz Fan", email: "fuzz-fan@east-harlem.test", partySize: "2" }, required: ["name", "email"], invalid: { email: ["not-an-email", ""], partySize: ["0", "-1", "many"] } },
+    ],
+    "routes/event-rsvp.tsx": [{ fields: { token: "A".repeat(43) }, required: ["token"], invalid: { token: ["", "short"] } }],
     "routes/orders.tsx": nothing,
   };
 }

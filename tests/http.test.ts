@@ -89,7 +89,7 @@ describe("the HTTP server", () => {
       const res = await fetch(server.url + path);
       expect(res.status, path).toBe(401);
       expect(res.headers.get("cache-control"), path).toBe("private, no-store");
-      expect(await res.text()).toContain("Authentication Required");
+      expect(await res.text()).toContain(path === "/analytics" ? "Admin Access Required" : "Authentication Required");
     }
   });
 });

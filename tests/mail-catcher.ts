@@ -1,72 +1,35 @@
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-/** A message as a test reads it: recipients, subject, and the plain-text part decoded. */
+/** A message as a test reads it: recipients, subject, the text and HTML parts, headers and attachments. */
 export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
+  /** Header values by lower-case name, as sent (e.g. list-unsubscribe). */
+  headers: Record<string, string>;
+  attachments: { filename: string; contentType: string; contentBase64: string; cid?: string }[];
 }
 
-function decodeQuotedPrintable(s: string): string {
-  const bytes = s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-function decodeBody(body: string, encoding: string | undefined): string {
-  if (/quoted-printable/i.test(encoding ?? "")) return decodeQuotedPrintable(body);
-  if (/base64/i.test(encoding ?? "")) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  return body;
-}
-
-/** Header lines unfolded, keyed by lower-case name (the first occurrence wins). */
-function parseHeaders(block: string): Map<string, string> {
-  const headers = new Map<string, string>();
-  for (const line of block.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
-    const colon = line.indexOf(":");
-    if (colon > 0) {
-      const name = line.slice(0, colon).trim().toLowerCase();
-      if (!headers.has(name)) headers.set(name, line.slice(colon + 1).trim());
-    }
-  }
-  return headers;
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=), as nodemailer writes non-ASCII subjects. */
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
-    );
-}
-
-function splitMessage(raw: string): { headers: Map<string, string>; body: string } {
-  const match = /\r?\n\r?\n/.exec(raw);
-  if (!match) return { headers: parseHeaders(raw), body: "" };
-  return { headers: parseHeaders(raw.slice(0, match.index)), body: raw.slice(match.index + match[0].length) };
-}
-
-/** The first text/plain part of a message (walking multipart bodies), decoded. */
-function plainText(headers: Map<string, string>, body: string): string | null {
-  const type = headers.get("content-type") ?? "text/plain";
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (/^multipart\//i.test(type) && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1);
-    for (const part of parts) {
-      if (part.startsWith("--")) break;
-      const inner = splitMessage(part.replace(/^\r?\n/, ""));
-      const found = plainText(inner.headers, inner.body.replace(/\r?\n$/, ""));
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (/^text\/plain/i.test(type)) return decodeBody(body, headers.get("content-transfer-encoding"));
-  return null;
-}
-
-export function parseMail(raw: string, to: string[]): CaughtMail {
-  const { headers, body } = splitMessage(raw);
-  return { to, subject: decodeWords(headers.get("subject") ?? ""), text: plainText(headers, body) ?? body };
+/** Parses a raw message with mailparser (MIME, encodings, RFC 2047 words). */
+export async function parseMail(raw: Buffer, to: string[]): Promise<CaughtMail> {
+  const parsed = await simpleParser(raw);
+  const headers: Record<string, string> = {};
+  for (const line of parsed.headerLines) headers[line.key] ??= line.line.slice(line.line.indexOf(":") + 1).trim();
+  return {
+    to,
+    subject: parsed.subject ?? "",
+    text: parsed.text ?? "",
+    html: typeof parsed.html === "string" ? parsed.html : "",
+    headers,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? "",
+      contentType: a.contentType,
+      contentBase64: a.content.toString("base64"),
+      ...(a.cid ? { cid: a.cid } : {}),
+    })),
+  };
 }
 
 /**
@@ -89,14 +52,14 @@ export async function startMailCatcher(options: { port?: number; onMail?: (mail:
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("error", callback);
       stream.on("end", () => {
-        try {
-          const mail = parseMail(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
-          mails.push(mail);
-          options.onMail?.(mail);
-          callback();
-        } catch (error) {
-          callback(error as Error);
-        }
+        parseMail(Buffer.concat(chunks), session.envelope.rcptTo.map((r) => r.address.toLowerCase())).then(
+          (mail) => {
+            mails.push(mail);
+            options.onMail?.(mail);
+            callback();
+          },
+          (error: unknown) => callback(error as Error),
+        );
       });
     },
   });

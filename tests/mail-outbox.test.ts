@@ -23,7 +23,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const mail = (to: string, subject: string): Mail => ({ to, subject, text: `Secret link for ${to}: http://store.test/reset/abc`, html: "<p>hi</p>" });
+const mail = (to: string, subject: string): Mail => ({ kind: "password_reset", to, subject, text: `Secret link for ${to}: http://store.test/reset/abc`, html: "<p>hi</p>" });
 
 /** A worker process's share of the queue: pg-boss on the same database, polling fast, with the mail worker. */
 async function worker(smtpUrl: string | undefined, log = pino({ level: "silent" })) {
@@ -78,6 +78,30 @@ describe("the mail outbox", () => {
       expect(row).toMatchObject({ status: "sent", attempts: 1 });
       await new Promise((r) => setTimeout(r, 1500));
       expect(catcher.mails.filter((m) => m.to.includes("after-crash@example.com"))).toHaveLength(1);
+    } finally {
+      for (const jobs of running.splice(0)) await jobs.stop();
+      await catcher.close();
+    }
+  });
+
+  it("a mail's extra headers and attachments reach the SMTP server as they were queued", async () => {
+    const catcher = await startMailCatcher();
+    try {
+      const calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n";
+      await db.transaction((tx) =>
+        queueMail(tx, database.jobs, {
+          ...mail("with-files@example.com", "Your tickets"),
+          headers: { "List-Unsubscribe": "<http://store.test/u/abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+          attachments: [{ filename: "event.ics", contentType: "text/calendar", contentBase64: Buffer.from(calendar).toString("base64") }],
+        }),
+      );
+      await worker(catcher.url);
+      const caught = await catcher.waitFor("with-files@example.com", /Your tickets/);
+      expect(caught.headers["list-unsubscribe"]).toBe("<http://store.test/u/abc>");
+      expect(caught.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+      expect(caught.attachments).toHaveLength(1);
+      expect(caught.attachments[0]).toMatchObject({ filename: "event.ics", contentType: "text/calendar" });
+      expect(Buffer.from(caught.attachments[0]!.contentBase64, "base64").toString()).toBe(calendar);
     } finally {
       for (const jobs of running.splice(0)) await jobs.stop();
       await catcher.close();

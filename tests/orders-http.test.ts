@@ -101,7 +101,7 @@ describe("a delivered order", () => {
     await asStaff(async (db) => {
       await shipOrder(db, { orderId: orderIdOf(orderPath), actor: "system", trackingNumber: "1Z999AA10123456784", note: "UPS Ground" });
       await markDelivered(db, { orderId: orderIdOf(orderPath), actor: "system" });
-      await db.update(products).set({ active: false }).where(eq(products.slug, "stickball-shorts"));
+      await db.update(products).set({ status: "archived" }).where(eq(products.slug, "stickball-shorts"));
     });
     c = at(c);
 

@@ -348,7 +348,7 @@ describe("reordering", () => {
     await db.update(variants).set({ onHand: 1 }).where(eq(variants.id, scarce!.id));
     await db.update(variants).set({ onHand: 2, reserved: 2 }).where(eq(variants.id, soldOut!.id));
     await db.delete(variants).where(eq(variants.id, deleted!.id));
-    await db.update(products).set({ active: false }).where(eq(products.id, withdrawnProduct.id));
+    await db.update(products).set({ status: "archived" }).where(eq(products.id, withdrawnProduct.id));
 
     const result = await reorder(db, { userId: shopper.id, orderId: receipt.orderId, cartId: receipt.cartId });
     expect(result.addedUnits).toBe(2);

@@ -1,6 +1,12 @@
 import { addToCart, createCartForUser, findCartOfUser } from "../core/cart/index.ts";
+import type { AdminActor, AdminOrderDeps } from "../core/admin/index.ts";
 import { placeOrder, type CheckoutDeps } from "../core/checkout/index.ts";
-import type { CardInput } from "../core/payments/index.ts";
+import { afterAll, beforeAll } from "vitest";
+import { createTestProvider, type CardInput } from "../core/payments/index.ts";
+import type { Db } from "../db/client.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { makeUser } from "./factories.ts";
+import { TEST_BASE_URL } from "./jobs.ts";
 import { newToken } from "../core/shared/ids.ts";
 
 /** The test processor's cards: one that pays, one declined, one without the funds. */
@@ -20,4 +26,41 @@ export async function purchase(deps: CheckoutDeps, user: { id: string }, lines: 
   const result = await placeOrder(deps, { userId: user.id, cartId, idempotencyKey: newToken(), billing: BILLING, card: GOOD_CARD });
   if (result.kind !== "completed") throw new Error(`the purchase did not complete: ${result.kind}`);
   return { ...result.receipt, cartId };
+}
+
+/**
+ * A fresh database for this test file, with the checkout's dependencies on it (the test processor, the
+ * job queue without a worker). Read its fields inside tests: they are set before the first one runs.
+ */
+export function checkoutTestDatabase(): { database: TestDatabase; db: Db; checkout: CheckoutDeps } {
+  const context = {} as { database: TestDatabase; db: Db; checkout: CheckoutDeps };
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.db = context.database.db;
+    context.checkout = checkoutDeps(context.database);
+  });
+  afterAll(() => context.database?.destroy());
+  return context;
+}
+
+/** The checkout's dependencies on a test database: the test processor, its job queue, a 15-minute hold. */
+function checkoutDeps(database: TestDatabase): CheckoutDeps {
+  return { db: database.db, payments: createTestProvider(database.db), jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000 };
+}
+
+/**
+ * A fresh database with the checkout's dependencies, the admin order commands' (same processor and queue)
+ * and an administrator acting, for files that buy and then run the back office's order changes.
+ */
+export async function adminOrderTestDatabase(): Promise<{ database: TestDatabase; db: Db; checkout: CheckoutDeps; deps: AdminOrderDeps; actor: AdminActor }> {
+  const database = await createTestDatabase();
+  const checkout = checkoutDeps(database);
+  const admin = await makeUser(database.db, "admin");
+  return {
+    database,
+    db: database.db,
+    checkout,
+    deps: { db: database.db, payments: checkout.payments, jobs: database.jobs, baseUrl: TEST_BASE_URL },
+    actor: { id: admin.id, email: admin.email, role: "admin", clientIp: "127.0.0.1" },
+  };
 }

@@ -38,14 +38,15 @@ describe("reviews over HTTP", () => {
     const helpful = await guest.post(reviewsOf(slug), { intent: "helpful", reviewId: "1", ...back(slug) });
     expect(helpful.status).toBe(401);
     expect(await Client.text(helpful)).toContain(REVIEW_MESSAGES.signInForHelpful);
-    expect((await guest.post(reviewsOf(slug), { intent: "hide", reviewId: "1" })).status).toBe(401);
+    // Hiding is not a product-page action at all (the back office does it, with a reason and an audit row).
+    expect((await guest.post(reviewsOf(slug), { intent: "hide", reviewId: "1" })).status).toBe(400);
 
     const page = await Client.text(await guest.get(`/shop/${slug}`));
     expect(page).not.toContain("Guest review");
     expect(page).toContain("Sign in to write a review");
   });
 
-  it("takes the author from the session, shows markup as text, counts helpful once and lets only admins hide", async () => {
+  it("takes the author from the session, shows markup as text, counts helpful once and sends admins to the back office to moderate", async () => {
     const slug = "vintage-barrio-tee";
     const author = await signedIn();
     const markup = `<b>bold</b><img src=x onerror=alert(1)>`;
@@ -84,14 +85,38 @@ describe("reviews over HTTP", () => {
     }
     expect(await Client.text(await reader.get(`/shop/${slug}`))).toContain("1 person found this helpful");
 
-    const hideByCustomer = await reader.post(reviewsOf(slug), { intent: "hide", reviewId: reviewId!, ...back(slug) });
-    expect(hideByCustomer.status).toBe(403);
-    expect(await Client.text(hideByCustomer)).toContain(REVIEW_MESSAGES.adminsOnly);
+    const productId = /name="productId" value="(\d+)"/.exec(html)?.[1];
+    expect(productId).toBeTruthy();
+    const moderate = `/admin/reviews?product=${productId}`;
+    const readerPage = await Client.text(await reader.get(`/shop/${slug}`));
+    expect(readerPage).not.toContain("Moderate review");
+    expect(readerPage).not.toContain("/admin/reviews");
+
+    // The product page no longer hides: the old "hide" post is refused, by a customer and by an admin alike.
+    const admin = await signedIn(ADMIN, "Store Boss");
+    for (const who of [reader, admin]) {
+      const hide = await who.post(reviewsOf(slug), { intent: "hide", reviewId: reviewId!, ...back(slug) });
+      expect(hide.status).toBe(400);
+      expect(await Client.text(hide)).toContain("Unknown review action.");
+    }
     expect(await Client.text(await reader.get(`/shop/${slug}`))).toContain("Fits like it should");
 
-    const admin = await signedIn(ADMIN, "Store Boss");
-    expect(await Client.text(await admin.get(`/shop/${slug}`))).toContain("Hide review");
-    expect((await admin.post(reviewsOf(slug), { intent: "hide", reviewId: reviewId!, ...back(slug) })).status).toBe(303);
+    // An admin sees, on each review, a link to the back office's review screen filtered to this product.
+    const adminPage = await Client.text(await admin.get(`/shop/${slug}`));
+    expect(adminPage).not.toContain("Hide review");
+    const link = new RegExp(`<a ([^>]*)>Moderate review</a>`).exec(adminPage)?.[1] ?? "";
+    expect(link).toContain(`href="${moderate}"`);
+    // Screen readers hear which review the link is for: its heading.
+    expect(link).toContain(`aria-describedby="review-${reviewId}-title"`);
+    const screen = await admin.get(moderate);
+    expect(screen.status).toBe(200);
+    expect(await Client.text(screen)).toContain("Fits like it should");
+
+    // There, hiding asks a reason and lands in the audit log.
+    const hidden = await admin.post(moderate, { intent: "hide", reviewId: reviewId!, reason: "Off-topic", confirmed: "yes" });
+    expect(hidden.status).toBe(302);
+    const audit = await Client.text(await admin.get("/admin/audit?entity=review"));
+    expect(audit.replace(/<[^>]+>/g, "")).toContain("hiddenReason: none → Off-topic");
     const after = await Client.text(await new Client(server.url).get(`/shop/${slug}`));
     expect(after).not.toContain("Fits like it should");
     expect(after).toContain("No reviews yet");

@@ -4,6 +4,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { seedCatalogue } from "../db/seed/index.ts";
+import { seedMusicIfEmpty } from "../db/seed/music.ts";
+import { seedCulture } from "../db/seed/culture.ts";
+import { createLocalAudioStore } from "../core/music/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 
 export interface RunningServer {
@@ -63,7 +66,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stderr!.on("data", (d) => (output += d));
   // "close" comes after the process has exited and its output has been read to the end.
   const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  // A first start migrates and seeds a new embedded database: slow on a busy 2-core machine.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       const code = await exited;
@@ -114,7 +118,12 @@ export async function startSeededStore(env: Record<string, string> = {}): Promis
   if (usingPostgres()) {
     const database = await createTestDatabase();
     await seedCatalogue(database.db);
-    const server = await startServer({ ...env, DATABASE_URL: database.url! });
+    await seedCulture(database.db);
+    // Uploads go to a folder of the test's own, not the working copy's ./data.
+    const files = tempDir("store-files-");
+    // As `npm run db:seed` does: the stories and looks above, and the sample music too (its files into the folder the server serves).
+    await seedMusicIfEmpty(database.db, createLocalAudioStore(path.join(files, "media", "audio")));
+    const server = await startServer({ DATA_DIR: files, ...env, DATABASE_URL: database.url! });
     return {
       server,
       database,

@@ -107,7 +107,7 @@ describe("saving to a wishlist", () => {
     expect(await refusal(saveItem(db, user.id, { productId: product.id, size: "XXL", color: "Black" }))).toMatchObject({
       message: "That size and color combination is not available.",
     });
-    await db.update(products).set({ active: false }).where(eq(products.id, product.id));
+    await db.update(products).set({ status: "archived" }).where(eq(products.id, product.id));
     expect(await refusal(saveItem(db, user.id, { productId: product.id, size: null, color: null }))).toMatchObject({ code: "wishlist.product_not_found" });
     expect(await refusal(saveItem(db, user.id, { productId: 999_999, size: null, color: null }))).toMatchObject({ code: "wishlist.product_not_found" });
     expect(await listWishlists(db, user.id)).toEqual([]);

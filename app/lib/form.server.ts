@@ -74,6 +74,30 @@ export interface FormWithFile {
  * it; every text field gets readForm's checks.
  */
 export async function readFormWithFile(request: Request, fileField: string, maxBytes: number, options: ReadFormOptions = {}): Promise<FormWithFile> {
+  const { fields, file } = await readFormWithBlob(request, fileField, options);
+  if (!file) return { fields, file: null };
+  if (file.blob.size > maxBytes) badForm(`The file is larger than the limit of ${Math.round(maxBytes / 1024)} KB.`);
+  return { fields, file: { name: file.name, text: new TextDecoder("utf-8", { fatal: false }).decode(await file.blob.arrayBuffer()) } };
+}
+
+export interface FormWithUpload {
+  fields: FormFields;
+  /** The named file's bytes, or null when none was chosen. Its size and content are the action's to check. */
+  file: { name: string; bytes: Uint8Array } | null;
+}
+
+/**
+ * readFormWithFile for a binary upload (a product photo): the file's bytes as sent, unread as text. The
+ * HTTP layer bounds the whole body (UPLOAD_LIMIT_BYTES on the routes that take a photo); what the bytes are
+ * is decided by the core from their content, never from the name or the browser's content type.
+ */
+export async function readFormWithUpload(request: Request, fileField: string, options: ReadFormOptions = {}): Promise<FormWithUpload> {
+  const { fields, file } = await readFormWithBlob(request, fileField, options);
+  return { fields, file: file ? { name: file.name, bytes: new Uint8Array(await file.blob.arrayBuffer()) } : null };
+}
+
+/** The one file field (at most once) apart from the text fields, which get readForm's checks. */
+async function readFormWithBlob(request: Request, fileField: string, options: ReadFormOptions): Promise<{ fields: FormFields; file: { name: string; blob: Blob } | null }> {
   let form: FormData;
   try {
     form = await request.formData();
@@ -81,15 +105,14 @@ export async function readFormWithFile(request: Request, fileField: string, maxB
     return badForm("The form could not be read. Please send it again from the page.");
   }
   const text = new FormData();
-  let file: FormWithFile["file"] = null;
+  let file: { name: string; blob: Blob } | null = null;
   let seenFile = false;
   for (const [name, value] of form.entries()) {
     if (name === fileField && typeof value !== "string") {
       if (seenFile) badForm(`The form field "${printable(name)}" was sent more than once.`);
       seenFile = true;
-      if (value.size > maxBytes) badForm(`The file is larger than the limit of ${Math.round(maxBytes / 1024)} KB.`);
       // An empty file input (nothing chosen) arrives as a nameless, empty file.
-      if (value.size > 0 || value.name !== "") file = { name: value.name, text: new TextDecoder("utf-8", { fatal: false }).decode(await value.arrayBuffer()) };
+      if (value.size > 0 || value.name !== "") file = { name: value.name, blob: value };
       continue;
     }
     text.append(name, value);

@@ -1,4 +1,4 @@
-import { isAdminRole } from "../../core/accounts/rules.ts";
+import { can } from "../../core/admin/index.ts";
 import { getOwnReview, getReviewSummary, listReviews, parseReviewListQuery } from "../../core/reviews/index.ts";
 import type { StoreContext } from "../../server/context.ts";
 import type { ReviewSectionData } from "../components/reviews/types.ts";
@@ -13,5 +13,7 @@ export async function loadReviewSection(request: Request, context: StoreContext,
     listReviews(context.db, productId, query, viewer?.id ?? null),
     viewer ? getOwnReview(context.db, productId, viewer.id) : null,
   ]);
-  return { query, summary, list, own, viewer: viewer ? { canModerate: isAdminRole(viewer.role) } : null };
+  // Moderation happens in the back office only, where a reason is asked and the audit log written.
+  const moderateUrl = viewer && can(viewer.role, "reviews", "update") ? `/admin/reviews?${new URLSearchParams({ product: String(productId) })}` : null;
+  return { query, summary, list, own, viewer: viewer ? { moderateUrl } : null };
 }

@@ -36,7 +36,11 @@ async function readViewer(request: Request, context: StoreContext): Promise<View
 export function getViewer(request: Request, context: StoreContext): Promise<Viewer | null> {
   let found = viewers.get(request);
   if (!found) {
-    found = readViewer(request, context);
+    found = readViewer(request, context).then((viewer) => {
+      // Analytics learns who is browsing without asking the session again (admins' browsing is left out).
+      if (context.visit) context.visit.viewer = viewer ? { id: viewer.id, role: viewer.role } : null;
+      return viewer;
+    });
     viewers.set(request, found);
   }
   return found;

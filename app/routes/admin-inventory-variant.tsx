@@ -3,7 +3,8 @@ import { adjustStock, getInventoryRow, InventoryError, listMovementPage, restock
 import { adjustInput, fieldErrorsOf, MOVEMENT_FILTERS, movementListInput, restockInput, variantIdInput, type FieldErrors } from "../../core/inventory/inputs.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, Section } from "../components/account/page-shell.tsx";
-import { cardTable, Cell, Pager, StockStatusBadge } from "../components/admin/stock-status.tsx";
+import { Cell, Pager, ResponsiveTable, rowClass } from "../components/admin/admin-ui.tsx";
+import { StockStatusBadge } from "../components/admin/stock-status.tsx";
 import { storeDateTime } from "../lib/dates.ts";
 import { badForm, readForm } from "../lib/form.server.ts";
 import { auditStockChange, searchOf } from "../lib/inventory.server.ts";
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!variant) throw data(null, { status: 404, headers: noStore });
   const query = movementListInput.parse(searchOf(request));
   const movements = await listMovementPage(context.db, variantId, query);
-  return data({ variant, query, movements }, { headers: noStore });
+  return data({ variant, query, movements, search: new URL(request.url).search }, { headers: noStore });
 }
 
 type ActionData = { intent: "restock" | "adjust"; ok: boolean; message?: string; errors?: FieldErrors; values?: Record<string, string> };
@@ -109,15 +110,8 @@ function StockForm({ intent, actionData }: { intent: "restock" | "adjust"; actio
 }
 
 export default function AdminInventoryVariant({ loaderData, actionData }: Route.ComponentProps) {
-  const { variant, query, movements } = loaderData;
+  const { variant, query, movements, search } = loaderData;
   const options = [variant.size, variant.color].filter(Boolean).join(" / ");
-  const href = (page: number, type = query.type) => {
-    const params = new URLSearchParams();
-    if (type !== "all") params.set("type", type);
-    if (page > 1) params.set("page", String(page));
-    const s = params.toString();
-    return s ? `/admin/inventory/${variant.variantId}?${s}` : `/admin/inventory/${variant.variantId}`;
-  };
   const figures = [
     ["On hand", variant.onHand],
     ["Reserved", variant.reserved],
@@ -178,36 +172,21 @@ export default function AdminInventoryVariant({ loaderData, actionData }: Route.
             Filter
           </button>
         </Form>
-        <p className="mt-4 text-sm text-muted">
-          {movements.total} {movements.total === 1 ? "movement" : "movements"}
-        </p>
-        <table className={`mt-2 ${cardTable.table}`}>
-          <caption className="sr-only">Stock movements</caption>
-          <thead className={cardTable.head}>
-            <tr>
-              {["When", "Type", "Quantity", "Before", "After", "Reason", "By"].map((h) => (
-                <th key={h} scope="col" className={cardTable.th}>
-                  {h}
-                </th>
-              ))}
+        <ResponsiveTable caption="Stock movements" columns={["When", "Type", "Quantity", "Before", "After", "Reason", "By"]}>
+          {movements.rows.map((m) => (
+            <tr key={m.id} className={rowClass}>
+              <Cell label="When">{storeDateTime(m.createdAt)}</Cell>
+              <Cell label="Type">{m.type}</Cell>
+              <Cell label="Quantity">{m.quantity}</Cell>
+              <Cell label="Before">{m.previousStock}</Cell>
+              <Cell label="After">{m.newStock}</Cell>
+              <Cell label="Reason">{m.reason}</Cell>
+              <Cell label="By">{m.actor ?? "—"}</Cell>
             </tr>
-          </thead>
-          <tbody className={cardTable.body}>
-            {movements.rows.map((m) => (
-              <tr key={m.id} className={cardTable.row}>
-                <Cell label="When">{storeDateTime(m.createdAt)}</Cell>
-                <Cell label="Type">{m.type}</Cell>
-                <Cell label="Quantity">{m.quantity}</Cell>
-                <Cell label="Before">{m.previousStock}</Cell>
-                <Cell label="After">{m.newStock}</Cell>
-                <Cell label="Reason">{m.reason}</Cell>
-                <Cell label="By">{m.actor ?? "—"}</Cell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ResponsiveTable>
         {movements.rows.length === 0 ? <p className="mt-2 text-muted">No movements yet.</p> : null}
-        <Pager page={movements.page} pages={movements.pages} href={(p) => href(p)} />
+        <Pager page={movements.page} pages={movements.pages} total={movements.total} search={search} noun="movement" />
       </Section>
     </div>
   );

@@ -16,7 +16,8 @@ import { acknowledgeInput, INVENTORY_FILTERS, inventoryListInput, type Inventory
 import { STOCK_IMPORT_MAX_BYTES } from "../../core/inventory/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
-import { cardTable, Cell, Pager, StockStatusBadge } from "../components/admin/stock-status.tsx";
+import { Cell, Pager, ResponsiveTable, rowClass } from "../components/admin/admin-ui.tsx";
+import { StockStatusBadge } from "../components/admin/stock-status.tsx";
 import { storeDate } from "../lib/dates.ts";
 import { badForm, readFormWithFile } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getInventoryStats(context.db),
     listActiveAlerts(context.db),
   ]);
-  return data({ query, list, stats, alerts }, { headers: noStore });
+  return data({ query, list, stats, alerts, search: new URL(request.url).search }, { headers: noStore });
 }
 
 /** The accepted rows a preview hands to its confirm form: [sku, on hand] pairs, checked again on confirm. */
@@ -114,17 +115,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const FILTER_LABEL: Record<InventoryFilter, string> = { all: "All", low: "Low stock", out: "Out of stock" };
 
-function hrefFor(query: { filter: string; q: string }, page: number) {
-  const params = new URLSearchParams();
-  if (query.filter !== "all") params.set("filter", query.filter);
-  if (query.q) params.set("q", query.q);
-  if (page > 1) params.set("page", String(page));
-  const s = params.toString();
-  return s ? `/admin/inventory?${s}` : "/admin/inventory";
-}
-
 export default function AdminInventory({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, list, stats, alerts } = loaderData;
+  const { query, list, stats, alerts, search } = loaderData;
   const cards = [
     { label: "Products", value: String(stats.totalProducts) },
     { label: "Variants", value: String(stats.totalVariants) },
@@ -206,43 +198,28 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
             Apply
           </button>
         </Form>
-        <p className="mt-4 text-sm text-muted" aria-live="polite">
-          {list.total} {list.total === 1 ? "variant" : "variants"}
-        </p>
-        <table className={`mt-2 ${cardTable.table}`}>
-          <caption className="sr-only">Stock per variant</caption>
-          <thead className={cardTable.head}>
-            <tr>
-              {["Product", "SKU", "Size / colour", "On hand", "Reserved", "Available", "Threshold", "Status"].map((h) => (
-                <th key={h} scope="col" className={cardTable.th}>
-                  {h}
-                </th>
-              ))}
+        <ResponsiveTable caption="Stock per variant" columns={["Product", "SKU", "Size / colour", "On hand", "Reserved", "Available", "Threshold", "Status"]}>
+          {list.rows.map((row) => (
+            <tr key={row.variantId} className={rowClass}>
+              <Cell label="Product">
+                <Link to={`/admin/inventory/${row.variantId}`} className="font-semibold underline">
+                  {row.productName}
+                </Link>
+              </Cell>
+              <Cell label="SKU">{row.sku}</Cell>
+              <Cell label="Size / colour">{[row.size, row.color].filter(Boolean).join(" / ") || "—"}</Cell>
+              <Cell label="On hand">{row.onHand}</Cell>
+              <Cell label="Reserved">{row.reserved}</Cell>
+              <Cell label="Available">{row.available}</Cell>
+              <Cell label="Threshold">{row.threshold}</Cell>
+              <Cell label="Status">
+                <StockStatusBadge status={row.status} />
+              </Cell>
             </tr>
-          </thead>
-          <tbody className={cardTable.body}>
-            {list.rows.map((row) => (
-              <tr key={row.variantId} className={cardTable.row}>
-                <Cell label="Product">
-                  <Link to={`/admin/inventory/${row.variantId}`} className="font-semibold underline">
-                    {row.productName}
-                  </Link>
-                </Cell>
-                <Cell label="SKU">{row.sku}</Cell>
-                <Cell label="Size / colour">{[row.size, row.color].filter(Boolean).join(" / ") || "—"}</Cell>
-                <Cell label="On hand">{row.onHand}</Cell>
-                <Cell label="Reserved">{row.reserved}</Cell>
-                <Cell label="Available">{row.available}</Cell>
-                <Cell label="Threshold">{row.threshold}</Cell>
-                <Cell label="Status">
-                  <StockStatusBadge status={row.status} />
-                </Cell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ResponsiveTable>
         {list.rows.length === 0 ? <p className="mt-2 text-muted">No variants match.</p> : null}
-        <Pager page={list.page} pages={list.pages} href={(p) => hrefFor(query, p)} />
+        <Pager page={list.page} pages={list.pages} total={list.total} search={search} noun="variant" />
       </Section>
 
       <StockUpload actionData={actionData} />
@@ -301,58 +278,34 @@ function StockUpload({ actionData }: { actionData: ActionData | undefined }) {
           {preview.refused.length > 0 ? (
             <>
               <h4 className="mt-4 font-semibold">Refused rows (not applied)</h4>
-              <table className={`mt-2 ${cardTable.table}`}>
-                <caption className="sr-only">Refused rows</caption>
-                <thead className={cardTable.head}>
-                  <tr>
-                    {["Line", "SKU", "On hand", "Reason"].map((h) => (
-                      <th key={h} scope="col" className={cardTable.th}>
-                        {h}
-                      </th>
-                    ))}
+              <ResponsiveTable caption="Refused rows" columns={["Line", "SKU", "On hand", "Reason"]}>
+                {preview.refused.map((r) => (
+                  <tr key={`${r.line}-${r.sku}`} className={rowClass}>
+                    <Cell label="Line">{r.line}</Cell>
+                    <Cell label="SKU">{r.sku || "—"}</Cell>
+                    <Cell label="On hand">{r.value || "—"}</Cell>
+                    <Cell label="Reason" className="text-danger">
+                      {r.reason}
+                    </Cell>
                   </tr>
-                </thead>
-                <tbody className={cardTable.body}>
-                  {preview.refused.map((r) => (
-                    <tr key={`${r.line}-${r.sku}`} className={cardTable.row}>
-                      <Cell label="Line">{r.line}</Cell>
-                      <Cell label="SKU">{r.sku || "—"}</Cell>
-                      <Cell label="On hand">{r.value || "—"}</Cell>
-                      <Cell label="Reason" className="text-danger">
-                        {r.reason}
-                      </Cell>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </ResponsiveTable>
             </>
           ) : null}
           {preview.accepted.length > 0 ? (
             <>
               <h4 className="mt-4 font-semibold">Changes</h4>
-              <table className={`mt-2 ${cardTable.table}`}>
-                <caption className="sr-only">Accepted rows</caption>
-                <thead className={cardTable.head}>
-                  <tr>
-                    {["SKU", "On hand now", "New on hand"].map((h) => (
-                      <th key={h} scope="col" className={cardTable.th}>
-                        {h}
-                      </th>
-                    ))}
+              <ResponsiveTable caption="Accepted rows" columns={["SKU", "On hand now", "New on hand"]}>
+                {preview.accepted.map((r) => (
+                  <tr key={r.sku} className={rowClass}>
+                    <Cell label="SKU">{r.sku}</Cell>
+                    <Cell label="On hand now">{r.current}</Cell>
+                    <Cell label="New on hand">
+                      {r.current} → {r.next}
+                    </Cell>
                   </tr>
-                </thead>
-                <tbody className={cardTable.body}>
-                  {preview.accepted.map((r) => (
-                    <tr key={r.sku} className={cardTable.row}>
-                      <Cell label="SKU">{r.sku}</Cell>
-                      <Cell label="On hand now">{r.current}</Cell>
-                      <Cell label="New on hand">
-                        {r.current} → {r.next}
-                      </Cell>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </ResponsiveTable>
               {previewData?.intent === "preview" ? (
                 <Form method="post" className="mt-4">
                   <input type="hidden" name="intent" value="confirm" />

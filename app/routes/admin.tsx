@@ -30,11 +30,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const QUICK_ACTIONS = [
   { to: "/admin/orders", label: "Manage Orders" },
-  { to: "/admin", label: "Products" },
+  { to: "/admin/products", label: "Products", permission: ["products", "read"] },
+  { to: "/admin/inventory", label: "Inventory", permission: ["inventory", "read"] },
   { to: "/admin/users", label: "Users", permission: ["users", "read"] },
   { to: "/analytics", label: "View Analytics", permission: ["analytics", "read"] },
   { to: "/admin/reviews", label: "Reviews", permission: ["reviews", "read"] },
+  { to: "/admin/events", label: "Events and check-in", permission: ["events", "read"] },
   { to: "/admin/audit", label: "Audit log", permission: ["audit", "read"] },
+  { to: "/admin/articles", label: "Stories", permission: ["content", "read"] },
+  { to: "/admin/collections", label: "Collections and looks", permission: ["content", "read"] },
+  { to: "/admin/music", label: "Music", permission: ["content", "read"] },
+  { to: "/admin/newsletter", label: "Newsletter", permission: ["newsletter", "read"] },
 ] as const;
 
 export default function Admin({ loaderData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ import { ensureCartId, readCartId } from "../lib/cart.server.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your cart | East Harlem" }, { name: "robots", content: "noindex" }];
@@ -57,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const { cartId, setCookie } = await ensureCartId(request, context);
       if (setCookie) headers.append("Set-Cookie", setCookie);
-      await addToCart(context.db, cartId, input);
+      const added = await addToCart(context.db, cartId, input);
+      track(request, context, { type: "add_to_cart", productId: added.productId, variantId: input.variantId, quantity: input.quantity, valueCents: added.unitPriceCents * input.quantity });
       message = "Added to cart";
     } else {
       const cartId = await readCartId(request, context);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { findCartOfUser } from "../../core/cart/index.ts";
+import { findCartOfUser, getCart } from "../../core/cart/index.ts";
 import { billingSchema, idempotencyKeySchema, placeOrder, type ShortLine } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { orderAmounts } from "../../core/orders/rules.ts";
@@ -17,6 +17,7 @@ import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
+import { track, visitOf } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = guardedMeta("Checkout");
@@ -25,6 +26,8 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
+  const cart = await getCart(context.db, await findCartOfUser(context.db, viewer.id));
+  if (cart.lines.length > 0) track(request, context, { type: "checkout_started", quantity: cart.itemCount, valueCents: cart.subtotalCents });
   return data(
     {
       // One key per rendering of the form: every submission of this form is the same attempt.
@@ -73,6 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         idempotencyKey: key.data,
         billing: billing.data,
         card: card?.success ? card.data : undefined,
+        visit: visitOf(context),
       },
     );
     switch (result.kind) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { listCollections } from "../../core/catalog/index.ts";
 import { collectionsPage, pluralize } from "../../core/content/index.ts";
-import { ActionButton, ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
+import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { CollectionCard, collectionHref } from "../components/content/collection-card.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";
@@ -56,7 +56,10 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only">: {featured.name}</span>
                   <ArrowIcon />
                 </Link>
-                <ActionButton label={page.lookbookAction} item={featured.name} tone="light-outline" />
+                <Link to={`/collections/${featured.slug}/lookbook`} prefetch="intent" className={buttonClass("light-outline")}>
+                  {page.lookbookAction}
+                  <span className="sr-only">: {featured.name}</span>
+                </Link>
               </p>
             </div>
           </div>

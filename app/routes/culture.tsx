@@ -1,11 +1,18 @@
 import { culture } from "../../core/content/index.ts";
-import { ArticleCard, ReadTime } from "../components/content/article-card.tsx";
-import { ActionButton } from "../components/content/buttons.tsx";
+import { listPublishedArticles } from "../../core/articles/index.ts";
+import { ArticleCard, ReadMoreLink, ReadTime } from "../components/content/article-card.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { EventCard } from "../components/content/event-card.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading, Tag } from "../components/content/section.tsx";
+import { loadUpcomingEvent } from "../lib/events.server.ts";
 import type { Route } from "./+types/culture";
+
+/** The published stories, and the next upcoming free event, from the database. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [stories, event] = await Promise.all([listPublishedArticles(context.db), loadUpcomingEvent(context, "rsvp")]);
+  return { stories, event };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Culture | East Harlem" },
@@ -15,12 +22,14 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export default function Culture() {
-  const { intro, featured, articles, articlesTitle, event, eventTitle } = culture;
+export default function Culture({ loaderData }: Route.ComponentProps) {
+  const { intro, articlesTitle, eventTitle } = culture;
+  const { featured, latest: articles } = loaderData.stories;
   return (
     <>
       <PageIntro eyebrow={intro.eyebrow} title={intro.title} lede={intro.lede} />
 
+      {featured ? (
       <section aria-labelledby="featured-article-title" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
         <article className="grid overflow-hidden rounded-lg border border-line bg-card lg:grid-cols-2">
           <ContentImg image={featured.image} priority className="lg:h-full lg:object-cover" />
@@ -35,16 +44,17 @@ export default function Culture() {
             </SectionHeading>
             <p className="text-lg leading-relaxed text-muted">{featured.excerpt}</p>
             <div>
-              <ActionButton label="Read More" item={featured.title} />
+              <ReadMoreLink article={featured} />
             </div>
           </div>
         </article>
       </section>
+      ) : null}
 
       <Section id="articles" eyebrow="On the Block" title={articlesTitle} flush>
         <ul className="grid gap-6 md:grid-cols-3">
           {articles.map((a) => (
-            <li key={a.title} className="flex">
+            <li key={a.slug} className="flex">
               <ArticleCard article={a} />
             </li>
           ))}
@@ -52,7 +62,7 @@ export default function Culture() {
       </Section>
 
       <Section id="upcoming-event" eyebrow="Save the Date" title={eventTitle} flush>
-        <EventCard event={event} />
+        <EventCard event={loaderData.event} />
       </Section>
     </>
   );

@@ -28,6 +28,8 @@ const STATE_TEXT = { done: "Completed", current: "Current step", upcoming: "Not 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   const { order, steps } = loaderData;
   const cancelled = order.status === "cancelled";
+  // Tickets only: delivered by email when paid, with nothing to ship.
+  const nothingToShip = order.status === "delivered" && !order.trackingNumber;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p>
@@ -54,10 +56,14 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             </>
           ) : (
             <p data-testid="tracking-number">
-              {cancelled ? "This order was cancelled before it shipped, so there is nothing to track." : "Not shipped yet. The tracking number appears here as soon as your order ships."}
+              {cancelled
+                ? "This order was cancelled before it shipped, so there is nothing to track."
+                : nothingToShip
+                  ? "Nothing to ship: your tickets were sent by email."
+                  : "Not shipped yet. The tracking number appears here as soon as your order ships."}
             </p>
           )}
-          {!cancelled ? (
+          {!cancelled && !nothingToShip ? (
             <p className="mt-2 break-words text-sm text-muted">
               Shipping to {order.shippingAddress.name}, {[order.shippingAddress.city, order.shippingAddress.state].filter(Boolean).join(", ") || order.shippingAddress.country}
             </p>

@@ -16,13 +16,24 @@ import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.s
 import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
+import { formatTicketCode, qrDataUrl, ticketsOfOrder } from "../../core/events/index.ts";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = orderMeta((number) => `Order ${number}`);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { order } = await requireOwnOrder(request, context, params.id);
-  return data({ order }, { headers: noStore });
+  const tickets = await Promise.all(
+    (await ticketsOfOrder(context.db, order.id)).map(async (t) => ({
+      ...t,
+      code: formatTicketCode(t.code),
+      qr: t.status === "valid" ? await qrDataUrl(t.code) : null,
+      startsAt: t.startsAt.toISOString(),
+      endsAt: t.endsAt.toISOString(),
+      checkedInAt: t.checkedInAt?.toISOString() ?? null,
+    })),
+  );
+  return data({ order, tickets }, { headers: noStore });
 }
 
 export type OrderActionData = ({ kind: "reordered" } & ReorderResult) | { kind: "error"; message: string };
@@ -108,7 +119,7 @@ function ReorderNotice({ result }: { result: OrderActionData }) {
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, tickets } = loaderData;
   const titleId = "order-title";
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -191,6 +202,35 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           </ul>
           <OrderTotals amounts={order} testIdPrefix="order" />
         </Section>
+
+        {tickets.length > 0 ? (
+          <Section title="Tickets" id="tickets-heading">
+            <p className="text-sm text-muted">Each ticket admits one person, once. Show its QR code or read out its code at the door.</p>
+            <ul className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="tickets">
+              {tickets.map((t) => (
+                <li key={t.code} className="flex gap-3 rounded border border-line p-3" data-testid="ticket">
+                  {t.qr ? <img src={t.qr} alt={`QR code of ticket ${t.code}`} width={120} height={120} className="h-28 w-28 shrink-0 bg-white" /> : null}
+                  <div className="min-w-0">
+                    <p className="font-semibold">
+                      <Link to={`/events/${t.eventSlug}`} className="hover:underline">
+                        {t.eventTitle}
+                      </Link>
+                    </p>
+                    <p className="text-sm">
+                      {t.typeName} · <time dateTime={t.startsAt}>{storeDateTime(t.startsAt)}</time>
+                    </p>
+                    <p className="mt-1 font-mono text-base [overflow-wrap:anywhere]" data-testid="ticket-code">
+                      {t.code}
+                    </p>
+                    <p className="text-sm font-semibold">
+                      {t.status === "void" ? "Voided (order cancelled or refunded)" : t.checkedInAt ? `Used ${storeDateTime(t.checkedInAt)}` : "Valid"}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
 
         <div className="grid gap-6 md:grid-cols-3">
           <Section title="Shipping address" id="shipping-heading">

@@ -1,9 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
-import { getProductBySlug, optionValues, slugSchema } from "../../core/catalog/index.ts";
+import { findRenamedProduct, getProductBySlug, optionValues, slugSchema } from "../../core/catalog/index.ts";
 import {
   createReview,
-  hideReview,
   markHelpful,
   REVIEW_MESSAGES,
   reviewFormSchema,
@@ -34,10 +33,10 @@ export type ReviewActionResult =
       product: ReviewedProduct;
     }
   | { intent: "helpful"; reviewId: number | null; ok: true; counted: boolean; helpfulCount: number; message: string }
-  | { intent: "hide"; reviewId: number | null; ok: true; message: string }
-  | { intent: "helpful" | "hide" | "unknown"; reviewId: number | null; ok: false; error: string; signIn: boolean; product: ReviewedProduct };
+  | { intent: "helpful" | "unknown"; reviewId: number | null; ok: false; error: string; signIn: boolean; product: ReviewedProduct };
 
-const intentSchema = z.enum(["create", "update", "helpful", "hide"]);
+// Moderation is not here: hiding a review asks a reason and is audited, in the back office (/admin/reviews).
+const intentSchema = z.enum(["create", "update", "helpful"]);
 const noStore = { "Cache-Control": "private, no-store" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | East Harlem" }, { name: "robots", content: "noindex" }];
@@ -46,7 +45,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Reviews | East Harlem" 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
   const found = slug.success ? await getProductBySlug(context.db, slug.data) : null;
-  if (!found) throw data(null, { status: 404 });
+  if (!found) {
+    const renamed = slug.success ? await findRenamedProduct(context.db, slug.data) : null;
+    if (renamed) throw redirect(`/shop/${renamed}/reviews`, 301);
+    throw data(null, { status: 404 });
+  }
   return { name: found.name };
 }
 
@@ -54,7 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * Every review change posts here: with JavaScript through a fetcher (it answers with the result and the
  * product page reloads its reviews), without it as a plain form (success goes back to the page, 303;
  * a failure renders this page with the message and, for a review, the form as it was typed).
- * The author and the moderator are always the session's viewer.
+ * The author and the voter are always the session's viewer.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -96,20 +99,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
 
-  const which = intent.data;
   const reviewId = reviewIdSchema.safeParse(fields.reviewId);
   const fail = (error: string, status: number) =>
-    reply({ intent: which, reviewId: reviewId.success ? reviewId.data : null, ok: false, error, signIn: status === 401, product }, status);
-  if (!viewer) return fail(which === "helpful" ? REVIEW_MESSAGES.signInForHelpful : REVIEW_MESSAGES.adminsOnly, 401);
+    reply({ intent: "helpful", reviewId: reviewId.success ? reviewId.data : null, ok: false, error, signIn: status === 401, product }, status);
+  if (!viewer) return fail(REVIEW_MESSAGES.signInForHelpful, 401);
   if (!reviewId.success) return fail(REVIEW_MESSAGES.reviewNotFound, 400);
   try {
-    if (which === "helpful") {
-      const vote = await markHelpful(context.db, { userId: viewer.id, reviewId: reviewId.data });
-      const message = vote.counted ? "Thanks for your feedback." : "You already marked this review as helpful.";
-      return reply({ intent: "helpful", reviewId: reviewId.data, ok: true, counted: vote.counted, helpfulCount: vote.helpfulCount, message });
-    }
-    await hideReview(context.db, { id: viewer.id, role: viewer.role }, { reviewId: reviewId.data, productId: found.id });
-    return reply({ intent: "hide", reviewId: reviewId.data, ok: true, message: "The review is hidden." });
+    const vote = await markHelpful(context.db, { userId: viewer.id, reviewId: reviewId.data });
+    const message = vote.counted ? "Thanks for your feedback." : "You already marked this review as helpful.";
+    return reply({ intent: "helpful", reviewId: reviewId.data, ok: true, counted: vote.counted, helpfulCount: vote.helpfulCount, message });
   } catch (error) {
     const refused = expectDomainError(error);
     return fail(refused.message, refused.status);

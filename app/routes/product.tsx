@@ -1,9 +1,12 @@
 import { useCallback, useState } from "react";
-import { data, Link } from "react-router";
-import { getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
+import { data, Link, redirect } from "react-router";
+import { findRenamedProduct, getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
+import { eventSlugOfProduct } from "../../core/events/index.ts";
 import { artUrl, optionValues, originalPriceCents, showOutOfStockBadge } from "../../core/catalog/rules.ts";
+import { imageForColor } from "../../core/media/rules.ts";
 import { Price } from "../components/product/price.tsx";
 import { ProductOptions, type Selection } from "../components/product/product-options.tsx";
+import { ProductPicture } from "../components/product/product-picture.tsx";
 import { StarRating } from "../components/product/star-rating.tsx";
 import { WishlistButton } from "../components/product/wishlist-button.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
@@ -11,25 +14,43 @@ import { loadReviewSection } from "../lib/reviews.server.ts";
 import { CATEGORY_LABEL } from "../lib/format.ts";
 import { useNonce } from "../lib/nonce.ts";
 import { savedAmong } from "../lib/wishlist.server.ts";
+import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
   const product = slug.success ? await getProductBySlug(context.db, slug.data) : null;
-  if (!product) throw data(null, { status: 404 });
+  if (!product) {
+    // A product renamed in the back office keeps its old address working, permanently moved.
+    const renamed = slug.success ? await findRenamedProduct(context.db, slug.data) : null;
+    if (renamed) throw redirect(`/shop/${renamed}${new URL(request.url).search}`, 301);
+    // A ticket product is sold on its event's page only.
+    const event = slug.success ? await eventSlugOfProduct(context.db, slug.data) : null;
+    if (event) throw redirect(`/events/${event}`, 301);
+    throw data(null, { status: 404 });
+  }
+  track(request, context, { type: "product_view", productId: product.id });
   // The heart's state (no query for guests) and the reviews, read side by side.
   const [savedIds, reviews] = await Promise.all([savedAmong(request, context, [product.id]), loadReviewSection(request, context, product.id)]);
   return { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews };
 }
 
+/** The product's pictures for sharing and search engines: its photos' largest WebP files, else the drawn art. */
+function shareImages(product: { artKind: string; images: { src: string }[] }, baseUrl: string): string[] {
+  return product.images.length > 0 ? product.images.map((i) => `${baseUrl}${i.src}`) : [`${baseUrl}${artUrl(product.artKind, null)}`];
+}
+
+/** The main picture's width: the page's half beside the details from 768 px, the whole width below. */
+const MAIN_SIZES = "(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw";
+
 export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "Product not found | East Harlem" }];
   const { product, baseUrl } = d;
   const url = `${baseUrl}/shop/${product.slug}`;
-  const image = `${baseUrl}${product.images[0] ?? artUrl(product.artKind, null)}`;
-  const description = product.description.length > 160 ? `${product.description.slice(0, 157)}...` : product.description;
+  const image = shareImages(product, baseUrl)[0]!;
+  const description = product.seoDescription ?? (product.description.length > 160 ? `${product.description.slice(0, 157)}...` : product.description);
   return [
-    { title: `${product.name} | East Harlem` },
+    { title: `${product.seoTitle ?? product.name} | East Harlem` },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "product" },
@@ -50,7 +71,7 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], b
     "@type": "Product",
     name: product.name,
     description: product.description,
-    image: product.images.map((i) => baseUrl + i),
+    image: shareImages(product, baseUrl),
     sku: product.variants[0]?.sku,
     category: CATEGORY_LABEL[product.category],
     brand: { "@type": "Brand", name: "East Harlem" },
@@ -77,6 +98,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const onChange = useCallback((s: Selection) => setSelection(s), []);
   const { sizes, colors } = optionValues(product.variants);
   const imageColor = selection.color ?? colors[0] ?? null;
+  const photo = imageForColor(product.images, imageColor);
   const priceCents = selection.variant?.priceCents ?? product.basePriceCents;
   const json = JSON.stringify(productJsonLd(product, baseUrl)).replace(/</g, "\\u003c");
 
@@ -96,12 +118,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="grid gap-8 md:grid-cols-2">
         <div className="relative">
-          <img
-            src={artUrl(product.artKind, imageColor)}
-            alt={`${product.name}${imageColor ? ` in ${imageColor}` : ""}`}
-            width={600}
-            height={600}
+          <ProductPicture
+            image={photo}
+            artSrc={artUrl(product.artKind, imageColor)}
+            alt={photo?.alt || `${product.name}${imageColor ? ` in ${imageColor}` : ""}`}
+            sizes={MAIN_SIZES}
+            artSize={600}
+            loading={photo ? "eager" : undefined}
             fetchPriority="high"
+            decoding={photo ? "auto" : undefined}
             className="aspect-square w-full rounded-lg border border-line bg-card object-cover"
           />
           {showOutOfStockBadge(product.variants, selection.variant) ? (

@@ -9,14 +9,16 @@ import {
   updatePreferences,
   withPasswordThrottle,
 } from "../../core/accounts/index.ts";
+import { accountSubscription, preferenceFor, setAccountNewsletter } from "../../core/newsletter/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import type { Preferences } from "../../db/schema/index.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
-import { inputClass, labelClass, Notice, primaryButton, Section } from "../components/account/page-shell.tsx";
+import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
 import { clearCartCookie } from "../lib/cart.server.ts";
 import { readForm } from "../lib/form.server.ts";
+import { newsletterDeps } from "../lib/newsletter.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/settings";
@@ -32,7 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const account = await getAccount(context.db, viewer.id);
   if (!account) throw data({ access: "signed-out" as const }, { status: 401, headers: noStore });
-  return data({ preferences: account.preferences }, { headers: noStore });
+  // The newsletter switch shows the subscription itself (the two are one; a guest sign-up counts too).
+  const newsletter = await accountSubscription(context.db, viewer.email);
+  const email = { ...account.preferences.notifications.email, newsletter: preferenceFor(newsletter) };
+  const preferences = { ...account.preferences, notifications: { ...account.preferences.notifications, email } };
+  return data({ preferences, newsletterPending: newsletter === "pending", email: viewer.email }, { headers: noStore });
 }
 
 type SettingsResult = FormResult<"preferences"> | FormResult<"delete">;
@@ -61,6 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     };
     await updatePreferences(context.db, viewer.id, preferences);
+    // The switch subscribes or unsubscribes the account's address, and the preference follows the subscription.
+    await setAccountNewsletter(newsletterDeps(context), viewer, p.emailNewsletter);
     // The root loader reloads after this post and puts the new theme on <html>.
     return reply({ intent: "preferences", ok: true, message: PREFERENCES_SAVED });
   }
@@ -116,6 +124,12 @@ const THEME_OPTIONS = [
   { value: "dark", label: "Dark" },
 ] as const;
 
+/**
+ * The email switches. Each governs the mail kinds MAIL_KINDS (core/mail/kinds.ts) names for it, checked by
+ * queueMail for every mail: order updates the shipped, delivered, cancelled and refunded notices; the
+ * newsletter is the subscription itself; promotions and restock alerts the mails of those kinds (the
+ * drops' restock alerts, when they come). Receipts, tickets, RSVPs and account mails ignore them and say so.
+ */
 const EMAIL_SWITCHES = [
   { name: "emailOrderUpdates", label: "Order updates", key: "orderUpdates" },
   { name: "emailPromotions", label: "Promotions", key: "promotions" },
@@ -129,17 +143,25 @@ const PUSH_SWITCHES = [
   { name: "pushCartReminders", label: "Cart reminders", key: "cartReminders" },
 ] as const;
 
-function Switch({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+function Switch({ name, label, checked, hint }: { name: string; label: string; checked: boolean; hint?: string | null }) {
   return (
-    <label htmlFor={name} className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded px-1 hover:bg-paper">
-      <span>{label}</span>
-      <input id={name} name={name} type="checkbox" role="switch" defaultChecked={checked} className="h-5 w-5 shrink-0 accent-current" />
-    </label>
+    <div>
+      <label htmlFor={name} className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded px-1 hover:bg-paper">
+        <span>{label}</span>
+        <input id={name} name={name} type="checkbox" role="switch" defaultChecked={checked} aria-describedby={hint ? `${name}-hint` : undefined} className="h-5 w-5 shrink-0 accent-current" />
+      </label>
+      {hint ? (
+        <p id={`${name}-hint`} className="px-1 pb-2 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { preferences } = loaderData;
+  const { preferences, newsletterPending, email } = loaderData;
+  const newsletterHint = newsletterPending ? `Waiting for you to confirm: we sent a link to ${email}.` : null;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const prefsResult = resultFor(actionData, "preferences");
@@ -192,9 +214,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
             <fieldset>
               <legend className={labelClass}>Email notifications</legend>
+              <p className="px-1 pb-2 text-sm text-muted">
+                Order receipts, tickets, RSVP emails you asked for, and account emails (verification, password reset) are always sent.
+              </p>
               <div className="divide-y divide-line">
                 {EMAIL_SWITCHES.map((s) => (
-                  <Switch key={s.name} name={s.name} label={s.label} checked={preferences.notifications.email[s.key]} />
+                  <Switch key={s.name} name={s.name} label={s.label} checked={preferences.notifications.email[s.key]} hint={s.key === "newsletter" ? newsletterHint : null} />
                 ))}
               </div>
             </fieldset>
@@ -212,6 +237,19 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               {busy("preferences") ? "Saving..." : "Save Preferences"}
             </button>
           </Form>
+        </Section>
+
+        <Section title="Your data" id="data-heading">
+          <div className="space-y-4">
+            <p>
+              Download everything East Harlem holds about you as one JSON file: your account, preferences, addresses, orders, reviews,
+              wishlists, newsletter subscription, RSVPs and tickets, cart, and what you did on the site while signed in.
+            </p>
+            {/* A plain link: the file downloads with or without JavaScript, and the page stays where it is. */}
+            <a href="/settings/export" download className={secondaryButton}>
+              Download my data
+            </a>
+          </div>
         </Section>
 
         <Section title="Delete account" id="delete-heading" className="border-danger">

@@ -1,9 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import { listProducts, parseShopQuery } from "../../core/catalog/index.ts";
 import { CATEGORY_FILTERS, shopSearchParams, SORTS, type ShopQueryValues as ShopQuery } from "../../core/catalog/rules.ts";
-import { ProductCard, toCardData } from "../components/product/product-card.tsx";
+import { PRODUCT_GRID, PRODUCT_GRID_ITEM, ProductCard, toCardData } from "../components/product/product-card.tsx";
+import { collectionName } from "../../core/lookbook/index.ts";
 import { allSaved } from "../lib/wishlist.server.ts";
+import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/shop";
+import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
 
 const SORT_LABEL: Record<(typeof SORTS)[number], string> = {
   featured: "Featured",
@@ -20,9 +23,17 @@ const CATEGORY_LABEL: Record<(typeof CATEGORY_FILTERS)[number], string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
-  const [page, saved] = await Promise.all([listProducts(context.db, query), allSaved(request, context)]);
+  const [page, saved, collection] = await Promise.all([
+    listProducts(context.db, query),
+    allSaved(request, context),
+    query.collection ? collectionName(context.db, query.collection) : null,
+  ]);
+  // A search is counted once, on its first page.
+  if (query.q && query.page === 1) track(request, context, { type: "search", query: query.q, resultCount: page.total });
   return {
     query: { ...query, page: page.page },
+    /** The collection the shop is filtered by, named (null: none, or no such collection). */
+    collection: query.collection && collection ? { slug: query.collection, name: collection } : null,
     page: { ...page, items: page.items.map(toCardData) },
     // The hearts' state: which cards on this page are in the viewer's wishlists (always empty for guests).
     savedIds: page.items.filter((p) => saved.has(p.id)).map((p) => p.id),
@@ -54,7 +65,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const last = first + page.items.length - 1;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    <div className="mx-auto max-w-7xl px-3 py-8 sm:px-4">
       <header className="mb-6">
         <h1 className="font-display text-4xl sm:text-5xl">Shop</h1>
         <p className="mt-2 text-muted">Made uptown. Built for the block.</p>
@@ -123,6 +134,18 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
+      {loaderData.collection ? (
+        <p className="mb-4 flex flex-wrap items-center gap-2" data-testid="collection-filter">
+          <span className="text-sm text-muted">Collection:</span>
+          <Link to={`/collections/${loaderData.collection.slug}`} className="inline-flex min-h-11 items-center rounded-full border border-ink bg-ink px-4 text-sm font-semibold text-paper">
+            {loaderData.collection.name}
+          </Link>
+          <Link to={href(query, { collection: "", page: 1 })} className="inline-flex min-h-11 items-center px-2 text-sm font-semibold underline" preventScrollReset>
+            Clear<span className="sr-only"> the {loaderData.collection.name} filter</span>
+          </Link>
+        </p>
+      ) : null}
+
       <p className="mb-4 text-sm text-muted" aria-live="polite" data-testid="result-count">
         {loading
           ? "Loading..."
@@ -142,9 +165,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       ) : (
         <section aria-label="Products">
           <h2 className="sr-only">Products</h2>
-          <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}>
+          <ul className={`${PRODUCT_GRID} ${loading ? "opacity-60" : ""}`}>
             {page.items.map((product, i) => (
-              <li key={product.id}>
+              <li key={product.id} className={PRODUCT_GRID_ITEM}>
                 <ProductCard product={product} eager={i < 2} saved={savedIds.has(product.id)} />
               </li>
             ))}
@@ -183,20 +206,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           Stay in the loop
         </h2>
         <p className="mt-2 opacity-90">New drops, restocks and block parties, straight from 116th Street.</p>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <label htmlFor="subscribe-email" className="sr-only">
-            Email address
-          </label>
-          <input
-            id="subscribe-email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            className="h-11 min-w-0 flex-1 rounded border border-paper/40 bg-transparent px-3 text-paper placeholder:text-paper/70"
-          />
-          <button type="button" className="h-11 rounded bg-gold px-5 font-semibold text-black">
-            Subscribe
-          </button>
+        <div className="mt-4">
+          <SubscribeForm idPrefix="shop-newsletter" source="shop" />
         </div>
       </section>
     </div>

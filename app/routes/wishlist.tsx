@@ -29,6 +29,7 @@ import { ensureCartId } from "../lib/cart.server.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
+import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/wishlist";
 
 export const meta: Route.MetaFunction = guardedMeta("Wishlist");
@@ -116,7 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = moveToCartSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "itemId");
         const { cartId } = await ensureCartId(request, context);
-        await moveItemToCart(db, viewer.id, parsed.data, cartId);
+        const moved = await moveItemToCart(db, viewer.id, parsed.data, cartId);
+        track(request, context, { type: "add_to_cart", productId: moved.productId, variantId: moved.variantId, quantity: 1, valueCents: moved.unitPriceCents });
         return reply({ intent, target: null, ok: true, message: WISHLIST_MESSAGES.movedToCart });
       }
       default:

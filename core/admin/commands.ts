@@ -10,6 +10,12 @@ export interface AdminActor {
   clientIp: string | null;
 }
 
+/**
+ * Who a row of the audit log names. Mostly an administrator; a shopper is the actor of the rows their
+ * own account's actions write (e.g. downloading their data, entity "account"), with role "customer".
+ */
+export type AuditActor = AdminActor;
+
 export interface AuditEntry {
   entity: string;
   entityId: string | number;
@@ -22,7 +28,7 @@ export interface AuditEntry {
  * Appends one row to the audit log. Call it with the transaction of the write it records, so the write
  * and its record commit together (or neither does).
  */
-export async function recordAudit(tx: Db, actor: AdminActor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,

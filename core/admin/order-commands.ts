@@ -1,12 +1,14 @@
 /**
  * What an administrator does to an order: ship, deliver, cancel, refund, note. Each write is one
  * transaction that locks the order's row, checks the change against the orders module's status table,
- * writes its audit row and, when the customer wants order updates by mail, the mail in the outbox.
+ * writes its audit row and the customer's mail in the outbox (held back there when they turned order updates off).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orderNotes, orderRefunds, orders, userProfiles, type RefundLine } from "../../db/schema/index.ts";
+import { orderItems, orderNotes, orderRefunds, orders, type RefundLine } from "../../db/schema/index.ts";
+import { recordEvents } from "../analytics/index.ts";
 import { restock } from "../inventory/index.ts";
+import { voidRefundedTickets } from "../events/index.ts";
 import { orderCancelledMail, orderDeliveredMail, orderRefundedMail, orderShippedMail, queueMail, type Mail, type OrderForMail } from "../mail/index.ts";
 import { cancelOrder, REFUNDABLE_STATUSES, lockOrder, moveTo, orderNumberLabel, OrderError, type Carrier, type OrderRow, type RefundForm } from "../orders/index.ts";
 import type { PaymentProvider } from "../payments/index.ts";
@@ -22,17 +24,14 @@ export interface AdminOrderDeps {
   onError?: (error: unknown, what: string) => void;
 }
 
-const forMail = (o: OrderRow): OrderForMail => ({ orderId: o.id, orderNumber: o.number, customerEmail: o.customerEmail, customerName: o.customerName });
+const forMail = (o: OrderRow): OrderForMail => ({ orderId: o.id, userId: o.userId, orderNumber: o.number, customerEmail: o.customerEmail, customerName: o.customerName });
 
 /** The order's face in the audit log: what an administrator changes. */
 const auditView = (o: OrderRow) => ({ status: o.status, trackingNumber: o.trackingNumber, carrier: o.carrier, refundId: o.refundId });
 
-/** Mails the customer about their order unless they turned order updates off (no profile: the default, on). */
-async function mailCustomer(tx: Db, deps: AdminOrderDeps, order: OrderRow, mail: Mail): Promise<boolean> {
-  const [profile] = await tx.select({ preferences: userProfiles.preferences }).from(userProfiles).where(eq(userProfiles.userId, order.userId));
-  if (profile && profile.preferences.notifications?.email?.orderUpdates === false) return false;
-  await queueMail(tx, deps.jobs, mail);
-  return true;
+/** Mails the customer about their order; queueMail holds it back when they turned "Order updates" off (MAIL_KINDS). */
+async function mailCustomer(tx: Db, deps: AdminOrderDeps, mail: Mail): Promise<boolean> {
+  return (await queueMail(tx, deps.jobs, mail)) !== null;
 }
 
 export async function adminShipOrder(deps: AdminOrderDeps, actor: AdminActor, orderId: string, input: { carrier: Carrier; trackingNumber: string }): Promise<OrderRow> {
@@ -40,7 +39,7 @@ export async function adminShipOrder(deps: AdminOrderDeps, actor: AdminActor, or
     const before = await lockOrder(tx, orderId);
     const after = await moveTo(tx, before, "shipped", { orderId, actor: actor.id, note: `${input.carrier} ${input.trackingNumber}` }, input);
     await recordAudit(tx, actor, { entity: "order", entityId: orderId, action: "ship", before: auditView(before), after: auditView(after) });
-    await mailCustomer(tx, deps, after, orderShippedMail(forMail(after), input, deps.baseUrl));
+    await mailCustomer(tx, deps, orderShippedMail(forMail(after), input, deps.baseUrl));
     return after;
   });
 }
@@ -50,7 +49,7 @@ export async function adminMarkDelivered(deps: AdminOrderDeps, actor: AdminActor
     const before = await lockOrder(tx, orderId);
     const after = await moveTo(tx, before, "delivered", { orderId, actor: actor.id });
     await recordAudit(tx, actor, { entity: "order", entityId: orderId, action: "deliver", before: auditView(before), after: auditView(after) });
-    await mailCustomer(tx, deps, after, orderDeliveredMail(forMail(after), deps.baseUrl));
+    await mailCustomer(tx, deps, orderDeliveredMail(forMail(after), deps.baseUrl));
     return after;
   });
 }
@@ -78,21 +77,31 @@ export async function adminCancelOrder(deps: AdminOrderDeps, actor: AdminActor, 
           reason: reason ?? "Cancelled",
         });
         await recordAudit(tx, actor, { entity: "order", entityId: orderId, action: "cancel", before: auditView(before), after: auditView(after) });
-        await mailCustomer(tx, deps, after, orderCancelledMail(forMail(after), after.totalCents, deps.baseUrl));
+        await mailCustomer(tx, deps, orderCancelledMail(forMail(after), after.totalCents, deps.baseUrl));
       },
     },
   );
   if (result.refunded && result.order.refundId) {
-    await deps.db
-      .update(orderRefunds)
-      .set({ status: "refunded", providerRefundId: result.order.refundId, refundedAt: result.order.refundedAt ?? new Date() })
-      .where(and(eq(orderRefunds.idempotencyKey, `cancel:${orderId}`), eq(orderRefunds.status, "refunding")));
+    const refundId = result.order.refundId;
+    await deps.db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(orderRefunds)
+        .set({ status: "refunded", providerRefundId: refundId, refundedAt: result.order.refundedAt ?? new Date() })
+        .where(and(eq(orderRefunds.idempotencyKey, `cancel:${orderId}`), eq(orderRefunds.status, "refunding")))
+        .returning();
+      if (moved) await recordRefundEvent(tx, result.order, moved.amountCents);
+    });
   }
   return result;
 }
 
 
 type RefundRow = typeof orderRefunds.$inferSelect;
+
+/** The refund event, in the transaction that marks the money given back (so it is counted once). */
+function recordRefundEvent(tx: Db, order: { id: string; userId: string }, amountCents: number) {
+  return recordEvents(tx, [{ type: "refund", occurredAt: new Date(), userId: order.userId, orderId: order.id, valueCents: amountCents }]);
+}
 
 /** The refund asked for, turned into an amount and lines against the order as it stands (under its lock). */
 async function planRefund(tx: Db, order: OrderRow, form: RefundForm): Promise<{ amountCents: number; lines: RefundLine[] }> {
@@ -208,10 +217,18 @@ export async function finishOrderRefund(deps: AdminOrderDeps, refundId: number):
       described.push(`${line.quantity} x ${item.name}${options ? ` (${options})` : ""}`);
       if (moved.restocked && item.variantId !== null) toRestock.set(item.variantId, (toRestock.get(item.variantId) ?? 0) + line.quantity);
     }
+    // Refunded tickets are voided, and their seats always go back on sale (a seat is never "damaged").
+    const refundedLines = moved.lines.flatMap((l) => {
+      const item = items.get(l.orderItemId);
+      return item && item.variantId !== null ? [{ variantId: item.variantId, quantity: l.quantity }] : [];
+    });
+    const ticketVariants = await voidRefundedTickets(tx, order.id, refundedLines);
+    if (!moved.restocked) for (const l of refundedLines) if (ticketVariants.has(l.variantId)) toRestock.set(l.variantId, (toRestock.get(l.variantId) ?? 0) + l.quantity);
     for (const [variantId, quantity] of [...toRestock].sort((a, b) => a[0] - b[0])) {
       await restock(tx, variantId, quantity, { orderId: order.id, actor: moved.actorId, reason: `Refunded: order ${orderNumberLabel(order.number)}` });
     }
-    await mailCustomer(tx, deps, order, orderRefundedMail(forMail(order), moved.amountCents, described, deps.baseUrl));
+    await mailCustomer(tx, deps, orderRefundedMail(forMail(order), moved.amountCents, described, deps.baseUrl));
+    await recordRefundEvent(tx, order, moved.amountCents);
     return moved;
   });
 }

@@ -44,7 +44,7 @@ export interface AdminStats {
 
 /** Active products in the catalogue. */
 export async function countActiveProducts(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(eq(products.active, true));
+  const [row] = await db.select({ n: count() }).from(products).where(and(eq(products.active, true), eq(products.kind, "merch")));
   return row?.n ?? 0;
 }
 

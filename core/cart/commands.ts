@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, sql, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, carts, products, variants } from "../../db/schema/index.ts";
 import { newToken } from "../shared/ids.ts";
@@ -25,18 +25,23 @@ async function lockCart(tx: Db, cartId: string) {
   await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
+/** Still on sale: a product with a sale end (a ticket, until its event is over) cannot be added after it. */
+const onSale = sql`(${products.saleEndsAt} is null or ${products.saleEndsAt} > now())`;
+
 async function sellableVariant(tx: Db, variantId: number) {
   const [row] = await tx
     .select({
       id: variants.id,
+      productId: variants.productId,
       name: products.name,
       size: variants.size,
       color: variants.color,
       available: variants.available,
+      unitPriceCents: sql<number>`coalesce(${variants.priceCents}, ${products.basePriceCents})`,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.id, variantId), eq(variants.active, true), eq(products.active, true)))
+    .where(and(eq(variants.id, variantId), eq(variants.active, true), eq(products.active, true), onSale))
     .limit(1);
   if (!row) throw new CartError("cart.variant_not_found", "This item is no longer available.");
   return row;
@@ -51,8 +56,9 @@ async function currentQuantity(tx: Db, cartId: string, variantId: number): Promi
 }
 
 /** Adds a quantity of a variant; the same variant again raises that line's quantity. */
-export async function addToCart(db: Db, cartId: string, input: { variantId: number; quantity: number }): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Adds units of a variant; answers what was added (its product and unit price), for the add_to_cart event. */
+export async function addToCart(db: Db, cartId: string, input: { variantId: number; quantity: number }): Promise<{ productId: number; unitPriceCents: number }> {
+  return db.transaction(async (tx) => {
     await lockCart(tx, cartId);
     const variant = await sellableVariant(tx, input.variantId);
     const inCart = await currentQuantity(tx, cartId, input.variantId);
@@ -67,6 +73,7 @@ export async function addToCart(db: Db, cartId: string, input: { variantId: numb
       .insert(cartItems)
       .values({ cartId, variantId: input.variantId, quantity: wanted })
       .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.variantId], set: { quantity: wanted } });
+    return { productId: variant.productId, unitPriceCents: Number(variant.unitPriceCents) };
   });
 }
 

@@ -1,7 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { cartItems, products, variants } from "../../db/schema/index.ts";
+import { cartItems, events, products, variants } from "../../db/schema/index.ts";
 import { artUrl } from "../catalog/index.ts";
+import { imageForColor, imagesByProduct } from "../media/index.ts";
 import { cartTotals, EMPTY_CART, lineTotalCents, type CartLine, type CartView } from "./rules.ts";
 
 /** The cart with today's prices and stock from the catalogue; lines of withdrawn items are left out. */
@@ -22,12 +23,22 @@ export async function getCart(db: Db, cartId: string | null): Promise<CartView> 
       priceCents: variants.priceCents,
       available: variants.available,
       quantity: cartItems.quantity,
+      kind: products.kind,
+      eventSlug: events.slug,
+      eventTitle: events.title,
+      eventStartsAt: events.startsAt,
+      eventImage: events.image,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(cartItems.cartId, cartId), eq(variants.active, true), eq(products.active, true)))
+    .leftJoin(events, eq(events.productId, products.id))
+    // A line whose sale has ended (a ticket to an event that is over) is left out, like a withdrawn item,
+    // so checkout, which prices the cart from here, can never sell it.
+    .where(and(eq(cartItems.cartId, cartId), eq(variants.active, true), eq(products.active, true), sql`(${products.saleEndsAt} is null or ${products.saleEndsAt} > now())`))
     .orderBy(asc(cartItems.addedAt), asc(variants.id));
+  // The lines' photos in one query, whatever the number of lines.
+  const images = await imagesByProduct(db, rows.map((r) => r.productId));
   const lines: CartLine[] = rows.map((r) => {
     const unitPriceCents = r.priceCents ?? r.basePriceCents;
     return {
@@ -39,11 +50,13 @@ export async function getCart(db: Db, cartId: string | null): Promise<CartView> 
       sku: r.sku,
       size: r.size,
       color: r.color,
-      image: artUrl(r.artKind, r.color),
+      image: r.kind === "ticket" && r.eventImage ? r.eventImage : artUrl(r.artKind, r.color),
+      photo: imageForColor(images.get(r.productId) ?? [], r.color),
       unitPriceCents,
       quantity: r.quantity,
       lineTotalCents: lineTotalCents({ unitPriceCents, quantity: r.quantity }),
       available: r.available,
+      event: r.kind === "ticket" && r.eventSlug ? { slug: r.eventSlug, title: r.eventTitle!, startsAt: r.eventStartsAt!.toISOString() } : null,
     };
   });
   return { lines, ...cartTotals(lines) };

@@ -1,6 +1,7 @@
 /** Pure cart arithmetic: totals in cents, counts, the badge. */
 
 import type { Category } from "../../db/schema/catalog.ts";
+import type { ProductImageView } from "../media/rules.ts";
 
 export const MAX_LINE_QUANTITY = 99;
 
@@ -13,11 +14,16 @@ export interface CartLine {
   sku: string;
   size: string | null;
   color: string | null;
+  /** The drawn art for the line's colour (orders keep this address). */
   image: string;
+  /** The uploaded photo for the line's colour, shown instead of the art when there is one. */
+  photo: ProductImageView | null;
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
   available: number;
+  /** Set on a ticket line: the event it admits to (the line links to the event page, not the shop). */
+  event?: { slug: string; title: string; startsAt: string } | null;
 }
 
 export interface CartView {

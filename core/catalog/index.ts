@@ -1,6 +1,23 @@
 // The catalog module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
 export { artUrl, averageRating, lowStockThreshold, makeSku, optionValues, searchDocument, SHOP_PAGE_SIZE, starParts } from "./rules.ts";
-export { parseShopQuery, slugSchema } from "./inputs.ts";
-export { getProductBySlug, listCollections, listProducts, listProductSlugs, type ProductSummary } from "./queries.ts";
-export { garmentSvg, isArtKind } from "./art.ts";
+export {
+  adminProductQuerySchema,
+  newVariantSchema,
+  parseShopQuery,
+  PRODUCT_LIST_PAGE_SIZE,
+  productFormInput,
+  productFormSchema,
+  slugSchema,
+  variantEditSchema,
+  variantFormInput,
+  versionSchema,
+  type AdminProductQuery,
+  type NewVariantForm,
+  type ProductForm,
+  type VariantEditForm,
+} from "./inputs.ts";
+export { findRenamedProduct, getProductBySlug, listCollections, listProducts, listProductSlugs, type ProductSummary } from "./queries.ts";
+export { listProductsByIds } from "./queries.ts";
+export { ART_KINDS, garmentSvg, isArtKind } from "./art.ts";
+export { CATALOG_MESSAGES, CatalogError, productChanged, productNotFound, variantNotFound } from "./errors.ts";

@@ -32,3 +32,179 @@ export function parseShopQuery(params: URLSearchParams): ShopQuery {
 }
 
 export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(120);
+
+/* The back office's product and variant forms (/admin/products). */
+
+export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const;
+export const PRODUCT_CATEGORIES = ["apparel", "accessories", "music"] as const;
+export const PRODUCT_LIST_PAGE_SIZE = 20;
+
+const page = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+export const adminProductQuerySchema = z.object({
+  q: z
+    .string()
+    .transform((s) => s.trim().slice(0, 100))
+    .catch(""),
+  category: z.enum(PRODUCT_CATEGORIES).optional().catch(undefined),
+  status: z.enum(PRODUCT_STATUSES).optional().catch(undefined),
+  page,
+});
+export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
+
+const SLUG_MESSAGE = "Use lower-case letters, digits and single hyphens, such as harlem-classic-tee.";
+
+/** A price as written in the form ("45", "45.5", "45.00") in cents. */
+const priceCents = (what: string) =>
+  z
+    .string({ error: `Enter the ${what}.` })
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, `Enter the ${what} in dollars, such as 45.00.`)
+    .transform((s) => {
+      const [whole, cents = ""] = s.split(".");
+      return Number(whole) * 100 + Number(cents.padEnd(2, "0"));
+    });
+
+const optionalLine = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const MAX_PRODUCT_TAGS = 12;
+
+/** Tags as typed: comma separated, trimmed, lower-cased, each once. */
+const tagsSchema = z
+  .string()
+  .optional()
+  .transform((s) => [...new Set((s ?? "").split(",").map((t) => t.trim().toLowerCase()).filter(Boolean))])
+  .pipe(
+    z
+      .array(z.string().max(30, "Each tag must be at most 30 characters."))
+      .max(MAX_PRODUCT_TAGS, `At most ${MAX_PRODUCT_TAGS} tags.`),
+  );
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "yes" || v === "true");
+
+export const versionSchema = z.coerce.number({ error: "Reload the page and try again." }).int().min(1).max(2_147_483_647);
+
+export const productFormSchema = z.object({
+  name: z.string({ error: "Enter the product's name." }).trim().min(1, "Enter the product's name.").max(120, "The name must be at most 120 characters."),
+  /** Empty on a new product: made from the name. */
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.string().max(120, "The slug must be at most 120 characters.").regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_MESSAGE).nullable()),
+  description: z
+    .string({ error: "Enter a description." })
+    .trim()
+    .min(1, "Enter a description.")
+    .max(5000, "The description must be at most 5000 characters."),
+  category: z.enum(PRODUCT_CATEGORIES, { error: "Choose a category." }),
+  artKind: z.string({ error: "Choose the drawing." }).trim().min(1, "Choose the drawing.").max(40),
+  basePriceCents: priceCents("base price"),
+  tags: tagsSchema,
+  featured: checkbox,
+  status: z.enum(PRODUCT_STATUSES, { error: "Choose a status." }),
+  seoTitle: optionalLine(70, "The SEO title"),
+  seoDescription: optionalLine(160, "The SEO description"),
+});
+export type ProductForm = z.infer<typeof productFormSchema>;
+
+/** Reads the product form's fields (price as basePrice, checkboxes present or absent). */
+export function productFormInput(fields: Record<string, string | undefined>) {
+  return {
+    name: fields.name,
+    slug: fields.slug,
+    description: fields.description,
+    category: fields.category,
+    artKind: fields.artKind,
+    basePriceCents: fields.basePrice,
+    tags: fields.tags,
+    featured: fields.featured,
+    status: fields.status,
+    seoTitle: fields.seoTitle,
+    seoDescription: fields.seoDescription,
+  };
+}
+
+const optionText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(30, `${label} must be at most 30 characters.`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** A count typed in a form: digits only, 0..max. */
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, "Enter a whole number.")
+    .transform(Number)
+    .pipe(z.number().max(max, `Enter at most ${max}.`));
+
+const variantFields = {
+  size: optionText("The size"),
+  color: optionText("The colour"),
+  /** Empty: made from the product and the options. */
+  sku: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.string().max(40, "The SKU must be at most 40 characters.").regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, "Use letters, digits and single hyphens, such as EH-TEE-M-BLACK.").nullable()),
+  /** Empty: the product's base price. */
+  priceCents: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(priceCents("price").optional())
+    .transform((v) => v ?? null),
+  active: checkbox,
+  /** Empty: 20% of the initial stock, rounded down, within 2..10 (lowStockThreshold). */
+  lowStockThreshold: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(wholeNumber(10_000).optional())
+    .transform((v) => v ?? null),
+};
+
+export const newVariantSchema = z.object({
+  ...variantFields,
+  initialStock: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : "0"))
+    .pipe(wholeNumber(100_000)),
+});
+export type NewVariantForm = z.infer<typeof newVariantSchema>;
+
+export const variantEditSchema = z.object(variantFields);
+export type VariantEditForm = z.infer<typeof variantEditSchema>;
+
+/** Reads a variant form's fields (price as price, threshold as threshold, checkbox active). */
+export function variantFormInput(fields: Record<string, string | undefined>) {
+  return {
+    size: fields.size,
+    color: fields.color,
+    sku: fields.sku,
+    priceCents: fields.price,
+    active: fields.active,
+    lowStockThreshold: fields.threshold,
+    initialStock: fields.initialStock,
+  };
+}

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { collectionProducts, collections, products, reviews, variants, type Category } from "../../db/schema/index.ts";
+import { collectionProducts, collections, products, productSlugRedirects, reviews, variants, type Category } from "../../db/schema/index.ts";
 import type { ShopQuery } from "./inputs.ts";
 import { SHOP_PAGE_SIZE } from "./rules.ts";
 import { averageRating, type VariantOption } from "./rules.ts";
 import { escapeLike } from "../shared/paging.ts";
+import { imagesByProduct, type ProductImageView } from "../media/index.ts";
 
 export interface CatalogVariant extends VariantOption {
   sku: string;
@@ -21,13 +22,14 @@ export interface ProductSummary {
   artKind: string;
   basePriceCents: number;
   currency: string;
-  images: string[];
   tags: string[];
   featured: boolean;
   createdAt: Date;
   variants: CatalogVariant[];
   /** Average rating and count from reviews; null while the product has none. */
   rating: { average: number; count: number } | null;
+  /** Uploaded photographs in their order (empty: the drawn art is shown). */
+  images: ProductImageView[];
 }
 
 export interface ShopPage {
@@ -47,7 +49,6 @@ const productColumns = {
   artKind: products.artKind,
   basePriceCents: products.basePriceCents,
   currency: products.currency,
-  images: products.images,
   tags: products.tags,
   featured: products.featured,
   createdAt: products.createdAt,
@@ -66,8 +67,14 @@ function searchTerms(q: string): string[] {
 }
 
 
+/**
+ * What the shop lists: active merchandise. Ticket products are sold through the cart too, but are seen
+ * only on their event's page (core/events), never in the shop, search, collections or the sitemap.
+ */
+export const shopListed = and(eq(products.active, true), eq(products.kind, "merch"))!;
+
 export async function listProducts(db: Db, query: ShopQuery): Promise<ShopPage> {
-  const where: SQL[] = [eq(products.active, true)];
+  const where: SQL[] = [shopListed];
   if (query.category !== "all") where.push(eq(products.category, query.category));
   if (query.collection) {
     where.push(
@@ -133,11 +140,14 @@ export async function listProducts(db: Db, query: ShopQuery): Promise<ShopPage> 
   }
   const pageCount = Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
+  // The page's photographs in one more query, for all its products at once.
+  const images = await imagesByProduct(db, rows.map((r) => r.id));
   return {
     items: rows.map(({ total: _total, variants: json, rating, ...row }) => ({
       ...row,
       variants: parseVariants(json, row.basePriceCents),
       rating: parseRating(rating),
+      images: images.get(row.id) ?? [],
     })),
     total,
     page,
@@ -178,15 +188,22 @@ function parseVariants(json: VariantJson[] | string | null, basePriceCents: numb
   }));
 }
 
-export async function getProductBySlug(db: Db, slug: string): Promise<ProductSummary | null> {
+/** A product's page: its summary and what search engines are told of it. */
+export interface ProductDetail extends ProductSummary {
+  seoTitle: string | null;
+  seoDescription: string | null;
+}
+
+export async function getProductBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
   const [row] = await db
-    .select({ ...productColumns, variants: variantsJson, rating: productRatingColumn })
+    .select({ ...productColumns, seoTitle: products.seoTitle, seoDescription: products.seoDescription, variants: variantsJson, rating: productRatingColumn })
     .from(products)
-    .where(and(eq(products.slug, slug), eq(products.active, true)))
+    .where(and(eq(products.slug, slug), shopListed))
     .limit(1);
   if (!row) return null;
   const { variants: json, rating, ...product } = row;
-  return { ...product, variants: parseVariants(json, product.basePriceCents), rating: parseRating(rating) };
+  const images = await imagesByProduct(db, [product.id]);
+  return { ...product, variants: parseVariants(json, product.basePriceCents), rating: parseRating(rating), images: images.get(product.id) ?? [] };
 }
 
 /** Every active product's slug and last change, for the sitemap. */
@@ -194,7 +211,7 @@ export async function listProductSlugs(db: Db): Promise<{ slug: string; updatedA
   return db
     .select({ slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
-    .where(eq(products.active, true))
+    .where(shopListed)
     .orderBy(asc(products.id));
 }
 
@@ -232,7 +249,7 @@ export async function listCollections(db: Db): Promise<CollectionSummary[]> {
     })
     .from(collectionProducts)
     .innerJoin(products, eq(products.id, collectionProducts.productId))
-    .where(and(inArray(collectionProducts.collectionId, rows.map((r) => r.id)), eq(products.active, true)))
+    .where(and(inArray(collectionProducts.collectionId, rows.map((r) => r.id)), shopListed))
     .orderBy(asc(collectionProducts.position), asc(products.id));
   return rows.map((c) => {
     const mine = members.filter((m) => m.collectionId === c.id);
@@ -267,4 +284,34 @@ export function parseRating(json: RatingJson | string | null): { average: number
   const count = Number(value?.count ?? 0);
   if (!value || count === 0) return null;
   return { average: averageRating(Number(value.sum), count), count };
+}
+
+/** The current slug of a product once known by `slug`, while shoppers may see it; null otherwise. */
+export async function findRenamedProduct(db: Db, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: products.slug })
+    .from(productSlugRedirects)
+    .innerJoin(products, eq(products.id, productSlugRedirects.productId))
+    .where(and(eq(productSlugRedirects.slug, slug), shopListed));
+  return row?.slug ?? null;
+}
+
+/** Active products by id, in the order of the ids given (a collection's order, a look's hotspots). */
+export async function listProductsByIds(db: Db, ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...productColumns, variants: variantsJson, rating: productRatingColumn })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), eq(products.active, true)));
+  const images = await imagesByProduct(db, rows.map((r) => r.id));
+  const byId = new Map(
+    rows.map(({ variants: json, rating, ...row }) => [
+      row.id,
+      { ...row, variants: parseVariants(json, row.basePriceCents), rating: parseRating(rating), images: images.get(row.id) ?? [] },
+    ]),
+  );
+  return ids.flatMap((id) => {
+    const p = byId.get(id);
+    return p ? [p] : [];
+  });
 }

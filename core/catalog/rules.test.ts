@@ -14,6 +14,7 @@ import {
   searchDocument,
   selectVariant,
   showOutOfStockBadge,
+  sortSizes,
   starParts,
   stockLabel,
   truncate,
@@ -79,8 +80,17 @@ describe("truncation", () => {
 describe("options", () => {
   const tee = [v(1, "M", "White", 0, 6000), v(2, "L", "White", 3, 6000), v(3, "M", "Black", 5), v(4, "S", "Black", 0)];
 
-  it("lists sizes and colours once, sorted alphabetically", () => {
-    expect(optionValues(tee)).toEqual({ sizes: ["L", "M", "S"], colors: ["Black", "White"] });
+  it("lists sizes once in garment order and colours once alphabetically", () => {
+    expect(optionValues(tee)).toEqual({ sizes: ["S", "M", "L"], colors: ["Black", "White"] });
+  });
+
+  it("puts garment sizes smallest first, then any other size in the order it came", () => {
+    expect(sortSizes(["XXL", "L", "XS", "M", "XL", "S"])).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
+    // Editions and ticket types are not garment sizes: they keep the variants' order, after the run.
+    expect(sortSizes(["Standard", "Deluxe"])).toEqual(["Standard", "Deluxe"]);
+    expect(sortSizes(["One Size", "xl", "General Admission", "s"])).toEqual(["s", "xl", "One Size", "General Admission"]);
+    const vinyl = [v(1, "Standard", null, 3), v(2, "Deluxe", null, 2)];
+    expect(optionValues(vinyl).sizes).toEqual(["Standard", "Deluxe"]);
   });
 
   it("disables a size no variant in stock has, given the chosen colour", () => {

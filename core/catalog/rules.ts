@@ -68,7 +68,22 @@ export interface VariantOption {
 // One collator for every comparison: localeCompare with options builds a new one per call.
 const byText = new Intl.Collator("en", { sensitivity: "base" }).compare;
 
-/** Sizes and colours offered, each listed once, sorted alphabetically. */
+/** Garment sizes, smallest first: the order a shopper reads a size run in (ADR 0021). */
+export const GARMENT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
+
+const garmentRank = new Map<string, number>(GARMENT_SIZES.map((s, i) => [s, i]));
+
+/**
+ * Sizes in garment order: XS, S, M, L, XL, XXL (whatever their case), then every other size (an
+ * edition such as "Standard" or "Deluxe", a ticket type) in the order it came, which for a product's
+ * variants is the order they were created in. The sort is stable, so "the order it came" holds.
+ */
+export function sortSizes(sizes: Iterable<string>): string[] {
+  const rank = (s: string) => garmentRank.get(s.trim().toUpperCase()) ?? GARMENT_SIZES.length;
+  return [...sizes].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Sizes (garment order, see sortSizes) and colours (alphabetical) offered, each listed once. */
 export function optionValues(variants: readonly VariantOption[]): { sizes: string[]; colors: string[] } {
   const sizes = new Set<string>();
   const colors = new Set<string>();
@@ -76,7 +91,7 @@ export function optionValues(variants: readonly VariantOption[]): { sizes: strin
     if (v.size) sizes.add(v.size);
     if (v.color) colors.add(v.color);
   }
-  return { sizes: [...sizes].sort(byText), colors: [...colors].sort(byText) };
+  return { sizes: sortSizes(sizes), colors: [...colors].sort(byText) };
 }
 
 /**

@@ -39,6 +39,8 @@ export interface PlaceOrderInput {
   billing: BillingInput;
   /** The test provider's card; Stripe's is confirmed in the browser. */
   card?: CardInput | undefined;
+  /** The visit paying, for the purchase event: its anonymous session id (null when not tracked) and source. */
+  visit?: { sessionId: string | null; source: "web" | "mobile" } | undefined;
 }
 
 function addressOf(billing: BillingInput): PostalAddress {
@@ -100,6 +102,8 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
           billingAddress: address,
           shippingAddress: address,
           reservedUntil: new Date(now.getTime() + deps.holdTtlMs),
+          visitSessionId: input.visit?.sessionId ?? null,
+          visitSource: input.visit?.source ?? "web",
         })
         .onConflictDoNothing({ target: checkoutAttempts.idempotencyKey })
         .returning();

@@ -4,7 +4,9 @@ import type { Db } from "../../db/client.ts";
 import { cartItems, checkoutAttempts, HOLDING_STATUSES } from "../../db/schema/index.ts";
 import { commitReservation, InsufficientStockError, releaseReservation, reserveStock } from "../inventory/index.ts";
 import { orderConfirmationMail, paymentRefundedMail, queueMail } from "../mail/index.ts";
-import { insertPaidOrder } from "../orders/index.ts";
+import { deliverByEmail, insertPaidOrder, TICKETS_SENT_NOTE } from "../orders/index.ts";
+import { issueTicketsForOrder } from "../events/index.ts";
+import { recordEvents } from "../analytics/index.ts";
 import { crashPoint } from "../shared/failpoints.ts";
 import type { CheckoutDeps } from "./commands.ts";
 import { CheckoutError } from "./errors.ts";
@@ -84,8 +86,24 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
     cardBrand: payment.brand,
     cardLast4: payment.last4,
   });
+  await recordEvents(tx, [
+    {
+      type: "purchase",
+      occurredAt: new Date(),
+      userId: attempt.userId,
+      sessionId: attempt.visitSessionId,
+      source: attempt.visitSource === "mobile" ? "mobile" : "web",
+      orderId: order.id,
+      quantity: attempt.lines.reduce((n, l) => n + l.quantity, 0),
+      valueCents: attempt.totalCents,
+    },
+  ]);
   crashPoint("checkout.during_settle");
   await commitReservation(tx, attempt.lines, { orderId: order.id, actor: "system", reason: `Sold: order EH-${order.number}` });
+  // Ticket lines become tickets (one per seat) and their mail, in this same transaction: a paid order never lacks them.
+  const ticketsIssued = await issueTicketsForOrder(tx, deps, { id: order.id, number: order.number, customerEmail: attempt.customerEmail, customerName: attempt.billingAddress.name }, attempt.lines);
+  // Nothing to ship when every unit was a ticket: the order is delivered with their mail.
+  if (ticketsIssued > 0 && ticketsIssued === attempt.lines.reduce((n, l) => n + l.quantity, 0)) await deliverByEmail(tx, order.id, TICKETS_SENT_NOTE);
   if (attempt.cartId) {
     const bought = attempt.lines.map((l) => l.variantId);
     await tx.delete(cartItems).where(and(eq(cartItems.cartId, attempt.cartId), inArray(cartItems.variantId, bought)));

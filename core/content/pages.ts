@@ -10,6 +10,9 @@ export interface ContentImage {
   height: number;
   /** "" when purely decorative. */
   alt: string;
+  /** An uploaded photograph's resized files (core/media pictureView); absent for the drawn art. */
+  srcSetWebp?: string;
+  srcSetAvif?: string;
 }
 
 export interface Card {
@@ -26,29 +29,11 @@ export interface TimeRange {
   end: string;
 }
 
-export interface UpcomingEvent {
-  title: string;
-  /** e.g. "Live Session". */
-  kind: string;
-  /** As shown, e.g. "June 15". No year: it is the next one. */
-  dateLabel: string;
-  /** Yearless date string (MM-DD), valid in <time dateTime>. */
-  date: string;
-  /** What the time range is, e.g. "Doors" or "Opening Reception". */
-  timeLabel: string;
-  time: TimeRange;
-  venue: string;
-  description: string;
-  /** Visible text of the call-to-action button. */
-  action: string;
-  poster: ContentImage;
-}
 
+/** A playlist's copy as first written (the sample music's seed); its tracks, count and length are data. */
 export interface Playlist {
   title: string;
   description: string;
-  tracks: number;
-  durationMinutes: number;
   image: ContentImage;
 }
 
@@ -242,8 +227,7 @@ export const music = {
     volume: "Vol. 1",
     title: "Uptown After Dark",
     description:
-      "Our first mix: an hour of dusty breaks, Latin soul flips and late-night boom bap, recorded live on a rooftop off Lexington Avenue.",
-    durationMinutes: 62,
+      "Our first mix: dusty breaks, Latin soul flips and late-night boom bap, recorded live on a rooftop off Lexington Avenue.",
     image: {
       src: "/images/mix-vol-1.svg",
       width: 600,
@@ -256,44 +240,20 @@ export const music = {
     {
       title: "Harlem Classics",
       description: "The records that built the block: golden-era staples and the breaks every DJ uptown knows by heart.",
-      tracks: 32,
-      durationMinutes: 128,
       image: { src: "/images/playlist-1.svg", width: 600, height: 600, alt: "Harlem Classics cover: a stack of worn vinyl sleeves." },
     },
     {
       title: "Underground Heat",
       description: "No radio edits. Basement cyphers, local producers and the next voices coming out of East Harlem.",
-      tracks: 24,
-      durationMinutes: 86,
       image: { src: "/images/playlist-2.svg", width: 600, height: 600, alt: "Underground Heat cover: a microphone glowing in a dark basement." },
     },
     {
       title: "Block Party Anthems",
       description: "Open hydrants, folding tables, speakers in the window. Summer on the block, all year round.",
-      tracks: 40,
-      durationMinutes: 152,
       image: { src: "/images/playlist-3.svg", width: 600, height: 600, alt: "Block Party Anthems cover: speakers stacked on a sidewalk under string lights." },
     },
   ] satisfies readonly Playlist[],
   eventTitle: "Upcoming Event",
-  event: {
-    title: "Rooftop Frequencies: Live Session",
-    kind: "Live Session",
-    dateLabel: "June 15",
-    date: "06-15",
-    timeLabel: "Doors to last call",
-    time: { startLabel: "8:00 PM", start: "20:00", endLabel: "2:00 AM", end: "02:00" },
-    venue: "East 116th Street, East Harlem",
-    description:
-      "Three DJs, one rooftop, all night. Vinyl-only sets, a live cypher at midnight and the first pressing of Vol. 2 on the merch table.",
-    action: "Get Tickets",
-    poster: {
-      src: "/images/event-june-15.svg",
-      width: 800,
-      height: 1000,
-      alt: "Poster for the June 15 live session: turntables on a rooftop at night.",
-    },
-  } satisfies UpcomingEvent,
 } as const;
 
 // ---------------------------------------------------------------- Culture
@@ -304,62 +264,9 @@ export const culture = {
     title: "Culture",
     lede: "The people, places and movements that make East Harlem what it is, told by the neighborhood that lives them.",
   },
-  featured: {
-    title: "The Walls Speak: Murals of East Harlem",
-    category: "Art",
-    readTimeMinutes: 8,
-    excerpt:
-      "From memorial walls to block-long masterpieces, East Harlem's murals hold the neighborhood's memory. We walked from 104th to 125th with the painters who keep them alive, and asked what the walls are saying now.",
-    image: {
-      src: "/images/article-featured.svg",
-      width: 800,
-      height: 500,
-      alt: "A colorful block-long mural in East Harlem with portraits, flags and bold lettering.",
-    },
-  } satisfies Article,
   articlesTitle: "Latest Stories",
-  articles: [
-    {
-      title: "From Cyphers to Stages",
-      category: "Music",
-      readTimeMinutes: 6,
-      excerpt: "How a Tuesday-night cypher in a community room became the launchpad for a new wave of uptown MCs.",
-      image: { src: "/images/article-1.svg", width: 800, height: 500, alt: "A circle of young MCs trading verses in a community room." },
-    },
-    {
-      title: "Threads of the Block",
-      category: "Fashion",
-      readTimeMinutes: 5,
-      excerpt: "Bamboo earrings, custom denim, airbrushed tees: a look at the neighborhood style we grew up in and still design from.",
-      image: { src: "/images/article-2.svg", width: 800, height: 500, alt: "Airbrushed tees and custom denim hanging in a storefront window." },
-    },
-    {
-      title: "Breaking Ground: B-Boys of 116th Street",
-      category: "Dance",
-      readTimeMinutes: 7,
-      excerpt: "Cardboard, a boombox and a crowd: the crews who turned a corner of 116th Street into a proving ground.",
-      image: { src: "/images/article-3.svg", width: 800, height: 500, alt: "A b-boy frozen mid-move on cardboard while a crowd watches." },
-    },
-  ] satisfies readonly Article[],
+  // The stories themselves are data: db/seed/articles.ts seeds them, /admin/articles writes them.
   eventTitle: "Upcoming Event",
-  event: {
-    title: "Paint the Block: Art Exhibition",
-    kind: "Art Exhibition",
-    dateLabel: "July 20",
-    date: "07-20",
-    timeLabel: "Opening Reception",
-    time: { startLabel: "6:00 PM", start: "18:00", endLabel: "9:00 PM", end: "21:00" },
-    venue: "A gallery on East 116th Street",
-    description:
-      "Canvases, sketchbooks and photographs from the muralists and writers who paint East Harlem. Live painting outside, a DJ inside, free and open to the neighborhood.",
-    action: "RSVP Now",
-    poster: {
-      src: "/images/event-july-20.svg",
-      width: 800,
-      height: 1000,
-      alt: "Poster for the July 20 art exhibition: spray cans and a paint-splashed brick wall.",
-    },
-  } satisfies UpcomingEvent,
 } as const;
 
 // ---------------------------------------------------------------- Collections

@@ -1,20 +1,42 @@
 /** The mail outbox: mail is written with the change that causes it, and delivered after commit by the worker. */
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { outbox } from "../../db/schema/index.ts";
+import { outbox, userProfiles, users } from "../../db/schema/index.ts";
+import { DEFAULT_PREFERENCES } from "../accounts/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
+import { MAIL_KINDS, withFooter, type EmailSwitch } from "./kinds.ts";
 import type { Mail } from "./templates.ts";
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * Writes the mail into the outbox and enqueues its delivery, both with `db`: called with the transaction
- * of the change the mail reports, the mail exists exactly when the change does.
+ * Whether the recipient's switch is on: the account the mail is about (`userId`, e.g. the order's owner,
+ * whose checkout email may differ), else the account of the address; no account, or a switch saved before
+ * it existed: the switch's default.
  */
-export async function queueMail(db: Db, jobs: JobQueue, mail: Mail): Promise<number> {
+async function switchIsOn(db: Db, key: EmailSwitch, mail: Mail): Promise<boolean> {
+  const [row] = await db
+    .select({ preferences: userProfiles.preferences })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(mail.userId ? eq(users.id, mail.userId) : eq(users.email, mail.to.trim().toLowerCase()))
+    .limit(1);
+  return row?.preferences?.notifications?.email?.[key] ?? DEFAULT_PREFERENCES.notifications.email[key];
+}
+
+/**
+ * Writes the mail into the outbox and enqueues its delivery, both with `db`: called with the transaction
+ * of the change the mail reports, the mail exists exactly when the change does. Every mail passes here,
+ * so this is where MAIL_KINDS (kinds.ts) is applied: a mail whose switch the recipient turned off is not
+ * written (null is returned), and every mail written carries its kind's footer line.
+ */
+export async function queueMail(db: Db, jobs: JobQueue, mail: Mail): Promise<number | null> {
+  const rule = MAIL_KINDS[mail.kind];
+  if (rule.gate === "switch" && !(await switchIsOn(db, rule.switch, mail))) return null;
+  const sent = withFooter(mail);
   const [row] = await db
     .insert(outbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    .values({ to: sent.to, subject: sent.subject, text: sent.text, html: sent.html, headers: sent.headers ?? null, attachments: sent.attachments ?? null })
     .returning({ id: outbox.id });
   await jobs.enqueue(db, "mail", { outboxId: row!.id });
   return row!.id;

@@ -2,6 +2,7 @@
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
 export { listOutbox } from "./queries.ts";
 export { claimMail, failMail, finishMail, queueMail, type OutboxRow } from "./commands.ts";
+export { footerLine, MAIL_KINDS, type EmailSwitch, type MailKind, type MailRule } from "./kinds.ts";
 export {
   orderCancelledMail,
   orderConfirmationMail,
@@ -12,5 +13,6 @@ export {
   resetPasswordMail,
   verificationMail,
   type Mail,
+  type MailAttachment,
   type OrderForMail,
 } from "./templates.ts";

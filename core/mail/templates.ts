@@ -1,10 +1,22 @@
 /** The store's mails: a plain-text part always, and simple HTML beside it. Links are absolute. */
 
+import type { MailAttachment } from "../../db/schema/mail.ts";
+import type { MailKind } from "./kinds.ts";
+
+export type { MailAttachment };
+
 export interface Mail {
+  /** What the mail is: MAIL_KINDS (kinds.ts) says whether a notification switch may stop it, and its footer line. */
+  kind: MailKind;
+  /** The account the mail is about, whose switches decide (else the account of `to`, if any). */
+  userId?: string | null;
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on newsletter mail. */
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 const escapeHtml = (s: string) =>
@@ -22,6 +34,7 @@ export function verificationMail(to: string, name: string, url: string): Mail {
   const greeting = `Hi ${name || to},`;
   const lines = [greeting, "Confirm your email address to finish setting up your East Harlem account.", "The link works once and expires in 24 hours."];
   return {
+    kind: "email_verification",
     to,
     subject: "Verify your email address",
     text: `${lines.join("\n\n")}\n\nVerify your email: ${url}\n\nIf you did not create an account, ignore this mail.\n\n— East Harlem`,
@@ -32,6 +45,7 @@ export function verificationMail(to: string, name: string, url: string): Mail {
 export function resetPasswordMail(to: string, url: string): Mail {
   const lines = ["Someone asked to reset the password of your East Harlem account.", "The link works once and expires in 1 hour."];
   return {
+    kind: "password_reset",
     to,
     subject: "Reset your password",
     text: `${lines.join("\n\n")}\n\nChoose a new password: ${url}\n\nIf it was not you, ignore this mail: your password stays as it is.\n\n— East Harlem`,
@@ -73,6 +87,7 @@ export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string):
   const greeting = `Hi ${receipt.customerName || receipt.customerEmail},`;
   const intro = `Thank you for your order ${number}. We have your payment and are getting it ready.`;
   return {
+    kind: "order_confirmation",
     to: receipt.customerEmail,
     subject: `Your East Harlem order ${number}`,
     text: `${greeting}\n\n${intro}\n\n${items.join("\n")}\n\n${totals.join("\n")}\n\nFollow your order: ${url}\n\n— East Harlem`,
@@ -98,6 +113,7 @@ export function paymentRefundedMail(input: { to: string; name: string; totalCent
   ];
   const url = `${baseUrl}/shop`;
   return {
+    kind: "payment_refunded",
     to: input.to,
     subject: "Your East Harlem payment was refunded",
     text: `${paragraphs.join("\n\n")}\n\nBack to the shop: ${url}\n\n— East Harlem`,
@@ -108,15 +124,21 @@ export function paymentRefundedMail(input: { to: string; name: string; totalCent
 /** What an order-update mail needs to know of the order. */
 export interface OrderForMail {
   orderId: string;
+  /** The order's account: its "Order updates" switch decides whether the update is sent. */
+  userId: string;
   orderNumber: number;
   customerEmail: string;
   customerName: string;
 }
 
-function orderUpdateMail(order: OrderForMail, baseUrl: string, subject: string, title: string, paragraphs: string[], path = ""): Mail {
+type OrderUpdateKind = "order_shipped" | "order_delivered" | "order_cancelled" | "order_refunded";
+
+function orderUpdateMail(kind: OrderUpdateKind, order: OrderForMail, baseUrl: string, subject: string, title: string, paragraphs: string[], path = ""): Mail {
   const url = `${baseUrl}/orders/${order.orderId}${path}`;
   const all = [`Hi ${order.customerName || order.customerEmail},`, ...paragraphs];
   return {
+    kind,
+    userId: order.userId,
     to: order.customerEmail,
     subject,
     text: `${all.join("\n\n")}\n\nFollow your order: ${url}\n\n— East Harlem`,
@@ -128,6 +150,7 @@ function orderUpdateMail(order: OrderForMail, baseUrl: string, subject: string, 
 export function orderShippedMail(order: OrderForMail, shipment: { carrier: string; trackingNumber: string }, baseUrl: string): Mail {
   const number = `EH-${order.orderNumber}`;
   return orderUpdateMail(
+    "order_shipped",
     order,
     baseUrl,
     `Your East Harlem order ${number} has shipped`,
@@ -139,14 +162,14 @@ export function orderShippedMail(order: OrderForMail, shipment: { carrier: strin
 
 export function orderDeliveredMail(order: OrderForMail, baseUrl: string): Mail {
   const number = `EH-${order.orderNumber}`;
-  return orderUpdateMail(order, baseUrl, `Your East Harlem order ${number} was delivered`, `Order ${number} delivered`, [
+  return orderUpdateMail("order_delivered", order, baseUrl, `Your East Harlem order ${number} was delivered`, `Order ${number} delivered`, [
     `Your order ${number} was delivered. We hope you enjoy it.`,
   ]);
 }
 
 export function orderCancelledMail(order: OrderForMail, refundCents: number, baseUrl: string): Mail {
   const number = `EH-${order.orderNumber}`;
-  return orderUpdateMail(order, baseUrl, `Your East Harlem order ${number} was cancelled`, `Order ${number} cancelled`, [
+  return orderUpdateMail("order_cancelled", order, baseUrl, `Your East Harlem order ${number} was cancelled`, `Order ${number} cancelled`, [
     `Your order ${number} was cancelled before it shipped.`,
     `We are refunding ${dollars(refundCents)} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.`,
   ]);
@@ -154,7 +177,7 @@ export function orderCancelledMail(order: OrderForMail, refundCents: number, bas
 
 export function orderRefundedMail(order: OrderForMail, refundCents: number, items: readonly string[], baseUrl: string): Mail {
   const number = `EH-${order.orderNumber}`;
-  return orderUpdateMail(order, baseUrl, `A refund on your East Harlem order ${number}`, `Refund on order ${number}`, [
+  return orderUpdateMail("order_refunded", order, baseUrl, `A refund on your East Harlem order ${number}`, `Refund on order ${number}`, [
     `We refunded ${dollars(refundCents)} on your order ${number} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.`,
     ...items,
   ]);

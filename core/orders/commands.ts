@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders, orderStatusHistory, stockMovements, type OrderStatus } from "../../db/schema/index.ts";
 import { restock } from "../inventory/index.ts";
+import { voidOrderTickets } from "../events/index.ts";
 import type { PaymentProvider } from "../payments/index.ts";
 import { invalidTransition, orderNotFound } from "./errors.ts";
 import type { StatusChange } from "./inputs.ts";
@@ -57,6 +58,18 @@ export function markDelivered(db: Db, input: OrderChangeInput): Promise<OrderRow
   return change(db, input, "delivered");
 }
 
+/**
+ * processing -> delivered for an order with nothing to ship: every line was a ticket, mailed when it was paid.
+ * Runs in the caller's transaction (the one that settles the payment), as "system".
+ */
+export async function deliverByEmail(tx: Db, orderId: string, note: string): Promise<OrderRow> {
+  const order = await lockOrder(tx, orderId);
+  if (order.status !== "processing") throw invalidTransition(order.status, "delivered");
+  const [updated] = await tx.update(orders).set({ status: "delivered", updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+  await tx.insert(orderStatusHistory).values({ orderId, fromStatus: "processing", toStatus: "delivered", actor: "system", note });
+  return updated!;
+}
+
 export interface CancelDeps {
   db: Db;
   payments: PaymentProvider;
@@ -91,6 +104,8 @@ export async function cancelOrder(
     if (order.status === "cancelled") return { order, cancelledNow: false };
     if (!canTransition(order.status, "cancelled")) throw invalidTransition(order.status, "cancelled");
     await putStockBack(tx, order, input.actor);
+    // Its tickets stop admitting anyone; their seats came back with the stock just above.
+    await voidOrderTickets(tx, order.id);
     const cancelled = await moveTo(tx, order, "cancelled", input);
     await input.within?.(tx, order, cancelled);
     return { order: cancelled, cancelledNow: true };

@@ -1,6 +1,6 @@
 // The orders module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
-export { orderAmounts, orderNumberLabel, PAID_STATUSES, REFUNDABLE_STATUSES } from "./rules.ts";
+export { orderAmounts, orderNumberLabel, PAID_STATUSES, REFUNDABLE_STATUSES, shipmentTimeline, TICKETS_SENT_NOTE } from "./rules.ts";
 export {
   adminOrderFilterSchema,
   CARRIERS,
@@ -17,6 +17,6 @@ export {
 } from "./inputs.ts";
 export { OrderError } from "./errors.ts";
 export { findOrderOfCustomer, listOrdersOfCustomer, type OrderDetail, type OrderSummary } from "./queries.ts";
-export { cancelOrder, lockOrder, markDelivered, markProcessing, moveTo, shipOrder, updateOrderStatus, type CancelDeps, type OrderRow } from "./commands.ts";
+export { cancelOrder, deliverByEmail, lockOrder, markDelivered, markProcessing, moveTo, shipOrder, updateOrderStatus, type CancelDeps, type OrderRow } from "./commands.ts";
 export { insertPaidOrder } from "./create.ts";
 export { reorder, type ReorderResult } from "./reorder.ts";

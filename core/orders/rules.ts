@@ -26,6 +26,9 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 /** Statuses whose orders have been paid for and not refunded. */
 export const PAID_STATUSES: readonly OrderStatus[] = ["processing", "shipped", "delivered"];
 
+/** The history note of an order delivered without shipping: every line was a ticket, sent by email. */
+export const TICKETS_SENT_NOTE = "Tickets sent by email";
+
 /** "EH-100001": the number a shopper reads and quotes. */
 export function orderNumberLabel(number: number): string {
   return `EH-${number}`;
@@ -201,7 +204,9 @@ export function shipmentTimeline(
 ): TimelineStep[] {
   const reached = new Map<OrderStatus, { at: Date; note: string | null }>();
   for (const entry of history) if (!reached.has(entry.toStatus)) reached.set(entry.toStatus, { at: new Date(entry.createdAt), note: entry.note ?? null });
-  const path: OrderStatus[] = ["pending", "processing", "shipped", "delivered"];
+  // An order with nothing to ship (tickets, sent by email) goes from processing straight to delivered.
+  const nothingShipped = status === "delivered" && !reached.has("shipped");
+  const path: OrderStatus[] = ["pending", "processing", ...(nothingShipped ? [] : (["shipped"] as const)), "delivered"];
   const steps = status === "cancelled" ? [...path.filter((s) => reached.has(s)), "cancelled" as const] : path;
   const currentIndex = steps.indexOf(status);
   return steps.map((s, i) => ({

@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { reviewHelpfulVotes, reviews } from "../../db/schema/index.ts";
-import { isAdminRole } from "../accounts/index.ts";
 import { productNotFound, REVIEW_MESSAGES, ReviewError, reviewNotFound } from "./errors.ts";
 import type { ReviewInput } from "./inputs.ts";
 import { hasPaidOrderFor, reviewableProduct, type ReviewableProduct } from "./queries.ts";
@@ -10,12 +9,6 @@ import { hasPaidOrderFor, reviewableProduct, type ReviewableProduct } from "./qu
 export interface Author {
   userId: string;
   productId: number;
-}
-
-/** Who moderates: the session's viewer and the role the server read for them. */
-export interface Moderator {
-  id: string;
-  role: string;
 }
 
 /** The product's own spelling of a chosen size or colour, or an error naming the field. */
@@ -109,29 +102,5 @@ export async function markHelpful(db: Db, input: { userId: string; reviewId: num
       .where(eq(reviews.id, review.id))
       .returning({ helpfulCount: reviews.helpfulCount });
     return { counted: true, helpfulCount: updated!.helpfulCount };
-  });
-}
-
-/**
- * Hides a review of a product from the list and the summary, recording who and when. Admins only
- * (admin or super_admin, as the session says). Hiding a hidden review keeps the first record.
- */
-export async function hideReview(
-  db: Db,
-  moderator: Moderator,
-  target: { reviewId: number; productId: number },
-): Promise<{ hidden: "now" | "already" }> {
-  if (!isAdminRole(moderator.role)) throw new ReviewError("reviews.forbidden", REVIEW_MESSAGES.adminsOnly);
-  return db.transaction(async (tx) => {
-    const ofProduct = and(eq(reviews.id, target.reviewId), eq(reviews.productId, target.productId));
-    const [row] = await tx
-      .update(reviews)
-      .set({ hidden: true, hiddenAt: new Date(), hiddenBy: moderator.id })
-      .where(and(ofProduct, eq(reviews.hidden, false)))
-      .returning({ id: reviews.id });
-    if (row) return { hidden: "now" as const };
-    const [existing] = await tx.select({ id: reviews.id }).from(reviews).where(ofProduct).limit(1);
-    if (!existing) throw reviewNotFound();
-    return { hidden: "already" as const };
   });
 }

@@ -2,7 +2,6 @@ import { errorsOf } from "../shared/errors.ts";
 
 export type ReviewErrorCode =
   | "reviews.unauthenticated"
-  | "reviews.forbidden"
   | "reviews.product_not_found"
   | "reviews.review_not_found"
   | "reviews.review_exists"
@@ -11,7 +10,6 @@ export type ReviewErrorCode =
 
 export class ReviewError extends errorsOf<ReviewErrorCode>({
   "reviews.unauthenticated": 401,
-  "reviews.forbidden": 403,
   "reviews.product_not_found": 404,
   "reviews.review_not_found": 404,
   "reviews.review_exists": 409,
@@ -27,7 +25,6 @@ export const REVIEW_MESSAGES = {
   productNotFound: "This product is no longer available.",
   reviewNotFound: "This review is no longer available.",
   ownReview: "You can't mark your own review as helpful.",
-  adminsOnly: "Only administrators can hide reviews.",
   unknownSize: "Please choose one of this product's sizes.",
   unknownColor: "Please choose one of this product's colors.",
 } as const;

@@ -4,4 +4,4 @@ export { DEFAULT_REVIEW_LIST } from "./rules.ts";
 export { parseReviewListQuery, reviewFormSchema, reviewIdSchema, type ReviewListQuery } from "./inputs.ts";
 export { REVIEW_MESSAGES, ReviewError } from "./errors.ts";
 export { getOwnReview, getReviewSummary, listReviews, type OwnReview, type ReviewPage, type ReviewView } from "./queries.ts";
-export { createReview, hideReview, markHelpful, updateReview } from "./commands.ts";
+export { createReview, markHelpful, updateReview } from "./commands.ts";

@@ -92,7 +92,7 @@ export async function reviewableProduct(db: Db, productId: number): Promise<Revi
         where v.product_id = "products"."id" and v.active and v.color is not null)`,
     })
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.active, true)))
+    .where(and(eq(products.id, productId), eq(products.active, true), eq(products.kind, "merch")))
     .limit(1);
   if (!row) return null;
   return { ...row, sizes: row.sizes ?? [], colors: row.colors ?? [], asksFit: asksFit(row.category) };

@@ -4,6 +4,8 @@ import type { Db } from "../../db/client.ts";
 export interface JobData {
   /** Deliver one row of the mail outbox. */
   mail: { outboxId: number };
+  /** Queue a newsletter's mail to its confirmed subscribers, in batches (core/newsletter runCampaign). */
+  "newsletter-campaign": { campaignId: number };
 }
 export type JobName = keyof JobData;
 

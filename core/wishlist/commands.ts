@@ -3,6 +3,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, users, variants, wishlistItems, wishlists } from "../../db/schema/index.ts";
 import { addToCart } from "../cart/index.ts";
+import { uniqueViolation } from "../shared/db-errors.ts";
 import {
   alreadyInWishlist,
   itemNotFound,
@@ -80,7 +81,7 @@ export async function saveItem(db: Db, userId: string, input: SaveItemInput): Pr
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.id, input.productId), eq(products.active, true)));
+      .where(and(eq(products.id, input.productId), eq(products.active, true), eq(products.kind, "merch")));
     if (!product) throw productNotFound();
     const options = await tx
       .select({ id: variants.id, size: variants.size, color: variants.color })
@@ -194,12 +195,7 @@ export async function deleteWishlist(db: Db, userId: string, listId: number): Pr
   });
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown): boolean => uniqueViolation(error) !== null;
 
 /**
  * Public: the list gets a fresh share code (kept if it is public already). Private: the code is cleared,
@@ -239,8 +235,13 @@ export async function setWishlistSharing(
  * command checks today's stock and the line limit, and if it refuses, the item stays saved.
  * `variantId` is needed only when the saved options do not name one variant.
  */
-export async function moveItemToCart(db: Db, userId: string, input: { itemId: number; variantId?: number | undefined }, cartId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function moveItemToCart(
+  db: Db,
+  userId: string,
+  input: { itemId: number; variantId?: number | undefined },
+  cartId: string,
+): Promise<{ productId: number; variantId: number; unitPriceCents: number }> {
+  return db.transaction(async (tx) => {
     const [item] = await tx
       .select({
         id: wishlistItems.id,
@@ -262,8 +263,9 @@ export async function moveItemToCart(db: Db, userId: string, input: { itemId: nu
     if (offer.availability === "unavailable") throw productNotFound();
     const variantId = offer.variantId ?? offer.choices.find((v) => v.id === input.variantId)?.id;
     if (variantId === undefined) throw new WishlistError("wishlist.invalid_options", WISHLIST_MESSAGES.chooseOption);
-    await addToCart(tx, cartId, { variantId, quantity: 1 });
+    const added = await addToCart(tx, cartId, { variantId, quantity: 1 });
     await tx.delete(wishlistItems).where(eq(wishlistItems.id, item.id));
     await tx.update(wishlists).set({ updatedAt: new Date() }).where(eq(wishlists.id, item.listId));
+    return { ...added, variantId };
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { products, variants, wishlistItems, wishlists, type Category } from "../../db/schema/index.ts";
 import { consume } from "../accounts/index.ts";
 import { artUrl } from "../catalog/index.ts";
+import { imageForColor, imagesByProduct, type ProductImageView } from "../media/index.ts";
 import { tooManyLookups } from "./errors.ts";
 import {
   compareItems,
@@ -31,7 +32,10 @@ export interface WishlistItemView {
   productSlug: string;
   productName: string;
   category: Category;
+  /** The drawn art for the saved colour. */
   image: string;
+  /** The uploaded photo for the saved colour, shown instead of the art when there is one. */
+  photo: ProductImageView | null;
   size: string | null;
   color: string | null;
   notes: string;
@@ -173,7 +177,7 @@ async function itemsOf(db: Db, listId: number): Promise<WishlistItemView[]> {
     .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(eq(wishlistItems.wishlistId, listId));
   if (rows.length === 0) return [];
-  const byProduct = await offerVariantsOf(db, rows);
+  const [byProduct, images] = await Promise.all([offerVariantsOf(db, rows), imagesByProduct(db, rows.map((r) => r.productId))]);
   return rows
     .map((r) => ({
       id: r.id,
@@ -181,6 +185,7 @@ async function itemsOf(db: Db, listId: number): Promise<WishlistItemView[]> {
       productName: r.productName,
       category: r.category,
       image: artUrl(r.artKind, r.color),
+      photo: imageForColor(images.get(r.productId) ?? [], r.color),
       size: r.size,
       color: r.color,
       notes: r.notes,

@@ -16,6 +16,14 @@ import {
 export const CATEGORIES = ["apparel", "accessories", "music"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/** draft: being prepared; active: on sale; archived: withdrawn. Only active products are seen by shoppers. */
+export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** merch: the shop's goods; ticket: the seats of a ticketed event (core/events), sold through the same cart and stock but never listed in the shop. */
+export const PRODUCT_KINDS = ["merch", "ticket"] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
 export const products = pgTable(
   "products",
   {
@@ -28,11 +36,22 @@ export const products = pgTable(
     category: text("category").$type<Category>().notNull(),
     /** The kind of garment or item, which picks the artwork drawn for it (tee, hoodie, cap, vinyl...). */
     artKind: text("art_kind").notNull(),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
     featured: boolean("featured").notNull().default(false),
     /** Lower comes first in the "Featured" sort. */
     featuredRank: integer("featured_rank").notNull().default(1000),
-    active: boolean("active").notNull().default(true),
+    status: text("status").$type<ProductStatus>().notNull().default("active"),
+    kind: text("kind").$type<ProductKind>().notNull().default("merch"),
+    /** After this moment the product can no longer be put in a cart or bought (a ticket once its event is over); null: no end. */
+    saleEndsAt: timestamp("sale_ends_at", { withTimezone: true }),
+    /**
+     * Whether shoppers see the product: derived from the status by the database, so every shopper-facing
+     * read keeps one test and no write can set the two apart.
+     */
+    active: boolean("active").notNull().generatedAlwaysAs(sql`"status" = 'active'`),
+    /** Raised by every back-office save of the product or its variants and images: a save carrying an older version is refused. */
+    version: integer("version").notNull().default(1),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
     hasWbDesign: boolean("has_wb_design").notNull().default(false),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     /** name, tags and description folded into one lower-case text for trigram search. */
@@ -44,6 +63,8 @@ export const products = pgTable(
   (t) => [
     check("products_category_check", sql`${t.category} in ('apparel', 'accessories', 'music')`),
     check("products_price_check", sql`${t.basePriceCents} >= 0`),
+    check("products_status_check", sql`${t.status} in ('draft', 'active', 'archived')`),
+    check("products_kind_check", sql`${t.kind} in ('merch', 'ticket')`),
     index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("products_category_idx").on(t.category),
   ],
@@ -84,6 +105,43 @@ export const variants = pgTable(
     check("variants_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     index("variants_product_idx").on(t.productId),
   ],
+);
+
+/** A slug a product was known by: visiting it redirects to the product's current slug. */
+export const productSlugRedirects = pgTable(
+  "product_slug_redirects",
+  {
+    slug: text("slug").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_slug_redirects_product_idx").on(t.productId)],
+);
+
+/**
+ * A photograph uploaded for a product, for all its colours (color null) or one. The original is resized once
+ * at upload into each width of `widths` (never wider than the original), in AVIF and WebP, stored under
+ * `key` by the media store: `${key}-${width}.avif` and `${key}-${width}.webp`.
+ */
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    color: text("color"),
+    position: integer("position").notNull().default(0),
+    alt: text("alt").notNull().default(""),
+    key: text("key").notNull().unique(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    widths: integer("widths").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
 );
 
 export const MOVEMENT_TYPES = ["restock", "sale", "reservation", "release", "adjustment"] as const;

@@ -1,11 +1,20 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * pending: written, waiting for the mail worker; sending: a worker claimed it and is talking to the SMTP
  * server; sent: the SMTP server took it; kept: no SMTP server is configured, so it stays here (read on
  * /dev/outbox in development); failed: the worker gave up after its retries.
  */
+/** A file sent with a mail (a ticket's calendar entry, for example); its content in base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  /** Set for an image the HTML part shows inline (`<img src="cid:...">`). */
+  cid?: string;
+}
+
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "kept", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -21,6 +30,10 @@ export const outbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Extra headers (List-Unsubscribe on newsletter mail). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    /** Files sent with the mail (a ticket's calendar entry and QR code), content in base64. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     /** Deliveries tried so far (a retry after an SMTP failure or a crash counts again). */
     attempts: integer("attempts").notNull().default(0),

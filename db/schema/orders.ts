@@ -88,6 +88,9 @@ export const checkoutAttempts = pgTable(
     chargeStartedAt: timestamp("charge_started_at", { withTimezone: true }),
     /** Held stock is released by the sweeper once this passes without a completed payment. */
     reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
+    /** The visit that paid (its anonymous session id, null when not tracked, and web or mobile): the purchase event carries them. */
+    visitSessionId: text("visit_session_id"),
+    visitSource: text("visit_source").notNull().default("web"),
     ...stamps,
   },
   (t) => [
@@ -147,6 +150,13 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
     index("orders_created_idx").on(t.createdAt),
+    /**
+     * The analytics Sales tab's customer figures read each customer's paid orders (first, count, spent) from
+     * this index alone. Paid here is PAID_STATUSES (core/orders/rules.ts) and not refunded whole.
+     */
+    index("orders_paid_user_idx")
+      .on(t.userId, t.createdAt, t.totalCents)
+      .where(sql`${t.status} in ('processing', 'shipped', 'delivered') and ${t.refundedAt} is null`),
   ],
 );
 

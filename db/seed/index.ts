@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { collectionProducts, collections, products, stockMovements, variants } from "../schema/index.ts";
-import { artUrl, lowStockThreshold, makeSku, searchDocument } from "../../core/catalog/index.ts";
+import { lowStockThreshold, makeSku, searchDocument } from "../../core/catalog/index.ts";
 import { dollarsToCents } from "../../core/shared/money.ts";
+import { seedEvents } from "../../core/events/index.ts";
 import { seedCollections, seedProducts, type SeedProduct } from "./catalogue.ts";
 
 const DAY_MS = 86_400_000;
@@ -20,12 +21,17 @@ function productCode(p: SeedProduct): string {
  * a variant that exists keeps its live stock, so seeding again never undoes sales or restocks.
  */
 export async function seedCatalogue(db: Db, now = new Date()): Promise<{ products: number; variants: number }> {
+  const written = await seedShop(db, now);
+  await seedEvents(db, now);
+  return written;
+}
+
+async function seedShop(db: Db, now: Date): Promise<{ products: number; variants: number }> {
   return db.transaction(async (tx) => {
     let variantCount = 0;
     const idBySlug = new Map<string, number>();
     for (const p of seedProducts) {
       const basePriceCents = dollarsToCents(p.basePrice);
-      const colors = [...new Set(p.variants.map((v) => v.color).filter((c): c is string => !!c))];
       const values = {
         slug: p.slug,
         name: p.name,
@@ -33,7 +39,6 @@ export async function seedCatalogue(db: Db, now = new Date()): Promise<{ product
         basePriceCents,
         category: p.category,
         artKind: p.artKind,
-        images: colors.length ? colors.map((c) => artUrl(p.artKind, c)) : [artUrl(p.artKind, null)],
         featured: p.featured ?? false,
         featuredRank: p.featuredRank ?? 1000,
         hasWbDesign: p.hasWbDesign ?? false,

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useNavigation, useRouteError } from "react-router";
 import { REFUSAL_TITLE, refusalMessage } from "../../lib/refusal.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { AuthRequired } from "./auth-required.tsx";
@@ -67,6 +67,34 @@ export function MemberErrorBoundary() {
 
 /** The ErrorBoundary of the admin pages (/admin, /analytics). */
 export function AdminErrorBoundary() {
+  return <GuardErrorBoundary area="admin" />;
+}
+
+/**
+ * The analytics page's refusal (SPEC section 2): "Admin Access Required", with Sign In for a guest and the
+ * way home for a signed-in shopper.
+ */
+export function AnalyticsErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    const signedOut = error.status === 401;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <title>Admin Access Required | East Harlem</title>
+        <h1 className="font-display text-3xl">Admin Access Required</h1>
+        <p className="mt-4 text-muted">{signedOut ? "Please sign in with an administrator account to see the store's analytics." : "The store's analytics are for administrators."}</p>
+        <p className="mt-8">
+          <Link
+            to={signedOut ? `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}` : "/"}
+            className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper"
+          >
+            {signedOut ? "Sign In" : "Go Home"}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return <GuardErrorBoundary area="admin" />;
 }
 

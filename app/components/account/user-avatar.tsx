@@ -8,7 +8,8 @@ export function UserAvatar({ name, email, image, size = "sm" }: { name: string; 
   }
   const text = avatarText(name, email);
   return (
-    <span aria-hidden="true" className={`${box} inline-flex max-w-24 items-center justify-center rounded-full bg-ink px-2 font-bold text-paper`}>
+    // Below 640 px narrower, so a long email name still leaves the header one row.
+    <span aria-hidden="true" className={`${box} inline-flex ${size === "lg" ? "max-w-24" : "max-w-16 sm:max-w-24"} items-center justify-center rounded-full bg-ink px-2 font-bold text-paper`}>
       <span className="truncate">{text}</span>
     </span>
   );

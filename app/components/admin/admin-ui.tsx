@@ -19,14 +19,15 @@ export function AdminHeader({ title, children }: { title: string; children?: Rea
 }
 
 /**
- * A table on wider screens; below 640 px each row becomes a card whose cells name their column
- * (data-label), so a 360 px screen never scrolls sideways.
+ * The back office's one table kit: a table on wider screens; below 640 px the header row is hidden and
+ * each row (rowClass) becomes a card whose cells name their column in text beside the value, so a 360 px
+ * screen never scrolls sideways.
  */
 export function ResponsiveTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
   return (
     <table className="mt-6 w-full border-collapse text-left text-sm max-sm:block">
       <caption className="sr-only">{caption}</caption>
-      <thead className="max-sm:sr-only">
+      <thead className="max-sm:hidden">
         <tr className="border-b border-line">
           {columns.map((c) => (
             <th key={c} scope="col" className="px-2 py-2 font-semibold">
@@ -44,7 +45,8 @@ export const rowClass = "border-b border-line align-top max-sm:block max-sm:roun
 
 export function Cell({ label, children, className = "" }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <td data-label={label} className={`px-2 py-2 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)] ${className}`}>
+    <td className={`px-2 py-2 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-1 ${className}`}>
+      <span className="font-semibold sm:hidden">{label}</span>
       <span className="max-sm:text-right max-sm:break-all">{children}</span>
     </td>
   );

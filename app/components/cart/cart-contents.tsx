@@ -1,9 +1,11 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import type { CartLine } from "../../../core/cart/rules.ts";
+import { storeDateTime } from "../../lib/dates.ts";
 import { formatCents, CATEGORY_LABEL } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";
 import { useCart } from "./cart-context.tsx";
+import { ProductPicture } from "../product/product-picture.tsx";
 
 function ReturnHere() {
   // Without JavaScript the form posts as a page; the server sends the shopper back here.
@@ -18,18 +20,25 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
   // Show the quantity being saved straight away.
   const pendingQuantity = fetcher.formData?.get("intent") === "set" ? Number(fetcher.formData.get("quantity")) : null;
   const quantity = pendingQuantity ?? line.quantity;
-  const options = [line.size, line.color].filter(Boolean).join(" / ");
+  const options = line.event ? `${line.size ?? "General"} ticket` : [line.size, line.color].filter(Boolean).join(" / ");
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
     <li className="flex gap-3 border-b border-line py-4" aria-busy={pending}>
-      <img src={line.image} alt={`${line.name}${line.color ? ` in ${line.color}` : ""}`} width={64} height={64} className="h-16 w-16 shrink-0 rounded bg-card object-contain" />
+      <ProductPicture
+        image={line.photo}
+        artSrc={line.image}
+        alt={`${line.name}${line.color ? ` in ${line.color}` : ""}`}
+        sizes="64px"
+        artSize={64}
+        className="h-16 w-16 shrink-0 rounded bg-card object-contain"
+      />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <Link to={`/shop/${line.slug}`} onClick={onNavigate} className="font-semibold hover:underline">
+            <Link to={line.event ? `/events/${line.event.slug}` : `/shop/${line.slug}`} onClick={onNavigate} className="font-semibold hover:underline">
               {line.name}
             </Link>
-            <p className="text-sm text-muted">{CATEGORY_LABEL[line.category]}</p>
+            <p className="text-sm text-muted">{line.event ? storeDateTime(line.event.startsAt) : CATEGORY_LABEL[line.category]}</p>
             {options ? <p className="text-sm text-muted">{options}</p> : null}
           </div>
           <div className="text-right">

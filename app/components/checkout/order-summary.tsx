@@ -1,6 +1,8 @@
 import type { CartLine } from "../../../core/cart/rules.ts";
 import type { OrderAmounts } from "../../../core/orders/rules.ts";
+import { storeDateTime } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/format.ts";
+import { ProductPicture } from "../product/product-picture.tsx";
 
 export interface ShortLineView {
   variantId: number;
@@ -8,7 +10,7 @@ export interface ShortLineView {
   available: number;
 }
 
-type SummaryLine = Pick<CartLine, "name" | "size" | "color" | "image" | "unitPriceCents" | "quantity"> & { variantId?: number };
+type SummaryLine = Pick<CartLine, "name" | "size" | "color" | "image" | "unitPriceCents" | "quantity"> & { variantId?: number; photo?: CartLine["photo"]; event?: CartLine["event"] };
 
 /** Lines, subtotal, tax (8%), free shipping and total. A line short of stock says so next to it. */
 export function OrderSummary({ lines, amounts, short = [] }: { lines: readonly SummaryLine[]; amounts: OrderAmounts; short?: readonly ShortLineView[] }) {
@@ -16,11 +18,11 @@ export function OrderSummary({ lines, amounts, short = [] }: { lines: readonly S
     <>
       <ul className="divide-y divide-line">
         {lines.map((line, i) => {
-          const options = [line.size, line.color].filter(Boolean).join(" / ");
+          const options = line.event ? `${line.size ?? "General"} ticket, ${storeDateTime(line.event.startsAt)}` : [line.size, line.color].filter(Boolean).join(" / ");
           const shortage = short.find((s) => s.variantId === line.variantId);
           return (
             <li key={line.variantId ?? i} className="flex items-center gap-3 py-3" data-testid="summary-line">
-              <img src={line.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded bg-paper object-contain" />
+              <ProductPicture image={line.photo ?? null} artSrc={line.image} alt="" sizes="56px" artSize={56} className="h-14 w-14 shrink-0 rounded bg-paper object-contain" />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{line.name}</p>
                 <p className="text-sm text-muted">

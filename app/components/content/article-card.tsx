@@ -1,5 +1,6 @@
-import { type Article, formatDuration, isoDuration } from "../../../core/content/index.ts";
-import { ActionButton } from "./buttons.tsx";
+import { Link } from "react-router";
+import { formatDuration, isoDuration, type ContentImage } from "../../../core/content/index.ts";
+import { buttonClass } from "./buttons.tsx";
 import { ContentImg } from "./content-image.tsx";
 import { Tag } from "./section.tsx";
 
@@ -11,8 +12,33 @@ export function ReadTime({ minutes }: { minutes: number }) {
   );
 }
 
+export interface ArticleTeaser {
+  slug: string;
+  title: string;
+  category: string;
+  readTimeMinutes: number;
+  excerpt: string;
+  image: ContentImage;
+}
+
+export function articleHref(slug: string): string {
+  return `/culture/${slug}`;
+}
+
+/** Read More: a link to the story, named with the story's title for screen readers. */
+export function ReadMoreLink({ article, tone = "gold" }: { article: Pick<ArticleTeaser, "slug" | "title">; tone?: "gold" | "outline" }) {
+  return (
+    <Link to={articleHref(article.slug)} prefetch="intent" className={buttonClass(tone)}>
+      <span>
+        Read More
+        <span className="sr-only">: {article.title}</span>
+      </span>
+    </Link>
+  );
+}
+
 /** An article teaser card: image, category, read time, title, excerpt and Read More. */
-export function ArticleCard({ article }: { article: Article }) {
+export function ArticleCard({ article }: { article: ArticleTeaser }) {
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-lg border border-line bg-card" aria-label={article.title}>
       <ContentImg image={article.image} />
@@ -24,7 +50,7 @@ export function ArticleCard({ article }: { article: Article }) {
         <h3 className="font-display font-black text-xl leading-tight wrap-break-word sm:text-2xl">{article.title}</h3>
         <p className="flex-1 leading-relaxed text-muted">{article.excerpt}</p>
         <div className="pt-2">
-          <ActionButton label="Read More" item={article.title} tone="outline" />
+          <ReadMoreLink article={article} tone="outline" />
         </div>
       </div>
     </article>

@@ -13,10 +13,10 @@ export interface CollectionCardData {
 }
 
 export function collectionHref(slug: string): string {
-  return `/shop?${new URLSearchParams({ collection: slug }).toString()}`;
+  return `/collections/${encodeURIComponent(slug)}`;
 }
 
-/** A collection card; the whole card is one link to the shop filtered on the collection. */
+/** A collection card; the whole card is one link to the collection's page. */
 export function CollectionCard({ collection, image }: { collection: CollectionCardData; image: ContentImage | undefined }) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-line bg-card transition-colors hover:border-ink">

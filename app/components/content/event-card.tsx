@@ -1,10 +1,30 @@
-import type { UpcomingEvent } from "../../../core/content/index.ts";
-import { ActionButton } from "./buttons.tsx";
+import { Link } from "react-router";
+import type { ContentImage } from "../../../core/content/index.ts";
+import { storeMonthDay, storeTimeOfDay } from "../../../core/events/rules.ts";
+import { buttonClass } from "./buttons.tsx";
 import { ContentImg } from "./content-image.tsx";
 import { Tag } from "./section.tsx";
 
-/** One upcoming event: poster, date, time range, venue and its call to action. */
-export function EventCard({ event }: { event: UpcomingEvent }) {
+/** An event as its card shows it (from the events table, app/lib/events.server.ts). */
+export interface EventCardData {
+  slug: string;
+  title: string;
+  kind: string;
+  timeLabel: string;
+  startsAt: string;
+  endsAt: string;
+  venue: string;
+  description: string;
+  poster: ContentImage;
+  /** "Get Tickets" or "RSVP Now": leads to the event's page. */
+  action: string;
+}
+
+/** One upcoming event: poster, date, time range, venue and its call to action; or a line saying none is planned. */
+export function EventCard({ event }: { event: EventCardData | null }) {
+  if (!event) {
+    return <p className="rounded-lg border border-line bg-card p-6 text-lg">No event is on the calendar right now. Check back soon.</p>;
+  }
   return (
     <article className="grid overflow-hidden rounded-lg bg-black text-white md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" aria-label={event.title}>
       <ContentImg image={event.poster} className="md:h-full md:object-cover" />
@@ -13,15 +33,14 @@ export function EventCard({ event }: { event: UpcomingEvent }) {
           <Tag>{event.kind}</Tag>
         </div>
         <p className="font-display font-black text-5xl leading-none text-gold sm:text-7xl">
-          <time dateTime={event.date}>{event.dateLabel}</time>
+          <time dateTime={event.startsAt}>{storeMonthDay(event.startsAt)}</time>
         </p>
         <h3 className="font-display font-black text-2xl wrap-break-word sm:text-3xl">{event.title}</h3>
         <dl className="grid gap-3 text-base sm:grid-cols-2">
           <div>
             <dt className="text-xs font-bold uppercase tracking-wider text-white/75">{event.timeLabel}</dt>
             <dd className="mt-1 font-semibold">
-              <time dateTime={event.time.start}>{event.time.startLabel}</time> -{" "}
-              <time dateTime={event.time.end}>{event.time.endLabel}</time>
+              <time dateTime={event.startsAt}>{storeTimeOfDay(event.startsAt)}</time> - <time dateTime={event.endsAt}>{storeTimeOfDay(event.endsAt)}</time>
             </dd>
           </div>
           <div>
@@ -31,7 +50,12 @@ export function EventCard({ event }: { event: UpcomingEvent }) {
         </dl>
         <p className="max-w-prose leading-relaxed text-white/85">{event.description}</p>
         <div>
-          <ActionButton label={event.action} item={event.title} />
+          <Link to={`/events/${event.slug}`} className={buttonClass("gold")}>
+            <span>
+              {event.action}
+              <span className="sr-only">: {event.title}</span>
+            </span>
+          </Link>
         </div>
       </div>
     </article>

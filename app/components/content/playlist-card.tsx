@@ -1,30 +1,49 @@
-import { formatDuration, isoDuration, type Playlist } from "../../../core/content/index.ts";
-import { ActionButton, PlayIcon } from "./buttons.tsx";
+import { formatLength, isoLength, trackCount } from "../../../core/music/rules.ts";
+import type { ContentImage } from "../../../core/content/index.ts";
+import { PlayControl } from "../music/play-control.tsx";
 import { ContentImg } from "./content-image.tsx";
+import type { QueueSource } from "../music/player.ts";
+import { TrackList } from "../music/track-list.tsx";
 
-/** A playlist: cover, title, description, track count, duration and Play Playlist. */
-export function PlaylistCard({ playlist }: { playlist: Playlist }) {
+export interface PlaylistCardData {
+  title: string;
+  description: string;
+  /** The drawn cover (600 x 600) or an uploaded photograph with its srcsets. */
+  cover: ContentImage;
+  trackCount: number;
+  durationMs: number;
+  source: QueueSource;
+}
+
+/** A playlist: cover, title, description, track count and length (summed from its files), Play Playlist and its tracks. */
+export function PlaylistCard({ playlist }: { playlist: PlaylistCardData }) {
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-lg border border-line bg-card" aria-label={playlist.title}>
-      <ContentImg image={playlist.image} />
+      <ContentImg image={playlist.cover} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-square object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <h3 className="font-display font-black text-2xl leading-tight wrap-break-word">{playlist.title}</h3>
-        <p className="flex-1 leading-relaxed text-muted">{playlist.description}</p>
+        <p className="leading-relaxed text-muted">{playlist.description}</p>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div className="flex gap-1">
             <dt className="sr-only">Tracks</dt>
-            <dd className="font-semibold">{playlist.tracks} tracks</dd>
+            <dd className="font-semibold" data-testid="playlist-track-count">
+              {trackCount(playlist.trackCount)}
+            </dd>
           </div>
           <div className="flex gap-1">
             <dt className="sr-only">Duration</dt>
             <dd className="font-semibold text-muted">
-              <time dateTime={isoDuration(playlist.durationMinutes)}>{formatDuration(playlist.durationMinutes)}</time>
+              <time dateTime={isoLength(playlist.durationMs)}>{formatLength(playlist.durationMs)}</time>
             </dd>
           </div>
         </dl>
         <div className="pt-2">
-          <ActionButton label="Play Playlist" item={playlist.title} tone="ink" icon={<PlayIcon />} />
+          <PlayControl source={playlist.source} label="Play Playlist" item={playlist.title} tone="ink" />
         </div>
+        <details className="mt-2 flex-1">
+          <summary className="cursor-pointer py-2 text-sm font-semibold underline">Track list</summary>
+          <TrackList source={playlist.source} />
+        </details>
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SubscribeForm } from "../newsletter/subscribe-form.tsx";
 
 export function Footer() {
   return (
@@ -18,7 +19,14 @@ export function Footer() {
             <li><Link to="/culture" className="hover:underline">Culture</Link></li>
           </ul>
         </nav>
-        <p className="text-sm opacity-80">Made on 116th Street. © {new Date().getFullYear()} East Harlem.</p>
+        <div>
+          <h2 id="footer-newsletter-heading" className="font-display text-lg">
+            Newsletter
+          </h2>
+          <p className="mt-1 mb-3 text-sm">New drops, restocks and block parties.</p>
+          <SubscribeForm idPrefix="footer-newsletter" source="footer" label="Email address for the newsletter" />
+          <p className="mt-4 text-sm opacity-80">Made on 116th Street. © {new Date().getFullYear()} East Harlem.</p>
+        </div>
       </div>
     </footer>
   );

@@ -2,6 +2,7 @@ import { Link, NavLink } from "react-router";
 import type { Viewer } from "../../lib/session.server.ts";
 import { UserMenu } from "../account/user-menu.tsx";
 import { CartButton } from "../cart/cart-button.tsx";
+import { can } from "../../../core/admin/rules.ts";
 
 export const NAV_LINKS = [
   { to: "/about", label: "About" },
@@ -11,22 +12,47 @@ export const NAV_LINKS = [
   { to: "/shop", label: "Shop" },
   { to: "/collections", label: "Collections" },
   { to: "/dashboard", label: "Dashboard" },
-  { to: "/analytics", label: "Analytics" },
+  { to: "/analytics", label: "Analytics", permission: ["analytics", "read"] },
 ] as const;
+
+/** The links this viewer may follow: Analytics only for those who may read it. */
+function linksFor(viewer: Viewer | null) {
+  return NAV_LINKS.filter((link) => !("permission" in link) || (viewer !== null && can(viewer.role, link.permission[0], link.permission[1])));
+}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-2 text-sm font-semibold uppercase tracking-wide hover:bg-card ${isActive ? "underline decoration-gold decoration-4 underline-offset-8" : ""}`;
 
+/** Drawn only below 640 px, where the words they stand for are read by screen readers alone. */
+function PersonIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" className="sm:hidden">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+    </svg>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" className="sm:hidden">
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
 export function Header({ viewer }: { viewer: Viewer | null }) {
+  const links = linksFor(viewer);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-4">
-        <Link to="/" className="font-display mr-auto text-lg leading-none sm:text-xl" aria-label="East Harlem, home">
+      {/* One row at every width: on a phone the sign-in link and the menu are icons, named for screen readers. */}
+      <div className="mx-auto flex max-w-7xl items-center gap-1 px-3 py-2 sm:gap-2 sm:px-4" data-testid="header-row">
+        <Link to="/" className="font-display mr-auto shrink-0 whitespace-nowrap text-base leading-none min-[360px]:text-lg sm:text-xl" aria-label="East Harlem, home">
           <span className="bg-ink px-1.5 py-0.5 text-paper">East</span> Harlem
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={linkClass} prefetch="intent">
                   {link.label}
@@ -38,18 +64,20 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
         {viewer ? (
           <UserMenu viewer={viewer} />
         ) : (
-          <Link to="/login" className="min-h-11 rounded px-2 py-2.5 text-sm font-semibold hover:bg-card">
-            Sign in
+          <Link to="/login" className="inline-flex h-11 min-w-11 items-center justify-center rounded px-2 text-sm font-semibold whitespace-nowrap hover:bg-card">
+            <PersonIcon />
+            <span className="max-sm:sr-only">Sign in</span>
           </Link>
         )}
         <CartButton />
         <details className="group relative lg:hidden">
-          <summary className="flex h-11 cursor-pointer list-none items-center rounded px-2 text-sm font-semibold uppercase hover:bg-card [&::-webkit-details-marker]:hidden">
-            Menu
+          <summary className="flex h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded px-2 text-sm font-semibold uppercase hover:bg-card [&::-webkit-details-marker]:hidden">
+            <MenuIcon />
+            <span className="max-sm:sr-only">Menu</span>
           </summary>
           <nav aria-label="Main" className="absolute right-0 mt-2 w-56 rounded border border-line bg-paper p-2 shadow-xl">
             <ul>
-              {NAV_LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink
                     to={link.to}

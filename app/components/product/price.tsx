@@ -3,7 +3,7 @@ import { formatCents } from "../../lib/format.ts";
 /** The price, with the base price struck through when the chosen variant's price differs from it. */
 export function Price({ cents, originalCents, className = "" }: { cents: number; originalCents: number | null; className?: string }) {
   return (
-    <p className={`flex items-baseline gap-2 ${className}`}>
+    <p className={`flex flex-wrap items-baseline gap-x-2 ${className}`}>
       <span className="font-display" data-testid="price">{formatCents(cents)}</span>
       {originalCents !== null ? (
         <s className="text-sm text-muted" data-testid="original-price">

@@ -10,9 +10,11 @@ import {
   truncate,
   type VariantOption,
 } from "../../../core/catalog/rules.ts";
+import { firstPerColor, imageForColor, type ProductImageView } from "../../../core/media/rules.ts";
 import { CATEGORY_LABEL } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Price } from "./price.tsx";
+import { ProductPicture } from "./product-picture.tsx";
 import { ProductOptions, type Selection } from "./product-options.tsx";
 import { StarRating } from "./star-rating.tsx";
 import { WishlistButton } from "./wishlist-button.tsx";
@@ -20,7 +22,19 @@ import { WishlistButton } from "./wishlist-button.tsx";
 /** What a card needs of a product: the listing sends only this to the browser. */
 export type ProductCardData = Pick<ProductSummary, "id" | "slug" | "name" | "category" | "artKind" | "basePriceCents" | "tags" | "rating"> & {
   variants: VariantOption[];
+  /** The photos a colour can pick (the first of each colour and for all colours); empty: the drawn art. */
+  images: ProductImageView[];
 };
+
+/** The card's width in the shop's grid (two columns, then 3 and 4), for the browser to pick a photo's file. */
+const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw";
+
+/**
+ * A grid of product cards: two columns from the narrowest phone, three from 1024 px, four from 1280 px.
+ * Each item is a subgrid of four rows (the card's parts), so the cards of one row share their row lines.
+ */
+export const PRODUCT_GRID = "grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4";
+export const PRODUCT_GRID_ITEM = "row-span-4 grid grid-rows-subgrid gap-y-0";
 
 export function toCardData(p: ProductSummary): ProductCardData {
   return {
@@ -33,6 +47,7 @@ export function toCardData(p: ProductSummary): ProductCardData {
     tags: p.tags,
     rating: p.rating,
     variants: p.variants.map(({ id, size, color, priceCents, available }) => ({ id, size, color, priceCents, available })),
+    images: firstPerColor(p.images),
   };
 }
 
@@ -49,14 +64,25 @@ export function ProductCard({ product, eager = false, saved = false }: { product
   const headingId = `product-${product.id}-name`;
 
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-line bg-card" aria-labelledby={headingId} data-testid="product-card">
-      <div className="relative">
+    // The card's four parts (picture, details, price, options) are rows of the grid's subgrid
+    // (PRODUCT_GRID_ITEM), so each part lines up across a row of cards whatever the length of a name or the
+    // number of tags, and opening one card's options moves nothing in the cards beside it.
+    // Each part is a size container: below 16rem wide (two columns on a phone) the card and its options
+    // panel tighten their type and padding (the @max-3xs: classes), whatever the viewport. The article
+    // itself cannot be the container: containment would stop it being a subgrid.
+    <article
+      className="row-span-4 grid grid-rows-subgrid overflow-hidden rounded-lg border border-line bg-card"
+      aria-labelledby={headingId}
+      data-testid="product-card"
+    >
+      <div className="@container relative">
         <Link to={`/shop/${product.slug}`} tabIndex={-1} aria-hidden="true">
-          <img
-            src={artUrl(product.artKind, imageColor)}
+          <ProductPicture
+            image={imageForColor(product.images, imageColor)}
+            artSrc={artUrl(product.artKind, imageColor)}
             alt=""
-            width={600}
-            height={600}
+            sizes={CARD_SIZES}
+            artSize={600}
             loading={eager ? "eager" : "lazy"}
             fetchPriority={eager ? "high" : "auto"}
             decoding="async"
@@ -64,46 +90,62 @@ export function ProductCard({ product, eager = false, saved = false }: { product
           />
         </Link>
         {outOfStock ? (
-          <span className="absolute left-2 top-2 rounded bg-brick px-2 py-1 text-xs font-bold uppercase text-white">Out of Stock</span>
+          // On a narrow card the top corner belongs to the heart: the badge moves to the bottom.
+          <span className="absolute left-2 top-2 rounded bg-brick px-2 py-1 text-xs font-bold uppercase text-white @max-3xs:top-auto @max-3xs:bottom-2 @max-3xs:px-1.5">
+            Out of Stock
+          </span>
         ) : null}
         <div className="absolute right-2 top-2">
           <WishlistButton productId={product.id} productName={product.name} saved={saved} />
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wider text-muted">{CATEGORY_LABEL[product.category]}</p>
-        <h3 id={headingId} className="text-lg font-bold leading-tight">
-          <Link to={`/shop/${product.slug}`} className="hover:underline" prefetch="intent">
-            {product.name}
-          </Link>
-        </h3>
-        <Price cents={priceCents} originalCents={originalPriceCents(product.basePriceCents, selection.variant)} />
-        <StarRating average={product.rating?.average ?? 0} count={product.rating?.count ?? 0} />
-        {tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-1" aria-label="Tags">
-            {tags.map((t) => (
-              <li key={t} className="rounded-full border border-line px-2 py-0.5 text-xs">
-                {t}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {hydrated ? (
-          <details className="mt-auto border-t border-line pt-2" onToggle={(e) => setOptionsOpen(e.currentTarget.open)}>
-            <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Choose options</summary>
-            {/* Rendered only once opened: twelve option forms would weigh down every listing. */}
-            {optionsOpen ? (
-              <div className="pt-2">
-                <ProductOptions product={product} onChange={onChange} />
-              </div>
-            ) : null}
-          </details>
-        ) : (
-          // Before JavaScript runs (or without it) the options live on the product page.
-          <Link to={`/shop/${product.slug}`} className="mt-auto flex min-h-11 items-center border-t border-line pt-2 font-semibold">
-            Choose options
-          </Link>
-        )}
+      <div className="@container min-w-0">
+        <div className="flex flex-col gap-2 px-4 pt-4 @max-3xs:gap-1.5 @max-3xs:px-2 @max-3xs:pt-2">
+          <p className="text-xs font-semibold uppercase tracking-wider text-muted @max-3xs:tracking-normal">{CATEGORY_LABEL[product.category]}</p>
+          <h3 id={headingId} className="text-lg font-bold leading-tight break-words @max-3xs:text-base">
+            <Link to={`/shop/${product.slug}`} className="hover:underline" prefetch="intent">
+              {product.name}
+            </Link>
+          </h3>
+          <StarRating average={product.rating?.average ?? 0} count={product.rating?.count ?? 0} wrap />
+          {tags.length > 0 ? (
+            // One row of tags at most: those that do not fit are clipped whole (a tag is 22 px high).
+            <ul className="flex max-h-[22px] flex-wrap gap-1 overflow-hidden" aria-label="Tags">
+              {tags.map((t) => (
+                <li key={t} className="max-w-full truncate rounded-full border border-line px-2 py-0.5 text-xs leading-4">
+                  {t}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <div className="@container min-w-0 self-end">
+        <Price
+          cents={priceCents}
+          originalCents={originalPriceCents(product.basePriceCents, selection.variant)}
+          className="px-4 pt-2 @max-3xs:px-2"
+        />
+      </div>
+      <div className="@container min-w-0">
+        <div className="px-4 pb-4 pt-2 @max-3xs:px-2 @max-3xs:pb-2">
+          {hydrated ? (
+            <details className="border-t border-line pt-2" onToggle={(e) => setOptionsOpen(e.currentTarget.open)}>
+              <summary className="flex min-h-11 cursor-pointer items-center font-semibold @max-3xs:text-sm">Choose options</summary>
+              {/* Rendered only once opened: twelve option forms would weigh down every listing. */}
+              {optionsOpen ? (
+                <div className="pt-2">
+                  <ProductOptions product={product} onChange={onChange} />
+                </div>
+              ) : null}
+            </details>
+          ) : (
+            // Before JavaScript runs (or without it) the options live on the product page.
+            <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold @max-3xs:text-sm">
+              Choose options
+            </Link>
+          )}
+        </div>
       </div>
     </article>
   );

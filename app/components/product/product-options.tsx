@@ -75,7 +75,7 @@ export function ProductOptions({
     <fetcher.Form
       method="post"
       action="/cart"
-      className="space-y-4"
+      className="space-y-4 @max-3xs:space-y-3"
       onSubmit={() => {
         setAdding(true);
         clearTimeout(addingTimer.current);
@@ -104,7 +104,7 @@ export function ProductOptions({
                     onClick={() => size === s && setSize(null)}
                     className="peer sr-only"
                   />
-                  <span className="flex h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-line px-3 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-gold peer-disabled:cursor-not-allowed peer-disabled:opacity-40 peer-disabled:line-through">
+                  <span className="flex h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-line px-3 @max-3xs:px-2 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-gold peer-disabled:cursor-not-allowed peer-disabled:opacity-40 peer-disabled:line-through">
                     {s}
                   </span>
                 </label>
@@ -164,7 +164,7 @@ export function ProductOptions({
         </fieldset>
       ) : null}
 
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-wrap items-end gap-3 @max-3xs:gap-2">
         <div>
           <label htmlFor={`${uid}-qty`} className="mb-2 block text-sm font-semibold">
             Quantity
@@ -175,7 +175,7 @@ export function ProductOptions({
                 type="button"
                 onClick={() => setQuantity((q) => Math.max(1, q - 1))}
                 disabled={quantity <= 1}
-                className="h-11 w-11 rounded-l border border-line text-lg disabled:opacity-40"
+                className="h-11 w-11 rounded-l border border-line text-lg disabled:opacity-40 @max-3xs:w-8"
                 aria-label="Decrease quantity"
               >
                 −
@@ -194,14 +194,14 @@ export function ProductOptions({
                 const n = Number.parseInt(e.target.value, 10);
                 setQuantity(Number.isNaN(n) ? 1 : Math.min(maxQuantity, Math.max(1, n)));
               }}
-              className={`h-11 w-16 border border-line bg-card text-center ${hydrated ? "" : "rounded"}`}
+              className={`h-11 w-16 border border-line bg-card text-center @max-3xs:w-11 ${hydrated ? "" : "rounded"}`}
             />
             {hydrated ? (
               <button
                 type="button"
                 onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
                 disabled={quantity >= maxQuantity}
-                className="h-11 w-11 rounded-r border border-line text-lg disabled:opacity-40"
+                className="h-11 w-11 rounded-r border border-line text-lg disabled:opacity-40 @max-3xs:w-8"
                 aria-label="Increase quantity"
               >
                 +
@@ -217,7 +217,7 @@ export function ProductOptions({
       <button
         type="submit"
         disabled={!addEnabled || busy}
-        className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40"
+        className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40 @max-3xs:px-2 @max-3xs:text-sm"
       >
         {busy ? "Adding..." : "Add to Cart"}
       </button>

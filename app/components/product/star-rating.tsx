@@ -7,13 +7,26 @@ const STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9
  * Read-only stars with halves (SPEC section 5); the count and average are given in text for screen
  * readers. With `label` it shows one rating (a review's) and says only that.
  */
-export function StarRating({ average, count = 0, size = 16, label }: { average: number; count?: number; size?: number; label?: string }) {
+export function StarRating({
+  average,
+  count = 0,
+  size = 16,
+  label,
+  wrap = false,
+}: {
+  average: number;
+  count?: number;
+  size?: number;
+  label?: string;
+  /** Let the count go under the stars when the line is too narrow (a card on a phone). */
+  wrap?: boolean;
+}) {
   const id = useId();
   const { full, half, empty } = starParts(average);
   const summary = count > 0 ? `Rated ${average.toFixed(1)} out of 5, ${count} ${count === 1 ? "review" : "reviews"}` : "No reviews yet";
   const kinds = [...Array(full).fill("full"), ...(half ? ["half"] : []), ...Array(empty).fill("empty")] as string[];
   return (
-    <div className="flex items-center gap-1" role="img" aria-label={label ?? summary}>
+    <div className={`flex items-center gap-1 ${wrap ? "flex-wrap" : ""}`} role="img" aria-label={label ?? summary}>
       <svg width={size * 5} height={size} viewBox="0 0 120 24" aria-hidden="true" className="shrink-0">
         <defs>
           <linearGradient id={`${id}-half`}>

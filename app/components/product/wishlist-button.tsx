@@ -56,7 +56,7 @@ export function WishlistButton({
           <path d="M12 20s-7-4.4-9.2-8.6C1.2 8.2 3 4.5 6.6 4.5c2.1 0 3.4 1.2 4.4 2.7 1-1.5 2.3-2.7 4.4-2.7 3.6 0 5.4 3.7 3.8 6.9C19 15.6 12 20 12 20Z" />
         </svg>
       </button>
-      <p role="status" className={message ? "absolute right-0 top-12 z-10 w-56 rounded bg-ink px-3 py-2 text-sm text-paper shadow-lg" : "sr-only"}>
+      <p role="status" className={message ? "absolute right-0 top-12 z-10 w-56 max-w-[calc(100cqw-1rem)] rounded bg-ink px-3 py-2 text-sm text-paper shadow-lg" : "sr-only"}>
         {message ?? announcement}
       </p>
     </fetcher.Form>

@@ -62,7 +62,7 @@ export function ProductReviews({ product, data }: { product: ReviewedProduct; da
               {list.reviews.map((review, i) => (
                 // The first review of each further page is where "see more" lands.
                 <li key={review.id} id={i > 0 && i % REVIEW_PAGE_SIZE === 0 ? `reviews-page-${i / REVIEW_PAGE_SIZE + 1}` : undefined} className="scroll-mt-4">
-                  <ReviewItem review={review} slug={product.slug} canModerate={viewer?.canModerate ?? false} />
+                  <ReviewItem review={review} slug={product.slug} moderateUrl={viewer?.moderateUrl ?? null} />
                 </li>
               ))}
             </ol>

@@ -16,18 +16,16 @@ function ReviewDate({ date, prefix = "" }: { date: Date; prefix?: string }) {
   );
 }
 
-/** One small form posting to the review route: "Helpful" and the admin's "Hide". */
+/** The small form posting "Helpful" to the review route. */
 function ReviewButton({
   slug,
   reviewId,
-  intent,
   children,
   className,
   describedBy,
 }: {
   slug: string;
   reviewId: number;
-  intent: "helpful" | "hide";
   children: string;
   className: string;
   /** The review's heading, so a screen reader says which review the button is for. */
@@ -36,11 +34,11 @@ function ReviewButton({
   const fetcher = useFetcher<ReviewActionResult>();
   const hydrated = useHydrated();
   const location = useLocation();
-  const result = fetcher.data?.intent === intent ? fetcher.data : null;
+  const result = fetcher.data?.intent === "helpful" ? fetcher.data : null;
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={`/shop/${slug}/reviews`} className="flex flex-wrap items-center gap-2">
-      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="intent" value="helpful" />
       <input type="hidden" name="reviewId" value={reviewId} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
       <button type="submit" disabled={busy} className={className} aria-describedby={describedBy}>
@@ -59,7 +57,7 @@ function ReviewButton({
               </>
             ) : null}
           </span>
-        ) : result?.ok && intent === "helpful" ? (
+        ) : result?.ok ? (
           result.message
         ) : null}
       </span>
@@ -68,7 +66,7 @@ function ReviewButton({
 }
 
 /** A review as text: nothing in it is ever read as markup (React escapes it). */
-export function ReviewItem({ review, slug, canModerate }: { review: ReviewView; slug: string; canModerate: boolean }) {
+export function ReviewItem({ review, slug, moderateUrl }: { review: ReviewView; slug: string; moderateUrl: string | null }) {
   const headingId = `review-${review.id}-title`;
   const details = [
     review.size ? `Size: ${review.size}` : null,
@@ -113,14 +111,15 @@ export function ReviewItem({ review, slug, canModerate }: { review: ReviewView; 
         {review.mine ? null : review.votedHelpful ? (
           <p className="text-sm">You found this helpful</p>
         ) : (
-          <ReviewButton slug={slug} reviewId={review.id} intent="helpful" className={button} describedBy={headingId}>
+          <ReviewButton slug={slug} reviewId={review.id} className={button} describedBy={headingId}>
             Helpful
           </ReviewButton>
         )}
-        {canModerate ? (
-          <ReviewButton slug={slug} reviewId={review.id} intent="hide" className={`${button} border-danger text-danger`} describedBy={headingId}>
-            Hide review
-          </ReviewButton>
+        {moderateUrl ? (
+          // Hiding asks a reason and is audited: it happens on the back office's review screen only.
+          <Link to={moderateUrl} className={`${button} inline-flex items-center`} aria-describedby={headingId} data-testid="moderate-review">
+            Moderate review
+          </Link>
         ) : null}
       </div>
     </article>

@@ -8,8 +8,11 @@ export interface ReviewSectionData {
   list: ReviewPage;
   /** The viewer's own review (for the edit form), or null. */
   own: OwnReview | null;
-  /** Null for guests. */
-  viewer: { canModerate: boolean } | null;
+  /**
+   * Null for guests. moderateUrl: for viewers who may moderate reviews, the back office's review screen
+   * filtered to this product (hiding asks a reason there and is audited); null for everyone else.
+   */
+  viewer: { moderateUrl: string | null } | null;
 }
 
 /** The product, as far as its reviews need it. */

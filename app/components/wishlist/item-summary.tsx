@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { availabilityLabel, optionsLabel, PRIORITY_LABEL, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
 import { CATEGORY_LABEL, formatCents } from "../../lib/format.ts";
 import { storeDate } from "../../lib/dates.ts";
+import type { ProductImageView } from "../../../core/media/rules.ts";
+import { ProductPicture } from "../product/product-picture.tsx";
 
 /** What a saved item shows, to its owner and on a shared list: today's price and stock, not a snapshot. */
 export interface ItemSummaryData {
@@ -9,6 +11,8 @@ export interface ItemSummaryData {
   productName: string;
   category: string;
   image: string;
+  /** The uploaded photo for the saved colour; absent or null: the drawn art. */
+  photo?: ProductImageView | null;
   size: string | null;
   color: string | null;
   priority: WishlistPriority;
@@ -29,7 +33,7 @@ export function ItemSummary({ item, headingId, headingLevel = 3 }: { item: ItemS
   return (
     <div className="flex min-w-0 gap-4">
       <Link to={`/shop/${item.productSlug}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        <img src={item.image} alt="" width={96} height={96} loading="lazy" className="h-20 w-20 rounded bg-paper object-cover sm:h-24 sm:w-24" />
+        <ProductPicture image={item.photo ?? null} artSrc={item.image} alt="" sizes="96px" artSize={96} loading="lazy" className="h-20 w-20 rounded bg-paper object-cover sm:h-24 sm:w-24" />
       </Link>
       <div className="min-w-0 flex-1">
         <p className="text-xs font-semibold uppercase tracking-wider text-muted">{CATEGORY_LABEL[item.category] ?? item.category}</p>

@@ -1,0 +1,31 @@
+import { recordAudit, type AdminActor } from "../../core/admin/index.ts";
+import { nextUpcomingEvent, type EventActor, type EventView } from "../../core/events/index.ts";
+import type { StoreContext } from "../../server/context.ts";
+import type { EventCardData } from "../components/content/event-card.tsx";
+
+/** What an event card shows, from the event as stored (dates are formatted by the card, in New York time). */
+export function eventCard(event: EventView): EventCardData {
+  return {
+    slug: event.slug,
+    title: event.title,
+    kind: event.kind,
+    timeLabel: event.timeLabel,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+    venue: event.venue,
+    description: event.description,
+    poster: event.picture ?? { src: event.image, width: 800, height: 1000, alt: event.imageAlt },
+    action: event.mode === "tickets" ? "Get Tickets" : "RSVP Now",
+  };
+}
+
+/** The next upcoming event of a kind (ticketed: /music; free RSVP: /culture), or null when none is planned. */
+export async function loadUpcomingEvent(context: StoreContext, mode: "tickets" | "rsvp"): Promise<EventCardData | null> {
+  const event = await nextUpcomingEvent(context.db, mode);
+  return event ? eventCard(event) : null;
+}
+
+/** The admin as the events module needs them: who, and their audit recorder (rows in the change's transaction). */
+export function eventActor(actor: AdminActor): EventActor {
+  return { id: actor.id, email: actor.email, audit: (tx, entry) => recordAudit(tx, actor, entry) };
+}

@@ -1,0 +1,100 @@
+import { data, Link } from "react-router";
+import { collectionsPage, pluralize } from "../../core/content/index.ts";
+import { collectionSlugSchema, getCollectionPage } from "../../core/lookbook/index.ts";
+import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
+import { ContentImg } from "../components/content/content-image.tsx";
+import { PRODUCT_GRID, PRODUCT_GRID_ITEM, ProductCard, toCardData } from "../components/product/product-card.tsx";
+import { savedAmong } from "../lib/wishlist.server.ts";
+import type { Route } from "./+types/collection";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const slug = collectionSlugSchema.safeParse(params.slug);
+  const page = slug.success ? await getCollectionPage(context.db, slug.data) : null;
+  if (!page) throw data(null, { status: 404 });
+  const saved = await savedAmong(request, context, page.products.map((p) => p.id));
+  return {
+    collection: page.collection,
+    products: page.products.map(toCardData),
+    lookCount: page.lookCount,
+    savedIds: saved,
+    baseUrl: context.baseUrl,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return [{ title: "Collection not found | East Harlem" }];
+  const { collection, baseUrl } = d;
+  const url = `${baseUrl}/collections/${collection.slug}`;
+  const image = collectionsPage.images[collection.slug];
+  return [
+    { title: `${collection.name} | Collections | East Harlem` },
+    { name: "description", content: collection.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: collection.name },
+    { property: "og:description", content: collection.description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: `${baseUrl}${image.src}` }] : []),
+  ];
+};
+
+export default function CollectionPage({ loaderData }: Route.ComponentProps) {
+  const { collection, products, lookCount } = loaderData;
+  const saved = new Set(loaderData.savedIds);
+  const image = collectionsPage.images[collection.slug];
+  return (
+    <div className="mx-auto max-w-7xl px-3 py-10 sm:px-4">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/collections" className="underline">
+              Collections
+            </Link>{" "}
+            /
+          </li>
+          <li aria-current="page">{collection.name}</li>
+        </ol>
+      </nav>
+      <header className="grid gap-8 overflow-hidden rounded-lg bg-black text-white lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        {image ? <ContentImg image={image} priority className="lg:h-full lg:object-cover" /> : null}
+        <div className="flex min-w-0 flex-col justify-center gap-4 p-6 sm:p-10">
+          {collection.season ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-gold">{collection.season}</p> : null}
+          <h1 className="font-display text-3xl font-black leading-none wrap-break-word sm:text-5xl">{collection.name}</h1>
+          <p className="text-lg leading-relaxed text-white/90">{collection.description}</p>
+          <p className="text-sm font-bold uppercase tracking-wider" data-testid="collection-count">
+            {pluralize(products.length, "item")}
+          </p>
+          {lookCount > 0 ? (
+            <p>
+              <Link to={`/collections/${collection.slug}/lookbook`} className={buttonClass("gold")}>
+                {collectionsPage.lookbookAction}
+                <span className="sr-only">: {collection.name}</span>
+                <ArrowIcon />
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </header>
+      <section aria-labelledby="collection-products" className="mt-10">
+        <h2 id="collection-products" className="font-display text-2xl sm:text-3xl">
+          The pieces
+        </h2>
+        {products.length === 0 ? (
+          <p className="mt-4 text-muted">
+            Nothing in this collection is on sale right now.{" "}
+            <Link to="/shop" className="font-semibold text-ink underline underline-offset-4">
+              Browse the whole shop
+            </Link>
+          </p>
+        ) : (
+          <ul className={`mt-6 ${PRODUCT_GRID}`}>
+            {products.map((product, i) => (
+              <li key={product.id} className={PRODUCT_GRID_ITEM}>
+                <ProductCard product={product} eager={i < 2} saved={saved.has(product.id)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { data, Link } from "react-router";
+import { articleSlugSchema, embeddedProducts, getPublishedArticle, renderBody } from "../../core/articles/index.ts";
+import { ArticleBody } from "../components/content/article-body.tsx";
+import { ReadTime } from "../components/content/article-card.tsx";
+import { ContentImg } from "../components/content/content-image.tsx";
+import { Tag } from "../components/content/section.tsx";
+import { toCardData, type ProductCardData } from "../components/product/product-card.tsx";
+import { storeDate } from "../lib/dates.ts";
+import { useNonce } from "../lib/nonce.ts";
+import type { Route } from "./+types/culture-article";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const slug = articleSlugSchema.safeParse(params.slug);
+  const article = slug.success ? await getPublishedArticle(context.db, slug.data) : null;
+  // Drafts and unknown addresses alike: nothing here for shoppers.
+  if (!article) throw data(null, { status: 404 });
+  const found = await embeddedProducts(context.db, article.body);
+  const products: Record<string, ProductCardData> = {};
+  for (const [s, p] of found) products[s] = toCardData(p);
+  const { body, ...story } = article;
+  return { article: story, parts: renderBody(body), products, baseUrl: context.baseUrl };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return [{ title: "Story not found | East Harlem" }];
+  const { article, baseUrl } = d;
+  const url = `${baseUrl}/culture/${article.slug}`;
+  const image = `${baseUrl}${article.image.src}`;
+  return [
+    { title: `${article.title} | East Harlem` },
+    { name: "description", content: article.excerpt },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: article.title },
+    { property: "og:description", content: article.excerpt },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:alt", content: article.image.alt },
+    { property: "og:site_name", content: "East Harlem" },
+    { property: "article:published_time", content: article.publishedAt ? new Date(article.publishedAt).toISOString() : "" },
+    { property: "article:section", content: article.category },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: article.title },
+    { name: "twitter:description", content: article.excerpt },
+    { name: "twitter:image", content: image },
+  ];
+};
+
+export default function CultureArticle({ loaderData }: Route.ComponentProps) {
+  const { article, parts, products, baseUrl } = loaderData;
+  const nonce = useNonce();
+  const url = `${baseUrl}/culture/${article.slug}`;
+  const published = article.publishedAt ? new Date(article.publishedAt) : null;
+  const jsonLd = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: article.title,
+    description: article.excerpt,
+    image: [`${baseUrl}${article.image.src}`],
+    author: { "@type": "Person", name: article.author },
+    publisher: { "@type": "Organization", name: "East Harlem", url: baseUrl },
+    articleSection: article.category,
+    ...(published ? { datePublished: published.toISOString() } : {}),
+    dateModified: new Date(article.updatedAt).toISOString(),
+    mainEntityOfPage: url,
+    url,
+  }).replace(/</g, "\\u003c");
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14" aria-labelledby="article-title">
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/culture" className="underline">
+              Culture
+            </Link>{" "}
+            /
+          </li>
+          <li aria-current="page">{article.title}</li>
+        </ol>
+      </nav>
+      <header className="space-y-4">
+        <p className="flex flex-wrap items-center gap-3">
+          <Tag>{article.category}</Tag>
+          <ReadTime minutes={article.readTimeMinutes} />
+        </p>
+        <h1 id="article-title" className="font-display text-4xl font-black leading-tight wrap-break-word sm:text-5xl">
+          {article.title}
+        </h1>
+        <p className="text-lg leading-relaxed text-muted">{article.excerpt}</p>
+        <p className="text-sm font-semibold">
+          By <span data-testid="article-author">{article.author}</span>
+          {published ? (
+            <>
+              {" · "}
+              <time dateTime={published.toISOString()}>{storeDate(published)}</time>
+            </>
+          ) : null}
+        </p>
+      </header>
+      <div className="my-8 overflow-hidden rounded-lg">
+        <ContentImg image={article.image} priority />
+      </div>
+      <ArticleBody parts={parts} products={products} />
+      <p className="mt-12 border-t border-line pt-6">
+        <Link to="/culture" className="font-semibold underline underline-offset-4">
+          More stories from the block
+        </Link>
+      </p>
+    </article>
+  );
+}

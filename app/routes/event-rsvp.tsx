@@ -1,0 +1,98 @@
+import { data, Form, Link } from "react-router";
+import { cancelRsvp, confirmRsvp, rsvpTokenSchema, type EventError } from "../../core/events/index.ts";
+import { buttonClass } from "../components/content/buttons.tsx";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { readForm } from "../lib/form.server.ts";
+import type { Route } from "./+types/event-rsvp";
+
+/**
+ * The links in RSVP mail: /events/rsvp/confirm?token=... confirms a guest's RSVP when opened (like an email
+ * verification link); /events/rsvp/cancel?token=... shows a button, and only the POST cancels, so a mail
+ * scanner opening links cannot cancel anyone's places.
+ */
+const deps = (context: Route.LoaderArgs["context"]) => ({ db: context.db, jobs: context.jobs, baseUrl: context.baseUrl });
+
+type Shown =
+  | { kind: "confirmed" | "waitlisted" | "cancelled"; eventSlug: string; eventTitle: string; partySize: number }
+  | { kind: "ask_cancel"; token: string }
+  | { kind: "invalid"; message: string };
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const step = params.step;
+  if (step !== "confirm" && step !== "cancel") throw data(null, { status: 404 });
+  const token = rsvpTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
+  if (!token.success) return data<Shown>({ kind: "invalid", message: "This link is incomplete. Open it from the mail again." }, { status: 400 });
+  if (step === "cancel") return { kind: "ask_cancel", token: token.data } satisfies Shown;
+  try {
+    const result = await confirmRsvp(deps(context), token.data);
+    return { kind: result.status, eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
+  } catch (error) {
+    const domain = expectDomainError(error) as EventError;
+    return data<Shown>({ kind: "invalid", message: domain.message }, { status: domain.status });
+  }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  if (params.step !== "cancel") throw data(null, { status: 405 });
+  const fields = await readForm(request);
+  const token = rsvpTokenSchema.safeParse(fields.token);
+  if (!token.success) return data<Shown>({ kind: "invalid", message: "This link is incomplete. Open it from the mail again." }, { status: 400 });
+  try {
+    const result = await cancelRsvp(deps(context), token.data);
+    return { kind: "cancelled", eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
+  } catch (error) {
+    const domain = expectDomainError(error);
+    return data<Shown>({ kind: "invalid", message: domain.message }, { status: domain.status });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Your RSVP | East Harlem" }, { name: "robots", content: "noindex" }];
+
+const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+
+export default function EventRsvp({ loaderData, actionData }: Route.ComponentProps) {
+  const shown: Shown = actionData ?? loaderData;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
+      <h1 className="font-display text-3xl font-black">Your RSVP</h1>
+      <div className="mt-6 grid gap-4 text-lg">
+        {shown.kind === "confirmed" ? (
+          <p role="status">
+            You&apos;re on the list for <strong>{shown.eventTitle}</strong> ({people(shown.partySize)}). A confirmation with a calendar file and a cancel link is in your inbox.
+          </p>
+        ) : null}
+        {shown.kind === "waitlisted" ? (
+          <p role="status">
+            <strong>{shown.eventTitle}</strong> is full for now: your party of {shown.partySize} is on the waitlist. We&apos;ll mail you when places open up.
+          </p>
+        ) : null}
+        {shown.kind === "cancelled" ? (
+          <p role="status">
+            Your RSVP for <strong>{shown.eventTitle}</strong> is cancelled. Thanks for letting us know: your places go to the next people waiting.
+          </p>
+        ) : null}
+        {shown.kind === "invalid" ? (
+          <p role="alert" className="text-danger">
+            {shown.message}
+          </p>
+        ) : null}
+        {shown.kind === "ask_cancel" ? (
+          <Form method="post">
+            <p className="mb-4">Cancel your RSVP? Your places go to the next people on the waitlist.</p>
+            <input type="hidden" name="token" value={shown.token} />
+            <button type="submit" className={buttonClass("ink")}>
+              Cancel my RSVP
+            </button>
+          </Form>
+        ) : null}
+        {"eventSlug" in shown ? (
+          <p>
+            <Link to={`/events/${shown.eventSlug}`} className="font-semibold underline">
+              Back to {shown.eventTitle}
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { data, Form, useNavigation } from "react-router";
+import { consume } from "../../core/accounts/index.ts";
+import { EVENT_MESSAGES, getEventBySlug, rsvpFormSchema, submitRsvp } from "../../core/events/index.ts";
+import { isPast, storeLongDate, storeTimeOfDay } from "../../core/events/rules.ts";
+import { slugSchema } from "../../core/catalog/index.ts";
+import { Field } from "../components/admin/product-form.tsx";
+import { inputClass } from "../components/account/page-shell.tsx";
+import { buttonClass } from "../components/content/buttons.tsx";
+import { ContentImg } from "../components/content/content-image.tsx";
+import { Tag } from "../components/content/section.tsx";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { readForm } from "../lib/form.server.ts";
+import { formatCents } from "../lib/format.ts";
+import { getViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/event";
+
+/** RSVPs from one client address: enough for a family sharing a connection, not for filling an event by script. */
+const RSVP_THROTTLE = { limit: 5, windowMs: 10 * 60_000 };
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const slug = slugSchema.safeParse(params.slug);
+  const event = slug.success ? await getEventBySlug(context.db, slug.data) : null;
+  if (!event) throw data(null, { status: 404 });
+  const viewer = await getViewer(request, context);
+  const { productId: _productId, ...shown } = event;
+  return {
+    event: { ...shown, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString() },
+    past: isPast(event),
+    prefill: viewer ? { name: viewer.name, email: viewer.email } : null,
+    baseUrl: context.baseUrl,
+  };
+}
+
+export type RsvpActionResult =
+  | { ok: true; outcome: "pending" | "confirmed" | "waitlisted"; email: string }
+  | { ok: false; error?: string; fields?: Record<string, string>; values?: Record<string, string> };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const slug = slugSchema.safeParse(params.slug);
+  const event = slug.success ? await getEventBySlug(context.db, slug.data) : null;
+  if (!event) throw data(null, { status: 404 });
+  const fields = await readForm(request);
+  const values = { name: fields.name ?? "", email: fields.email ?? "", partySize: fields.partySize ?? "1" };
+  if (!(await consume(context.db, `rsvp:${context.clientIp}`, RSVP_THROTTLE))) {
+    return data<RsvpActionResult>({ ok: false, error: EVENT_MESSAGES.throttled, values }, { status: 429, headers: { "Retry-After": "600" } });
+  }
+  const parsed = rsvpFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return data<RsvpActionResult>({ ok: false, fields: errors, values }, { status: 400 });
+  }
+  const viewer = await getViewer(request, context);
+  try {
+    const outcome = await submitRsvp(
+      { db: context.db, jobs: context.jobs, baseUrl: context.baseUrl },
+      event.id,
+      parsed.data,
+      viewer ? { userId: viewer.id, email: viewer.email } : null,
+    );
+    return { ok: true as const, outcome, email: parsed.data.email };
+  } catch (error) {
+    const domain = expectDomainError(error);
+    const field = typeof domain.details.field === "string" ? domain.details.field : null;
+    return data<RsvpActionResult>(field ? { ok: false, fields: { [field]: domain.message }, values } : { ok: false, error: domain.message, values }, { status: domain.status });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return [{ title: "Event not found | East Harlem" }];
+  const { event, baseUrl } = d;
+  const description = event.description.length > 160 ? `${event.description.slice(0, 157)}...` : event.description;
+  return [
+    { title: `${event.title} | East Harlem` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: `${baseUrl}/events/${event.slug}` },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: event.title },
+    { property: "og:description", content: description },
+    { property: "og:image", content: `${baseUrl}${event.picture?.src ?? event.image}` },
+  ];
+};
+
+const OUTCOME_MESSAGE = {
+  pending: (email: string) => `Almost there: we sent a link to ${email}. Open it to confirm your RSVP; your places are held once you confirm.`,
+  confirmed: () => "You're on the list. A confirmation with a calendar file is on its way to your inbox.",
+  waitlisted: () => "The event is full for now, so you're on the waitlist. We'll mail you if places open up.",
+};
+
+export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, past, prefill } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(`/events/${event.slug}`);
+  const left = Math.max(0, event.capacity - event.placesTaken);
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const keep = failed?.values ?? { name: prefill?.name ?? "", email: prefill?.email ?? "", partySize: "1" };
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <article className="grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" aria-labelledby="event-title">
+        <ContentImg image={event.picture ?? { src: event.image, width: 800, height: 1000, alt: event.imageAlt }} priority sizes="(min-width: 768px) 40vw, 100vw" className="rounded-lg" />
+        <div className="flex min-w-0 flex-col gap-5">
+          <div>
+            <Tag>{event.kind}</Tag>
+          </div>
+          <h1 id="event-title" className="font-display text-3xl font-black wrap-break-word sm:text-5xl">
+            {event.title}
+          </h1>
+          {past ? (
+            <p role="status" className="rounded border-2 border-danger px-4 py-3 font-semibold text-danger">
+              This event is over. {event.mode === "tickets" ? "Tickets are no longer on sale." : "RSVPs are closed."}
+            </p>
+          ) : null}
+          <dl className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <dt className="text-xs font-bold uppercase tracking-wider text-muted">When</dt>
+              <dd className="mt-1 font-semibold">
+                <time dateTime={event.startsAt}>{storeLongDate(event.startsAt)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-bold uppercase tracking-wider text-muted">{event.timeLabel}</dt>
+              <dd className="mt-1 font-semibold">
+                <time dateTime={event.startsAt}>{storeTimeOfDay(event.startsAt)}</time> to <time dateTime={event.endsAt}>{storeTimeOfDay(event.endsAt)}</time>{" "}
+                <span className="font-normal text-muted">(New York time)</span>
+              </dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-xs font-bold uppercase tracking-wider text-muted">Where</dt>
+              <dd className="mt-1 font-semibold">{event.venue}</dd>
+            </div>
+          </dl>
+          <p className="max-w-prose leading-relaxed">{event.description}</p>
+
+          {event.mode === "tickets" ? (
+            <section aria-labelledby="tickets-title" className="rounded-lg border border-line bg-card p-5">
+              <h2 id="tickets-title" className="font-display text-2xl font-black">
+                Tickets
+              </h2>
+              {event.ticketTypes.length === 0 ? <p className="mt-2">Tickets go on sale soon.</p> : null}
+              <ul className="mt-3 divide-y divide-line">
+                {event.ticketTypes.map((t) => {
+                  const soldOut = t.available <= 0;
+                  const max = Math.min(10, t.available);
+                  return (
+                    <li key={t.variantId} className="flex flex-wrap items-center justify-between gap-3 py-4" data-testid="ticket-type">
+                      <div>
+                        <h3 className="text-lg font-bold">{t.name}</h3>
+                        <p>
+                          <span className="font-semibold">{formatCents(t.priceCents)}</span>
+                          <span className="text-muted"> · {soldOut ? "Sold out" : `${t.available} left`}</span>
+                        </p>
+                      </div>
+                      {past || soldOut ? (
+                        <p className="font-semibold text-muted">{past ? "Sales closed" : "Sold out"}</p>
+                      ) : (
+                        <Form method="post" action="/cart" className="flex flex-wrap items-end gap-2">
+                          <input type="hidden" name="intent" value="add" />
+                          <input type="hidden" name="variantId" value={t.variantId} />
+                          <input type="hidden" name="redirectTo" value="/cart" />
+                          <label className="text-sm font-semibold">
+                            Quantity <span className="sr-only">of {t.name} tickets</span>
+                            <select name="quantity" defaultValue="1" className="mt-1 block h-11 rounded border border-line bg-paper px-2">
+                              {Array.from({ length: max }, (_, i) => (
+                                <option key={i + 1} value={i + 1}>
+                                  {i + 1}
+                                </option>
+                              ))}
+                            </select>
+                          </label>
+                          <button type="submit" className={buttonClass("gold")}>
+                            <span>
+                              Add to cart<span className="sr-only">: {t.name} ticket</span>
+                            </span>
+                          </button>
+                        </Form>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ) : (
+            <section aria-labelledby="rsvp-title" className="rounded-lg border border-line bg-card p-5">
+              <h2 id="rsvp-title" className="font-display text-2xl font-black">
+                RSVP
+              </h2>
+              <p className="mt-1">
+                Free entry. {left > 0 ? `${left} of ${event.capacity} places left.` : "Full: new RSVPs join the waitlist and move up when someone cancels."}
+              </p>
+              {actionData?.ok ? (
+                <p role="status" className="mt-4 rounded border border-ok px-3 py-2 text-ok">
+                  {OUTCOME_MESSAGE[actionData.outcome](actionData.email)}
+                </p>
+              ) : null}
+              {failed?.error ? (
+                <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
+                  {failed.error}
+                </p>
+              ) : null}
+              {past ? null : (
+                <Form method="post" className="mt-4 grid gap-4" noValidate>
+                  <Field id="rsvp-name" label="Name" error={failed?.fields?.name}>
+                    {(aria) => <input {...aria} name="name" autoComplete="name" required maxLength={100} defaultValue={keep.name} className={inputClass} />}
+                  </Field>
+                  <Field id="rsvp-email" label="Email" error={failed?.fields?.email}>
+                    {(aria) => <input {...aria} name="email" type="email" autoComplete="email" required defaultValue={keep.email} className={inputClass} />}
+                  </Field>
+                  <Field id="rsvp-party" label="Party size" hint={`Yourself included, up to ${event.partySizeLimit}.`} error={failed?.fields?.partySize}>
+                    {(aria) => (
+                      <select {...aria} name="partySize" defaultValue={keep.partySize} className={`${inputClass} max-w-40`}>
+                        {Array.from({ length: event.partySizeLimit }, (_, i) => (
+                          <option key={i + 1} value={i + 1}>
+                            {i + 1}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <div>
+                    <button type="submit" disabled={busy} className={buttonClass("gold")}>
+                      {left > 0 ? "RSVP" : "Join the waitlist"}
+                    </button>
+                  </div>
+                </Form>
+              )}
+            </section>
+          )}
+        </div>
+      </article>
+    </div>
+  );
+}

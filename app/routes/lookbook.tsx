@@ -1,0 +1,144 @@
+import { data, Link } from "react-router";
+import { collectionSlugSchema, getLookbook } from "../../core/lookbook/index.ts";
+import { ContentImg } from "../components/content/content-image.tsx";
+import { stockSummary } from "../components/content/product-embed.tsx";
+import { Price } from "../components/product/price.tsx";
+import { toCardData } from "../components/product/product-card.tsx";
+import { ProductOptions } from "../components/product/product-options.tsx";
+import { showOutOfStockBadge } from "../../core/catalog/rules.ts";
+import type { Route } from "./+types/lookbook";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const slug = collectionSlugSchema.safeParse(params.slug);
+  const lookbook = slug.success ? await getLookbook(context.db, slug.data) : null;
+  if (!lookbook || lookbook.looks.length === 0) throw data(null, { status: 404 });
+  return {
+    collection: lookbook.collection,
+    looks: lookbook.looks.map((look) => ({
+      id: look.id,
+      title: look.title,
+      caption: look.caption,
+      image: look.image,
+      hotspots: look.hotspots.map((h) => ({ id: h.id, x: h.x, y: h.y, product: toCardData(h.product) })),
+    })),
+    baseUrl: context.baseUrl,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return [{ title: "Lookbook not found | East Harlem" }];
+  const { collection, baseUrl, looks } = d;
+  const url = `${baseUrl}/collections/${collection.slug}/lookbook`;
+  const description = `${looks.length} looks from ${collection.name}: tap a piece to shop it.`;
+  return [
+    { title: `Lookbook: ${collection.name} | East Harlem` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: `Lookbook: ${collection.name}` },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(looks[0] ? [{ property: "og:image", content: `${baseUrl}${looks[0].image.src}` }] : []),
+  ];
+};
+
+type Look = Route.ComponentProps["loaderData"]["looks"][number];
+
+function LookFigure({ look, index, total }: { look: Look; index: number; total: number }) {
+  const titleId = `look-${look.id}-title`;
+  return (
+    <section aria-labelledby={titleId} className="grid gap-6 border-t border-line pt-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="look">
+      <figure className="min-w-0">
+        <div className="relative mx-auto max-w-md">
+          <ContentImg image={look.image} priority={index === 0} className="rounded-lg" />
+          {look.hotspots.map((h, i) => (
+            <Link
+              key={h.id}
+              to={`/shop/${h.product.slug}`}
+              className="absolute flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-black bg-gold font-bold text-black shadow-lg outline-offset-2 hover:scale-110 focus-visible:outline-3 focus-visible:outline-white"
+              style={{ left: `${h.x}%`, top: `${h.y}%` }}
+              data-testid="hotspot"
+            >
+              <span aria-hidden="true">{i + 1}</span>
+              <span className="sr-only">
+                {h.product.name}, {stockSummary(h.product)}
+              </span>
+            </Link>
+          ))}
+        </div>
+        <figcaption className="mx-auto mt-3 max-w-md text-muted">{look.caption}</figcaption>
+      </figure>
+      <div className="min-w-0">
+        <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">
+          Look {index + 1} of {total}
+        </p>
+        <h2 id={titleId} className="font-display mt-1 text-3xl font-black">
+          {look.title}
+        </h2>
+        <h3 className="mt-4 font-semibold">In this look</h3>
+        <ol className="mt-3 space-y-4">
+          {look.hotspots.map((h, i) => (
+            <li key={h.id} className="rounded-lg border border-line bg-card p-4">
+              <p className="flex items-start gap-3">
+                <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-gold text-sm font-bold text-black">
+                  {i + 1}
+                </span>
+                <span className="min-w-0">
+                  <Link to={`/shop/${h.product.slug}`} className="font-bold underline-offset-4 hover:underline" prefetch="intent">
+                    {h.product.name}
+                  </Link>
+                  <Price cents={h.product.basePriceCents} originalCents={null} />
+                  <span className={`block text-sm font-semibold ${showOutOfStockBadge(h.product.variants, null) ? "text-danger" : "text-ok"}`}>{stockSummary(h.product)}</span>
+                </span>
+              </p>
+              {showOutOfStockBadge(h.product.variants, null) ? null : (
+                <details className="mt-3 border-t border-line pt-2">
+                  <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
+                    Add to cart<span className="sr-only">: {h.product.name}</span>
+                  </summary>
+                  <div className="pt-2">
+                    <ProductOptions product={h.product} />
+                  </div>
+                </details>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+export default function Lookbook({ loaderData }: Route.ComponentProps) {
+  const { collection, looks } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/collections" className="underline">
+              Collections
+            </Link>{" "}
+            /
+          </li>
+          <li>
+            <Link to={`/collections/${collection.slug}`} className="underline">
+              {collection.name}
+            </Link>{" "}
+            /
+          </li>
+          <li aria-current="page">Lookbook</li>
+        </ol>
+      </nav>
+      <header className="mb-10">
+        {collection.season ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">{collection.season}</p> : null}
+        <h1 className="font-display text-4xl font-black wrap-break-word sm:text-5xl">Lookbook: {collection.name}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-muted">Each numbered point names a piece in the look: follow it to the piece, or add it to your cart from the list.</p>
+      </header>
+      <div className="space-y-12">
+        {looks.map((look, i) => (
+          <LookFigure key={look.id} look={look} index={i} total={looks.length} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { data, Link } from "react-router";
+import { NEWSLETTER_MESSAGES, subscribe, subscribeSchema } from "../../core/newsletter/index.ts";
+import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { readForm } from "../lib/form.server.ts";
+import { newsletterDeps } from "../lib/newsletter.server.ts";
+import type { Route } from "./+types/newsletter";
+
+/** The answer to a subscribe box; `email` gives a refused address back to its field. */
+export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string; fieldError?: string; email: string };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Newsletter | East Harlem" },
+  { name: "description", content: "New drops, restocks, music and block parties from East Harlem, in your inbox." },
+];
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/**
+ * The subscribe boxes post here: through a fetcher (answered with the result, shown in the box), or as a
+ * plain form without JavaScript (answered with this page and the same message). Every accepted address
+ * gets the same answer, whether it was new, waiting, subscribed or gone.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await readForm(request);
+  const parsed = subscribeSchema.safeParse(fields);
+  const email = (fields.email ?? "").slice(0, 254);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalidEmail;
+    return data<SubscribeResult>({ ok: false, error: message, fieldError: message, email }, { status: 400, headers: noStore });
+  }
+  try {
+    await subscribe(newsletterDeps(context), parsed.data, context.clientIp);
+  } catch (error) {
+    const refused = expectDomainError(error);
+    context.log.warn({ clientIp: context.clientIp }, "newsletter sign-ups throttled");
+    return data<SubscribeResult>({ ok: false, error: refused.message, email }, { status: refused.status, headers: noStore });
+  }
+  return data<SubscribeResult>({ ok: true, message: NEWSLETTER_MESSAGES.checkInbox }, { headers: noStore });
+}
+
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <h1 className="font-display text-3xl sm:text-4xl">Newsletter</h1>
+      <p className="mt-3">New drops, restocks, music and block parties, straight from 116th Street. We ask you to confirm by mail first, and every newsletter has a one-click unsubscribe.</p>
+      <section aria-labelledby="newsletter-form-heading" className="mt-8 rounded-lg bg-ink px-6 py-8 text-paper">
+        <h2 id="newsletter-form-heading" className="font-display text-2xl">
+          Stay in the loop
+        </h2>
+        <div className="mt-4">
+          <SubscribeForm idPrefix="newsletter-page" source="page" result={actionData} />
+        </div>
+      </section>
+      <p className="mt-8">
+        <Link to="/shop" className="underline">
+          Back to Shop
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { checkoutAttempts, orderItems, products, productSlugRedirects, variants } from "../../db/schema/index.ts";
+import {
+  CATALOG_MESSAGES,
+  CatalogError,
+  isArtKind,
+  lowStockThreshold,
+  makeSku,
+  productChanged,
+  productNotFound,
+  searchDocument,
+  variantNotFound,
+  type NewVariantForm,
+  type ProductForm,
+  type VariantEditForm,
+} from "../catalog/index.ts";
+import { restock } from "../inventory/index.ts";
+import { uniqueViolation } from "../shared/db-errors.ts";
+import { recordAudit, type AdminActor } from "./commands.ts";
+
+/**
+ * The back office's writes to the catalogue: products and their variants. Each runs in one transaction
+ * with its audit row. A product carries a version raised by every save of it or its variants: a save
+ * made from an older version (someone else saved in between) is refused, never applied over theirs.
+ */
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+
+/** What the audit log keeps of a product (its searchable text and counters left out). */
+function productSnapshot(p: ProductRow) {
+  return {
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    category: p.category,
+    artKind: p.artKind,
+    basePriceCents: p.basePriceCents,
+    tags: p.tags,
+    featured: p.featured,
+    status: p.status,
+    seoTitle: p.seoTitle,
+    seoDescription: p.seoDescription,
+  };
+}
+
+function variantSnapshot(v: VariantRow) {
+  return {
+    productId: v.productId,
+    sku: v.sku,
+    size: v.size,
+    color: v.color,
+    priceCents: v.priceCents,
+    active: v.active,
+    lowStockThreshold: v.lowStockThreshold,
+  };
+}
+
+/** Locks the product for the rest of the transaction and checks the version the form was made from. */
+async function lockProductVersion(tx: Db, productId: number, expectedVersion: number): Promise<ProductRow> {
+  const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
+  if (!row) throw productNotFound();
+  if (row.version !== expectedVersion) throw productChanged();
+  return row;
+}
+
+/** Raises the product's version: the save is done, forms made before it are now out of date. */
+async function bumpProductVersion(tx: Db, productId: number): Promise<number> {
+  const [row] = await tx
+    .update(products)
+    .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
+    .where(eq(products.id, productId))
+    .returning({ version: products.version });
+  return row!.version;
+}
+
+/** A slug made from a name: "Harlem Classic Tee" -> "harlem-classic-tee". */
+export function slugFromName(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return slug || "product";
+}
+
+/** Another product's current slug refuses it; an old slug of another product is handed over (its redirect ends). */
+async function claimSlug(tx: Db, slug: string, productId: number | null): Promise<void> {
+  const taken = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(productId === null ? eq(products.slug, slug) : and(eq(products.slug, slug), ne(products.id, productId)));
+  if (taken.length > 0) throw new CatalogError("catalog.slug_taken", CATALOG_MESSAGES.slugTaken, { field: "slug" });
+  await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug));
+}
+
+function mapUniqueViolation(error: unknown): never {
+  const constraint = uniqueViolation(error);
+  if (constraint === "products_slug_unique") throw new CatalogError("catalog.slug_taken", CATALOG_MESSAGES.slugTaken, { field: "slug" });
+  if (constraint === "variants_sku_unique") throw new CatalogError("catalog.sku_taken", CATALOG_MESSAGES.skuTaken, { field: "sku" });
+  if (constraint === "variants_product_options_unique") throw new CatalogError("catalog.options_taken", CATALOG_MESSAGES.optionsTaken, { field: "size" });
+  throw error;
+}
+
+function checkArt(artKind: string): void {
+  if (!isArtKind(artKind)) throw new CatalogError("catalog.unknown_art", CATALOG_MESSAGES.unknownArt, { field: "artKind" });
+}
+
+function productValues(form: ProductForm) {
+  return {
+    name: form.name,
+    description: form.description,
+    category: form.category,
+    artKind: form.artKind,
+    basePriceCents: form.basePriceCents,
+    tags: form.tags,
+    featured: form.featured,
+    status: form.status,
+    seoTitle: form.seoTitle,
+    seoDescription: form.seoDescription,
+    searchText: searchDocument(form),
+  };
+}
+
+/** A new product (a draft unless the form says otherwise); its slug is made from the name when left empty. */
+export async function createProduct(db: Db, actor: AdminActor, form: ProductForm): Promise<{ id: number; slug: string }> {
+  checkArt(form.artKind);
+  try {
+    return await db.transaction(async (tx) => {
+      let slug = form.slug ?? slugFromName(form.name);
+      if (form.slug === null) {
+        // A made-up slug never collides: a number is added until it is free.
+        for (let n = 2; (await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug))).length > 0; n++) {
+          slug = `${slugFromName(form.name)}-${n}`;
+        }
+      }
+      await claimSlug(tx, slug, null);
+      const [row] = await tx
+        .insert(products)
+        .values({ ...productValues(form), slug, createdBy: actor.id })
+        .returning();
+      await recordAudit(tx, actor, { entity: "product", entityId: row!.id, action: "create", after: productSnapshot(row!) });
+      return { id: row!.id, slug };
+    });
+  } catch (error) {
+    return mapUniqueViolation(error);
+  }
+}
+
+/** Saves the product form. A changed slug keeps the old one as a redirect to the new. */
+export async function updateProduct(db: Db, actor: AdminActor, productId: number, expectedVersion: number, form: ProductForm): Promise<{ slug: string }> {
+  checkArt(form.artKind);
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await lockProductVersion(tx, productId, expectedVersion);
+      const slug = form.slug ?? before.slug;
+      if (slug !== before.slug) {
+        await claimSlug(tx, slug, productId);
+        await tx
+          .insert(productSlugRedirects)
+          .values({ slug: before.slug, productId })
+          .onConflictDoUpdate({ target: productSlugRedirects.slug, set: { productId, createdAt: new Date() } });
+      }
+      const [after] = await tx
+        .update(products)
+        .set({ ...productValues(form), slug, version: sql`${products.version} + 1`, updatedAt: new Date() })
+        .where(eq(products.id, productId))
+        .returning();
+      await recordAudit(tx, actor, { entity: "product", entityId: productId, action: "update", before: productSnapshot(before), after: productSnapshot(after!) });
+      return { slug };
+    });
+  } catch (error) {
+    return mapUniqueViolation(error);
+  }
+}
+
+/**
+ * A new variant with its initial stock (written as a restock, so the ledger starts from it). The low-stock
+ * threshold, when left empty, follows the rule: 20% of the initial stock, rounded down, within 2..10.
+ */
+export async function addVariant(db: Db, actor: AdminActor, productId: number, expectedVersion: number, form: NewVariantForm): Promise<{ id: number }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const product = await lockProductVersion(tx, productId, expectedVersion);
+      // Made up from the slug's words and the product's id (unique across products) and the options (unique within it).
+      const sku = form.sku ?? makeSku(`${product.slug.split("-").map((w) => w.slice(0, 3)).join("").slice(0, 12)}${productId}`, form.size, form.color);
+      const [row] = await tx
+        .insert(variants)
+        .values({
+          productId,
+          sku,
+          size: form.size,
+          color: form.color,
+          priceCents: form.priceCents,
+          active: form.active,
+          onHand: 0,
+          lowStockThreshold: form.lowStockThreshold ?? lowStockThreshold(form.initialStock),
+        })
+        .returning();
+      if (form.initialStock > 0) await restock(tx, row!.id, form.initialStock, { actor: actor.id, reason: "Initial stock" });
+      await bumpProductVersion(tx, productId);
+      await recordAudit(tx, actor, { entity: "variant", entityId: row!.id, action: "create", after: { ...variantSnapshot(row!), initialStock: form.initialStock } });
+      return { id: row!.id };
+    });
+  } catch (error) {
+    return mapUniqueViolation(error);
+  }
+}
+
+async function lockVariantOf(tx: Db, productId: number, variantId: number): Promise<VariantRow> {
+  const [row] = await tx
+    .select()
+    .from(variants)
+    .where(and(eq(variants.id, variantId), eq(variants.productId, productId)))
+    .for("update");
+  if (!row) throw variantNotFound();
+  return row;
+}
+
+/** Saves a variant's options, SKU, price, threshold and whether it is sold. Its stock is the inventory screen's. */
+export async function updateVariant(
+  db: Db,
+  actor: AdminActor,
+  productId: number,
+  variantId: number,
+  expectedVersion: number,
+  form: VariantEditForm,
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await lockProductVersion(tx, productId, expectedVersion);
+      const before = await lockVariantOf(tx, productId, variantId);
+      const [after] = await tx
+        .update(variants)
+        .set({
+          size: form.size,
+          color: form.color,
+          sku: form.sku ?? before.sku,
+          priceCents: form.priceCents,
+          active: form.active,
+          lowStockThreshold: form.lowStockThreshold ?? before.lowStockThreshold,
+          updatedAt: new Date(),
+        })
+        .where(eq(variants.id, variantId))
+        .returning();
+      await bumpProductVersion(tx, productId);
+      await recordAudit(tx, actor, { entity: "variant", entityId: variantId, action: "update", before: variantSnapshot(before), after: variantSnapshot(after!) });
+    });
+  } catch (error) {
+    mapUniqueViolation(error);
+  }
+}
+
+/**
+ * Removes a variant. One that was ever ordered or paid for is retired instead (no longer sold, kept so
+ * past orders, refunds and the stock ledger still name it); one never ordered is deleted. Units held for
+ * a checkout in progress refuse both until the checkout ends.
+ */
+export async function removeVariant(db: Db, actor: AdminActor, productId: number, variantId: number, expectedVersion: number): Promise<"deleted" | "retired"> {
+  return db.transaction(async (tx) => {
+    await lockProductVersion(tx, productId, expectedVersion);
+    const before = await lockVariantOf(tx, productId, variantId);
+    if (before.reserved > 0) throw new CatalogError("catalog.variant_held", CATALOG_MESSAGES.variantHeld);
+    const [ordered] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(eq(orderItems.variantId, variantId));
+    const [attempted] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(checkoutAttempts)
+      .where(sql`${checkoutAttempts.lines} @> ${JSON.stringify([{ variantId }])}::jsonb`);
+    const keep = (ordered?.n ?? 0) > 0 || (attempted?.n ?? 0) > 0;
+    if (keep) {
+      await tx.update(variants).set({ active: false, updatedAt: new Date() }).where(eq(variants.id, variantId));
+    } else {
+      await tx.delete(variants).where(eq(variants.id, variantId));
+    }
+    await bumpProductVersion(tx, productId);
+    await recordAudit(tx, actor, { entity: "variant", entityId: variantId, action: keep ? "retire" : "delete", before: variantSnapshot(before) });
+    return keep ? "retired" : "deleted";
+  });
+}

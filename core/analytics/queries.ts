@@ -1,0 +1,304 @@
+import { between, desc, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { analyticsDaily, analyticsDailyCategory } from "../../db/schema/index.ts";
+import { PAID_STATUSES } from "../orders/index.ts";
+import { rowsOf } from "../shared/sql-rows.ts";
+import { addDays, buckets, percent, percentChange, STORE_TIME_ZONE, type DayRange, type ProductSort } from "./rules.ts";
+
+/** The analytics page's reads. Every one reads the daily rollups, never the raw events. */
+
+export interface Totals {
+  revenueCents: number;
+  orders: number;
+  averageOrderCents: number;
+  sessions: number;
+  buyingSessions: number;
+  conversionRate: number;
+  pageViews: number;
+  productViews: number;
+  addToCarts: number;
+  checkoutsStarted: number;
+  cartSessions: number;
+  refunds: number;
+  refundCents: number;
+}
+
+export interface Kpi {
+  value: number;
+  previous: number;
+  /** Per cent up (positive) or down; null when the previous period had nothing. */
+  change: number | null;
+}
+
+async function totals(db: Db, range: DayRange): Promise<Totals> {
+  const [row] = await db
+    .select({
+      revenueCents: sql<number>`coalesce(sum(${analyticsDaily.revenueCents}), 0)`.mapWith(Number),
+      orders: sql<number>`coalesce(sum(${analyticsDaily.purchases}), 0)`.mapWith(Number),
+      sessions: sql<number>`coalesce(sum(${analyticsDaily.sessions}), 0)`.mapWith(Number),
+      buyingSessions: sql<number>`coalesce(sum(${analyticsDaily.buyingSessions}), 0)`.mapWith(Number),
+      pageViews: sql<number>`coalesce(sum(${analyticsDaily.pageViews}), 0)`.mapWith(Number),
+      productViews: sql<number>`coalesce(sum(${analyticsDaily.productViews}), 0)`.mapWith(Number),
+      addToCarts: sql<number>`coalesce(sum(${analyticsDaily.addToCarts}), 0)`.mapWith(Number),
+      checkoutsStarted: sql<number>`coalesce(sum(${analyticsDaily.checkoutsStarted}), 0)`.mapWith(Number),
+      cartSessions: sql<number>`coalesce(sum(${analyticsDaily.cartSessions}), 0)`.mapWith(Number),
+      refunds: sql<number>`coalesce(sum(${analyticsDaily.refunds}), 0)`.mapWith(Number),
+      refundCents: sql<number>`coalesce(sum(${analyticsDaily.refundCents}), 0)`.mapWith(Number),
+    })
+    .from(analyticsDaily)
+    .where(between(analyticsDaily.day, range.from, range.to));
+  const t = row!;
+  return {
+    ...t,
+    averageOrderCents: t.orders > 0 ? Math.round(t.revenueCents / t.orders) : 0,
+    conversionRate: percent(t.buyingSessions, t.sessions),
+  };
+}
+
+const kpi = (value: number, previous: number): Kpi => ({ value, previous, change: percentChange(value, previous) });
+
+export interface Overview {
+  kpis: { revenue: Kpi; orders: Kpi; averageOrder: Kpi; conversion: Kpi };
+  /** Revenue per day, or per week (the week's first day) when `weekly`. */
+  revenueSeries: { day: string; revenueCents: number; orders: number }[];
+  byCategory: { category: string; revenueCents: number; units: number }[];
+}
+
+/** Revenue and orders per day, or per week (the week's first day) when `weekly`. */
+async function revenueSeries(db: Db, range: DayRange, weekly: boolean): Promise<Overview["revenueSeries"]> {
+  const bucket = weekly ? sql`date_trunc('week', ${analyticsDaily.day})::date::text` : sql`${analyticsDaily.day}::text`;
+  return db
+    .select({
+      day: sql<string>`${bucket}`,
+      revenueCents: sql<number>`sum(${analyticsDaily.revenueCents})`.mapWith(Number),
+      orders: sql<number>`sum(${analyticsDaily.purchases})`.mapWith(Number),
+    })
+    .from(analyticsDaily)
+    .where(between(analyticsDaily.day, range.from, range.to))
+    .groupBy(bucket)
+    .orderBy(bucket);
+}
+
+async function categories(db: Db, range: DayRange): Promise<Overview["byCategory"]> {
+  return db
+    .select({
+      category: analyticsDailyCategory.category,
+      revenueCents: sql<number>`sum(${analyticsDailyCategory.revenueCents})`.mapWith(Number),
+      units: sql<number>`sum(${analyticsDailyCategory.units})`.mapWith(Number),
+    })
+    .from(analyticsDailyCategory)
+    .where(between(analyticsDailyCategory.day, range.from, range.to))
+    .groupBy(analyticsDailyCategory.category)
+    .orderBy(desc(sql`sum(${analyticsDailyCategory.revenueCents})`));
+}
+
+export async function getOverview(db: Db, range: DayRange, previous: DayRange, weekly: boolean): Promise<Overview> {
+  const [now, before, series, byCategory] = await Promise.all([totals(db, range), totals(db, previous), revenueSeries(db, range, weekly), categories(db, range)]);
+  return {
+    kpis: {
+      revenue: kpi(now.revenueCents, before.revenueCents),
+      orders: kpi(now.orders, before.orders),
+      averageOrder: kpi(now.averageOrderCents, before.averageOrderCents),
+      conversion: kpi(now.conversionRate, before.conversionRate),
+    },
+    revenueSeries: (() => {
+      const found = new Map(series.map((p) => [p.day, p]));
+      return buckets(range, weekly).map((day) => found.get(day) ?? { day, revenueCents: 0, orders: 0 });
+    })(),
+    byCategory,
+  };
+}
+
+export interface FunnelStep {
+  step: "sessions" | "product_views" | "add_to_cart" | "checkout_started" | "purchased";
+  label: string;
+  sessions: number;
+  /** Share of the step before that reached this one, in per cent (100 for the first). */
+  fromPrevious: number;
+  previousPeriod: number;
+}
+
+/** Sessions that reached each step, and the drop between steps. */
+export async function getFunnel(db: Db, range: DayRange, previous: DayRange): Promise<FunnelStep[]> {
+  const read = async (r: DayRange) => {
+    const [row] = await db
+      .select({
+        sessions: sql<number>`coalesce(sum(${analyticsDaily.sessions}), 0)`.mapWith(Number),
+        viewing: sql<number>`coalesce(sum(${analyticsDaily.viewingSessions}), 0)`.mapWith(Number),
+        cart: sql<number>`coalesce(sum(${analyticsDaily.cartSessions}), 0)`.mapWith(Number),
+        checkout: sql<number>`coalesce(sum(${analyticsDaily.checkoutSessions}), 0)`.mapWith(Number),
+        buying: sql<number>`coalesce(sum(${analyticsDaily.buyingSessions}), 0)`.mapWith(Number),
+      })
+      .from(analyticsDaily)
+      .where(between(analyticsDaily.day, r.from, r.to));
+    return row!;
+  };
+  const [now, before] = await Promise.all([read(range), read(previous)]);
+  const steps = [
+    ["sessions", "Sessions", now.sessions, before.sessions],
+    ["product_views", "Viewed a product", now.viewing, before.viewing],
+    ["add_to_cart", "Added to cart", now.cart, before.cart],
+    ["checkout_started", "Started checkout", now.checkout, before.checkout],
+    ["purchased", "Purchased", now.buying, before.buying],
+  ] as const;
+  return steps.map(([step, label, sessions, previousPeriod], i) => ({
+    step,
+    label,
+    sessions,
+    previousPeriod,
+    fromPrevious: i === 0 ? 100 : percent(sessions, steps[i - 1]![2]),
+  }));
+}
+
+/** The spec's sales metrics for a range (and, on the page, for the period before it). */
+export interface SalesMetrics {
+  customers: { new: number; returning: number };
+  lifetimeValueCents: number;
+  returnCustomerRate: number;
+  cartAbandonmentRate: number;
+  refundRate: number;
+  refundCents: number;
+}
+
+export interface Sales extends SalesMetrics {
+  series: { day: string; revenueCents: number; orders: number; averageOrderCents: number }[];
+  bySource: { source: string; revenueCents: number; orders: number; sessions: number }[];
+  byCategory: { category: string; revenueCents: number; units: number }[];
+  /** The same metrics for the period before, for the comparison. */
+  previous: SalesMetrics;
+}
+
+/** Store-day bounds of a range as timestamps (New York), for reads of the orders table. */
+/** Midnight of a store day (New York), as SQL: where that day's events and orders begin. */
+export const storeDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${STORE_TIME_ZONE}`;
+const rangeStart = (r: DayRange) => storeDayStart(r.from);
+const rangeEnd = (r: DayRange) => storeDayStart(addDays(r.to, 1));
+/** A paid order not refunded whole; written out as in the partial index orders_paid_user_idx, so the planner can use it. */
+export const PAID_ORDER = sql.raw(`status in (${PAID_STATUSES.map((s) => `'${s}'`).join(", ")}) and refunded_at is null`);
+
+export async function getSales(db: Db, range: DayRange, previous: DayRange, weekly: boolean): Promise<Sales> {
+  const bySourceQuery = db
+    .select({
+      source: analyticsDaily.source,
+      revenueCents: sql<number>`sum(${analyticsDaily.revenueCents})`.mapWith(Number),
+      orders: sql<number>`sum(${analyticsDaily.purchases})`.mapWith(Number),
+      sessions: sql<number>`sum(${analyticsDaily.sessions})`.mapWith(Number),
+    })
+    .from(analyticsDaily)
+    .where(between(analyticsDaily.day, range.from, range.to))
+    .groupBy(analyticsDaily.source)
+    .orderBy(analyticsDaily.source);
+  const [series, byCategory, bySource, now, before] = await Promise.all([
+    revenueSeries(db, range, weekly),
+    categories(db, range),
+    bySourceQuery,
+    salesMetrics(db, range),
+    salesMetrics(db, previous),
+  ]);
+  return {
+    series: series.map((p) => ({ ...p, averageOrderCents: p.orders > 0 ? Math.round(p.revenueCents / p.orders) : 0 })),
+    bySource,
+    byCategory,
+    ...now,
+    previous: before,
+  };
+}
+
+async function salesMetrics(db: Db, range: DayRange): Promise<SalesMetrics> {
+  const [t, people] = await Promise.all([totals(db, range), customerFigures(db, range)]);
+  return {
+    customers: { new: people.newCustomers, returning: people.returning },
+    lifetimeValueCents: people.customers > 0 ? Math.round(people.revenueCents / people.customers) : 0,
+    returnCustomerRate: percent(people.repeat, people.customers),
+    cartAbandonmentRate: t.cartSessions > 0 ? Math.round((1 - t.buyingSessions / t.cartSessions) * 1000) / 10 : 0,
+    refundRate: percent(t.refundCents, t.revenueCents),
+    refundCents: t.refundCents,
+  };
+}
+
+/**
+ * Customers come from the orders (paid ones), in one pass over each customer's paid orders up to the
+ * range's end (the partial index orders_paid_user_idx holds all it reads): who bought in the range for
+ * the first time (new) or again (returning), and over the whole history up to the end how many
+ * customers there are, how many bought more than once, and what they spent. A customer's first order
+ * before the end is their first ever order whenever they bought in the range.
+ */
+async function customerFigures(db: Db, range: DayRange) {
+  const [row] = rowsOf<{ new_customers: number; returning: number; customers: number; repeat: number; revenue: string | null }>(
+    await db.execute(sql`
+      select count(*) filter (where c.in_range > 0 and c.first_at >= ${rangeStart(range)})::int as new_customers,
+             count(*) filter (where c.in_range > 0 and c.first_at < ${rangeStart(range)})::int as returning,
+             count(*)::int as customers,
+             count(*) filter (where c.n > 1)::int as repeat,
+             sum(c.spent)::bigint as revenue
+      from (
+        select user_id, min(created_at) as first_at, count(*) filter (where created_at >= ${rangeStart(range)}) as in_range,
+          count(*) as n, sum(total_cents) as spent
+        from orders
+        where ${PAID_ORDER} and created_at < ${rangeEnd(range)}
+        group by user_id
+      ) c`),
+  );
+  return {
+    newCustomers: row?.new_customers ?? 0,
+    returning: row?.returning ?? 0,
+    customers: row?.customers ?? 0,
+    repeat: row?.repeat ?? 0,
+    revenueCents: Number(row?.revenue ?? 0),
+  };
+}
+
+
+
+export interface ProductRow {
+  productId: number;
+  name: string;
+  slug: string;
+  views: number;
+  addToCarts: number;
+  purchases: number;
+  units: number;
+  revenueCents: number;
+  /** Purchases per product view, in per cent. */
+  conversionRate: number;
+  averageRating: number | null;
+  reviewCount: number;
+}
+
+/** The products table (SPEC section 3, Product analytics) for a range, sorted. */
+export async function getProductTable(db: Db, range: DayRange, sort: ProductSort): Promise<ProductRow[]> {
+  const rows = rowsOf<{ product_id: number; name: string; slug: string; views: number; adds: number; purchases: number; units: number; revenue: string; rating: string | null; reviews: number }>(
+    await db.execute(sql`
+      select d.product_id, p.name, p.slug, d.views, d.adds, d.purchases, d.units, d.revenue,
+        (select round(avg(r.rating)::numeric, 1) from reviews r where r.product_id = d.product_id and not r.hidden) as rating,
+        (select count(*)::int from reviews r where r.product_id = d.product_id and not r.hidden) as reviews
+      from (
+        select product_id, sum(views)::int as views, sum(add_to_carts)::int as adds, sum(purchases)::int as purchases,
+          sum(units)::int as units, sum(revenue_cents)::bigint as revenue
+        from analytics_daily_product where day between ${range.from}::date and ${range.to}::date
+        group by product_id
+      ) d join products p on p.id = d.product_id`),
+  );
+  const table: ProductRow[] = rows.map((r) => ({
+    productId: r.product_id,
+    name: r.name,
+    slug: r.slug,
+    views: r.views,
+    addToCarts: r.adds,
+    purchases: r.purchases,
+    units: r.units,
+    revenueCents: Number(r.revenue),
+    conversionRate: percent(r.purchases, r.views),
+    averageRating: r.rating === null ? null : Number(r.rating),
+    reviewCount: r.reviews,
+  }));
+  const key: Record<ProductSort, (r: ProductRow) => number> = {
+    revenue: (r) => r.revenueCents,
+    views: (r) => r.views,
+    purchases: (r) => r.purchases,
+    conversion: (r) => r.conversionRate,
+    addToCarts: (r) => r.addToCarts,
+    rating: (r) => r.averageRating ?? -1,
+  };
+  return table.sort((a, b) => key[sort](b) - key[sort](a) || a.name.localeCompare(b.name));
+}

@@ -1,0 +1,25 @@
+// The events module's face: other code imports it from here only (rules.ts and inputs.ts, free of
+// the database, may also be imported by browser-bound UI code).
+export { checkInMessage, formatTicketCode, instantToStoreLocal, isPast, nextYearlyOccurrence, partiesToPromote, storeLocalToInstant, storeLongDate, storeMonthDay, storeTimeOfDay } from "./rules.ts";
+export { checkInSchema, eventFormSchema, eventIdSchema, rsvpFormSchema, rsvpTokenSchema, ticketTypeFormSchema, type EventForm, type RsvpForm, type TicketTypeForm } from "./inputs.ts";
+export { EVENT_MESSAGES, EventError } from "./errors.ts";
+export {
+  eventSlugOfProduct,
+  getAdminEvent,
+  getEventBySlug,
+  listAdminEvents,
+  listEventSlugs,
+  listRsvps,
+  nextUpcomingEvent,
+  ticketsOfOrder,
+  ticketTypesOf,
+  type EventView,
+  type RsvpRow,
+  type TicketTypeView,
+  type TicketView,
+} from "./queries.ts";
+export { checkInTicket, issueTicketsForOrder, newTicketCode, voidOrderTickets, voidRefundedTickets, type CheckInResult, type EventActor } from "./commands.ts";
+export { addTicketType, createEvent, updateEvent, updateTicketType } from "./admin.ts";
+export { cancelRsvp, confirmRsvp, submitRsvp, type RsvpDeps, type RsvpOutcome } from "./rsvp.ts";
+export { qrDataUrl, qrPng, whenLine } from "./mail.ts";
+export { seedEvents, SEED_EVENTS } from "./seed.ts";

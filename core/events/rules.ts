@@ -1,0 +1,131 @@
+/** Pure event rules: the store's clock (New York), when an event is past, and how an RSVP waitlist moves up. */
+
+export const STORE_TIME_ZONE = "America/New_York";
+
+const zoneParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: STORE_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** The wall-clock reading in New York of an instant, as numbers. */
+export function storeWallClock(at: Date): { year: number; month: number; day: number; hour: number; minute: number } {
+  const p = Object.fromEntries(zoneParts.formatToParts(at).map((x) => [x.type, x.value]));
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour) % 24, minute: Number(p.minute) };
+}
+
+/** New York's offset from UTC at an instant, in minutes (-240 in summer, -300 in winter). */
+function offsetMinutes(at: Date): number {
+  const w = storeWallClock(at);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant a New York wall-clock time ("2027-06-15T20:00") names. */
+export function storeLocalToInstant(local: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) throw new Error(`not a local date-time: ${local}`);
+  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  // Two passes settle the offset on either side of a daylight-saving change.
+  let at = new Date(guess - offsetMinutes(new Date(guess)) * 60_000);
+  at = new Date(guess - offsetMinutes(at) * 60_000);
+  return at;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The value of an <input type="datetime-local"> showing this instant in New York time. */
+export function instantToStoreLocal(at: Date): string {
+  const w = storeWallClock(at);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/**
+ * The next time a yearly date (month, day, time in New York) comes after `now`: this year's if it starts
+ * later than now, else next year's. The seeded events use it so a fresh store never shows them as past.
+ */
+export function nextYearlyOccurrence(now: Date, month: number, day: number, time: string): Date {
+  const year = storeWallClock(now).year;
+  for (const y of [year, year + 1]) {
+    const at = storeLocalToInstant(`${y}-${pad(month)}-${pad(day)}T${time}`);
+    if (at.getTime() > now.getTime()) return at;
+  }
+  throw new Error("unreachable");
+}
+
+/** An event is past once it has ended: nothing can be bought or reserved for it after that. */
+export function isPast(event: { endsAt: Date | string }, now = new Date()): boolean {
+  return new Date(event.endsAt).getTime() <= now.getTime();
+}
+
+export interface QueuedParty {
+  id: number;
+  partySize: number;
+}
+
+/**
+ * Which waitlisted parties move up when `free` places open: in their order, every whole party that still
+ * fits (a party too big for what is left waits, and a smaller one behind it may go ahead).
+ */
+export function partiesToPromote(waitlist: readonly QueuedParty[], free: number): number[] {
+  const promoted: number[] = [];
+  let left = free;
+  for (const party of waitlist) {
+    if (party.partySize <= left) {
+      promoted.push(party.id);
+      left -= party.partySize;
+    }
+  }
+  return promoted;
+}
+
+/** "8:42 PM" in New York time. */
+export function storeTimeOfDay(at: Date | string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone: STORE_TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: true })
+    .formatToParts(new Date(at))
+    // Plain spaces (ICU puts a narrow no-break space before AM/PM), so server and browser render the same text.
+    .map((p) => (p.type === "literal" ? p.value.replace(/\s/gu, " ") : p.value))
+    .join("");
+}
+
+/** "Saturday, June 15, 2027" in New York time. */
+export function storeLongDate(at: Date | string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: STORE_TIME_ZONE, weekday: "long", year: "numeric", month: "long", day: "numeric" })
+      .formatToParts(new Date(at))
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
+}
+
+/** "June 15" in New York time. */
+export function storeMonthDay(at: Date | string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: STORE_TIME_ZONE, month: "long", day: "numeric" }).formatToParts(new Date(at)).map((x) => [x.type, x.value]),
+  );
+  return `${p.month} ${p.day}`;
+}
+
+/** What a check-in attempt says at the door. */
+export function checkInMessage(result: { kind: "checked_in" | "already" | "void" | "unknown"; at?: Date | string | null; typeName?: string; eventTitle?: string }): string {
+  switch (result.kind) {
+    case "checked_in":
+      return `Checked in: ${result.typeName ?? "ticket"} for ${result.eventTitle ?? "the event"}.`;
+    case "already":
+      return `Already checked in at ${result.at ? storeTimeOfDay(result.at) : "an earlier time"}${result.at ? ` on ${storeMonthDay(result.at)}` : ""}.`;
+    case "void":
+      return "This ticket was voided (its order was cancelled or refunded). Do not admit.";
+    case "unknown":
+      return "No ticket has this code. Check it and try again.";
+  }
+}
+
+/** Groups a ticket code for reading aloud and typing: ABCD-EFGH-JKLM-NPQR. */
+export function formatTicketCode(code: string): string {
+  return code.match(/.{1,4}/g)?.join("-") ?? code;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { CULTURE_IMAGES } from "../articles/rules.ts";
+import { parseSlugList } from "./rules.ts";
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(max, `The ${label} is too long (at most ${max} characters).`);
+
+const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+
+export const collectionSlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and dashes.").max(120);
+
+/** The back office's collection form: its products as slugs, one a line, in the order shown. */
+export const collectionFormSchema = z.object({
+  name: text("name", 120),
+  slug: collectionSlugSchema,
+  description: text("description", 1000),
+  season: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v), z.string().max(60, "The season is too long.").nullable()),
+  featured: checkbox,
+  products: z.preprocess((v) => parseSlugList(typeof v === "string" ? v : ""), z.array(collectionSlugSchema).max(200, "At most 200 products.")),
+});
+export type CollectionForm = z.infer<typeof collectionFormSchema>;
+
+export const lookFormSchema = z.object({
+  title: text("title", 120),
+  caption: text("caption", 600),
+  imageSrc: z.enum(CULTURE_IMAGES, { message: "Choose one of the pictures." }),
+  imageAlt: text("picture's description", 300),
+  position: z.coerce.number({ message: "Enter a whole number." }).int("Enter a whole number.").min(0).max(999),
+});
+export type LookForm = z.infer<typeof lookFormSchema>;
+
+const percent = (axis: string) => z.coerce.number({ message: `Enter the ${axis} position (0 to 100).` }).int("Enter a whole number.").min(0, "From 0 to 100.").max(100, "From 0 to 100.");
+
+export const hotspotFormSchema = z.object({
+  product: collectionSlugSchema,
+  x: percent("across"),
+  y: percent("down"),
+});
+export type HotspotForm = z.infer<typeof hotspotFormSchema>;
+
+export const lookbookIdSchema = z.coerce.number().int().positive();

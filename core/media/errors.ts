@@ -1,0 +1,47 @@
+import { errorsOf } from "../shared/errors.ts";
+
+export type MediaErrorCode =
+  | "media.product_not_found"
+  | "media.image_not_found"
+  | "media.stale_version"
+  | "media.invalid_color"
+  | "media.invalid_input"
+  | "media.unsupported_type"
+  | "media.too_large"
+  | "media.too_many_pixels"
+  | "media.unreadable";
+
+export class MediaError extends errorsOf<MediaErrorCode>({
+  "media.product_not_found": 404,
+  "media.image_not_found": 404,
+  "media.stale_version": 409,
+  "media.invalid_color": 400,
+  "media.invalid_input": 400,
+  "media.unsupported_type": 415,
+  "media.too_large": 413,
+  "media.too_many_pixels": 422,
+  "media.unreadable": 422,
+}) {
+  /** The form field the error belongs next to ("file", "color"...), or "form" for the whole form. */
+  get field(): string {
+    return typeof this.details.field === "string" ? this.details.field : "form";
+  }
+}
+
+export const MEDIA_MESSAGES = {
+  productNotFound: "This product no longer exists.",
+  imageNotFound: "This photo no longer exists. Reload to see the product's photos.",
+  /** The one answer to a save carrying an older version of a product (shared with the product editor). */
+  staleVersion: "This product was changed by someone else. Reload to see the changes, then make yours again.",
+  invalidColor: "Choose one of the product's colours, or All colours.",
+  noFile: "Choose a photo to upload.",
+  unsupportedType: "The file is not a JPEG, PNG or WebP image.",
+  tooLarge: "The photo is larger than 10 MB.",
+  tooManyPixels: "The photo has too many pixels (at most 40 megapixels, such as 8,000 x 5,000).",
+  unreadable: "The photo could not be read; it may be damaged. Save it again as JPEG, PNG or WebP.",
+} as const;
+
+export const productNotFound = (productId: number) => new MediaError("media.product_not_found", MEDIA_MESSAGES.productNotFound, { productId });
+export const imageNotFound = (imageId: number) => new MediaError("media.image_not_found", MEDIA_MESSAGES.imageNotFound, { imageId });
+export const staleVersion = (productId: number, expected: number, current: number) =>
+  new MediaError("media.stale_version", MEDIA_MESSAGES.staleVersion, { productId, expected, current, field: "form" });

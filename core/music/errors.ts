@@ -1,0 +1,43 @@
+import { errorsOf } from "../shared/errors.ts";
+
+export type MusicErrorCode =
+  | "music.playlist_not_found"
+  | "music.track_not_found"
+  | "music.invalid_input"
+  | "music.slug_taken"
+  | "music.no_file"
+  | "music.unsupported_type"
+  | "music.too_large"
+  | "music.unreadable"
+  | "music.featured";
+
+export class MusicError extends errorsOf<MusicErrorCode>({
+  "music.playlist_not_found": 404,
+  "music.track_not_found": 404,
+  "music.invalid_input": 400,
+  "music.slug_taken": 409,
+  "music.no_file": 400,
+  "music.unsupported_type": 415,
+  "music.too_large": 413,
+  "music.unreadable": 422,
+  "music.featured": 409,
+}) {
+  /** The form field the error belongs next to ("file", "title"...), or "form" for the whole form. */
+  get field(): string {
+    return typeof this.details.field === "string" ? this.details.field : "form";
+  }
+}
+
+export const MUSIC_MESSAGES = {
+  playlistNotFound: "This playlist no longer exists.",
+  trackNotFound: "This track no longer exists. Reload to see the playlist's tracks.",
+  slugTaken: "Another playlist already has this address. Choose another title or address.",
+  noFile: "Choose an audio file to upload.",
+  unsupportedType: "The file is not an MP3, Ogg (Vorbis or Opus) or M4A audio file.",
+  tooLarge: "The audio file is larger than 30 MB.",
+  unreadable: "The audio file could not be read, or it has no length; it may be damaged.",
+  deleteFeatured: "This is the featured mix: feature another playlist before deleting it.",
+} as const;
+
+export const playlistNotFound = (playlistId: number) => new MusicError("music.playlist_not_found", MUSIC_MESSAGES.playlistNotFound, { playlistId });
+export const trackNotFound = (trackId: number) => new MusicError("music.track_not_found", MUSIC_MESSAGES.trackNotFound, { trackId });

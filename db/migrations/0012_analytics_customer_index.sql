@@ -1,0 +1,1 @@
+CREATE INDEX "orders_paid_user_idx" ON "orders" USING btree ("user_id","created_at","total_cents") WHERE "orders"."status" in ('processing', 'shipped', 'delivered') and "orders"."refunded_at" is null;
