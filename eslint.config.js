@@ -34,8 +34,19 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "no-restricted-imports": ["error", { patterns: [{ regex: pastTheFace(["index", "rules", "inputs"]), message: "Import a core module through its index.ts (or its rules.ts / inputs.ts in browser-bound code)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ regex: pastTheFace(["index", "rules", "inputs"]), message: "Import a core module through its index.ts (or its rules.ts / inputs.ts in browser-bound code)." }],
+          // Links and forms keep the page's language (/es): app/i18n wraps React Router's.
+          paths: [{ name: "react-router", importNames: ["Link", "NavLink", "Form"], message: "Import Link, NavLink and Form from app/i18n: they keep the page's language." }],
+        },
+      ],
     },
+  },
+  {
+    files: ["app/i18n/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: pastTheFace(["index", "rules", "inputs"]), message: "Import a core module through its index.ts." }] }] },
   },
   {
     // Playwright reads a fixture's dependencies from its destructuring pattern: `({}, use)` is how one says none.

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EMPTY_CART, type CartView } from "../core/cart/rules.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -12,17 +12,40 @@ import { loadCart } from "./lib/cart.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { REFUSAL_TITLE, refusalMessage } from "./lib/refusal.ts";
+import { isLocale, LOCALES } from "../core/shared/locale.ts";
+import { ensureMessages, I18nProvider, isLocalizedPath, Link, localePath, splitLocale, useT } from "./i18n/index.ts";
+import { languageRedirect, requestLocale } from "./lib/i18n.server.ts";
+import { messagesUrl } from "./i18n/messages.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   const [cart, account] = await Promise.all([loadCart(request, context), viewer ? getAccount(context.db, viewer.id) : null]);
-  return { cart, viewer, theme: account?.preferences.theme ?? "auto" };
+  const accountLocale = account?.preferences.language;
+  const moved = await languageRedirect(request, isLocale(accountLocale) ? accountLocale : null);
+  if (moved) throw moved;
+  const locale = requestLocale(request);
+  const url = new URL(request.url);
+  const { path } = splitLocale(url.pathname);
+  // Search engines find each page in both languages (and English for anyone who chose neither).
+  const alternates = isLocalizedPath(path) ? LOCALES.map((lang) => ({ lang, href: context.baseUrl + localePath(path, lang) + url.search })) : [];
+  return { cart, viewer, theme: account?.preferences.theme ?? "auto", locale, messagesUrl: messagesUrl(locale), alternates };
 }
 
-/** The viewer and cart reload only when they may have changed: after a form was posted. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/** Opening a page in the other language without a reload brings that language's texts first. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await ensureMessages(data.locale, data.messagesUrl);
+  return data;
+}
+
+/**
+ * The viewer and cart reload only when they may have changed: after a form was posted. The language's
+ * texts and alternates reload when a link leads to the other language.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  if (splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale) return true;
   return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
@@ -35,20 +58,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // The account's theme is applied by the server, so the page never flashes the wrong one.
   const theme = data?.theme && data.theme !== "auto" ? data.theme : undefined;
+  // The address says the language, so even an error page before any loader ran speaks it.
+  const { locale: pathLocale, path } = splitLocale(useLocation().pathname);
+  const locale = data?.locale ?? (isLocalizedPath(path) ? pathLocale : "en");
   return (
-    <html lang="en" data-theme={theme}>
+    <html lang={locale} data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#111111" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT }} />
+        {data?.messagesUrl && <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.messagesUrl} data-messages="" />}
+        {data?.alternates.map((alternate) => <link key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.href} />)}
+        {data?.alternates[0] && <link rel="alternate" hrefLang="x-default" href={data.alternates[0].href} />}
         <Meta />
         <Links nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-gold px-3 py-2 font-semibold text-black">
-          Skip to content
-        </a>
+        <I18nProvider locale={locale}>
+        <SkipLink />
         <CartProvider cart={(data?.cart as CartView | undefined) ?? EMPTY_CART}>
           <Header viewer={(data?.viewer as Viewer | null | undefined) ?? null} />
           <main id="main" className="flex-1">
@@ -58,10 +86,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <CartPanel />
           <PlayerDock />
         </CartProvider>
+        </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+function SkipLink() {
+  const t = useT();
+  return (
+    <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-gold px-3 py-2 font-semibold text-black">
+      {t("layout.skipToContent")}
+    </a>
   );
 }
 
@@ -70,12 +108,11 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const refusal = notFound ? null : refusalMessage(error);
-  const title = notFound ? "Page not found" : refusal ? REFUSAL_TITLE : "Something went wrong";
-  const detail = notFound
-    ? "We couldn't find that page. It may have moved, or the link may be wrong."
-    : (refusal ?? "An unexpected error occurred. Please try again.");
+  const title = notFound ? t("error.notFound.title") : refusal ? REFUSAL_TITLE : t("error.unexpected.title");
+  const detail = notFound ? t("error.notFound.detail") : (refusal ?? t("error.unexpected.detail"));
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>
@@ -83,10 +120,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-muted">{detail}</p>
       <p className="mt-8 flex justify-center gap-4">
         <Link to="/" className="rounded bg-ink px-4 py-3 font-semibold text-paper">
-          Go Home
+          {t("error.goHome")}
         </Link>
         <Link to="/shop" className="rounded border border-line px-4 py-3 font-semibold">
-          Shop
+          {t("nav.shop")}
         </Link>
       </p>
     </div>

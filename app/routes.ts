@@ -1,6 +1,7 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
-export default [
+/** The storefront's pages: each is served in English at its path and in Spanish under /es (app/i18n/paths.ts). */
+const pages: RouteConfigEntry[] = [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("history", "routes/history.tsx"),
@@ -17,7 +18,6 @@ export default [
   route("events/:slug", "routes/event.tsx"),
   route("cart", "routes/cart.tsx"),
   route("login", "routes/login.tsx"),
-  route("logout", "routes/logout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("wishlist/toggle", "routes/wishlist-toggle.tsx"),
@@ -29,6 +29,25 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/track", "routes/order-track.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("*", "routes/not-found.tsx"),
+];
+
+/** The same pages under /es, with their own route ids. */
+const spanish: RouteConfigEntry[] = pages.map((page) => ({
+  ...page,
+  id: `es/${page.file.replace(/\.tsx$/, "")}`,
+  index: undefined,
+  path: page.index ? "es" : `es/${page.path}`,
+}));
+
+export default [
+  ...pages,
+  ...spanish,
+  route("logout", "routes/logout.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/users", "routes/admin-users.tsx"),
   route("admin/users/:id", "routes/admin-user.tsx"),
@@ -60,13 +79,10 @@ export default [
   route("art/:kind/:file", "routes/art.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
-  route("settings", "routes/settings.tsx"),
   route("settings/export", "routes/settings-export.tsx"),
-  route("newsletter", "routes/newsletter.tsx"),
-  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("admin/newsletter", "routes/admin-newsletter.tsx"),
   route("admin/newsletter/export.csv", "routes/admin-newsletter-export.tsx"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
-  route("*", "routes/not-found.tsx"),
+  route("language", "routes/language.tsx"),
+  route("i18n/:file", "routes/i18n-messages.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import {
   consume,
   findUserByEmail,
   finishSignIn,
+  getAccount,
   MESSAGES,
   registerSchema,
   resetRequestSchema,
@@ -16,6 +17,9 @@ import type { StoreContext } from "../../server/context.ts";
 import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";
 import { clearCartCookie, readGuestCartId } from "./cart.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
+import { isLocale } from "../../core/shared/locale.ts";
+import { languageSetCookie, requestLocale } from "./i18n.server.ts";
+import { getViewer } from "./session.server.ts";
 
 export type AuthFormResult =
   | { ok: false; mode: "signin" | "register" | "reset"; error: string; fields?: Record<string, string>; retryAfterSeconds?: number }
@@ -97,7 +101,7 @@ export async function register(request: Request, context: StoreContext, fields: 
     return { ok: false, mode: "register", error: message === MESSAGES.unexpected ? MESSAGES.registrationFailed : message, fields: keep };
   }
   const guestCartId = await readGuestCartId(request, context);
-  await finishSignIn(context.db, { userId, email, clientIp: context.clientIp, guestCartId, adminEmails: context.adminEmails });
+  await finishSignIn(context.db, { userId, email, clientIp: context.clientIp, guestCartId, adminEmails: context.adminEmails, language: requestLocale(request) });
   return signedIn(context, authHeaders, safeRedirectPath(fields.redirectTo));
 }
 
@@ -123,6 +127,10 @@ export async function requestReset(request: Request, context: StoreContext, fiel
 
 export async function signOut(request: Request, context: StoreContext): Promise<Response> {
   const headers = new Headers();
+  // The account's language outlives the session: the pages after signing out keep speaking it.
+  const viewer = await getViewer(request, context);
+  const language = viewer ? (await getAccount(context.db, viewer.id))?.preferences.language : undefined;
+  if (isLocale(language)) headers.append("Set-Cookie", await languageSetCookie(language, context.secureCookies));
   try {
     const result = await context.auth.api.signOut({ headers: request.headers, returnHeaders: true });
     forwardCookies(result.headers, headers);

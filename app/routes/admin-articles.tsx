@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { articleIdSchema, articleStatusIntentSchema, listAdminArticles, setArticleStatus } from "../../core/articles/index.ts";
 import { can } from "../../core/admin/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";

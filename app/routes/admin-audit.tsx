@@ -1,4 +1,5 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
+import { Form } from "../i18n/index.ts";
 import { auditDiff, auditEntities, auditQuerySchema, listAudit } from "../../core/admin/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { inputClass, labelClass, primaryButton } from "../components/account/page-shell.tsx";

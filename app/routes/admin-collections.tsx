@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { can } from "../../core/admin/rules.ts";
 import { listAdminCollections } from "../../core/lookbook/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { checkInSchema, checkInTicket, type CheckInResult } from "../../core/events/index.ts";
 import { formatTicketCode } from "../../core/events/rules.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import {
   addTicketType,
   eventIdSchema,

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { adjustStock, getInventoryRow, InventoryError, listMovementPage, restock } from "../../core/inventory/index.ts";
 import { adjustInput, fieldErrorsOf, MOVEMENT_FILTERS, movementListInput, restockInput, variantIdInput, type FieldErrors } from "../../core/inventory/inputs.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";

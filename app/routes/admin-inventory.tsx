@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { z } from "zod";
 import { recordAudit } from "../../core/admin/index.ts";
 import {

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { deletePlaylist, getPlaylist, idInput, moveTrack, MusicError, MUSIC_MESSAGES, removeTrack, updatePlaylist } from "../../core/music/index.ts";
 import { MediaError } from "../../core/media/index.ts";
 import { formatClock, formatLength, trackCount } from "../../core/music/rules.ts";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { addTrack, getPlaylist, MusicError, MUSIC_MESSAGES } from "../../core/music/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, Section } from "../components/account/page-shell.tsx";

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { createPlaylist, listPlaylists, MusicError } from "../../core/music/index.ts";
 import { formatLength, trackCount } from "../../core/music/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { campaignSchema, createCampaign, listCampaigns, subscriberCounts } from "../../core/newsletter/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";

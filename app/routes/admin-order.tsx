@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { z } from "zod";
 import { addOrderNote, adminCancelOrder, adminMarkDelivered, adminShipOrder, findAdminOrder, requestOrderRefund } from "../../core/admin/index.ts";
 import { orderNoteSchema, parseRefundForm, shipFormSchema } from "../../core/orders/inputs.ts";

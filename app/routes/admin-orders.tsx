@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { listAdminOrders } from "../../core/admin/index.ts";
 import { adminOrderFilterSchema, type AdminOrderFilter } from "../../core/orders/inputs.ts";
 import { ORDER_STATUSES } from "../../core/orders/rules.ts";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { recordAudit } from "../../core/admin/index.ts";
 import { addProductImage, getProductForImages, makeImageFirst, MEDIA_MESSAGES, MediaError, removeProductImage, type MediaDeps } from "../../core/media/index.ts";
 import { productIdInput } from "../../core/media/inputs.ts";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { createProduct } from "../../core/admin/index.ts";
 import { ART_KINDS, productFormInput, productFormSchema } from "../../core/catalog/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";

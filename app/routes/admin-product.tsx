@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { z } from "zod";
 import { addVariant, getAdminProduct, removeVariant, updateProduct, updateVariant } from "../../core/admin/index.ts";
 import { can } from "../../core/admin/rules.ts";

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { listAdminProducts } from "../../core/admin/index.ts";
 import { adminProductQuerySchema } from "../../core/catalog/index.ts";
 import { can } from "../../core/admin/rules.ts";

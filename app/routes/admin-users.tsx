@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { listUsers, userListQuerySchema } from "../../core/admin/index.ts";
 import { ROLE_CHOICES as ROLES, ROLE_LABEL } from "../../core/admin/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";

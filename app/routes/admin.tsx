@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { getAdminStats } from "../../core/admin/index.ts";
 import { can } from "../../core/admin/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";

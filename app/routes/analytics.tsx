@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 // What the page itself (in the browser) uses comes from the database-free rules: the index would bring the
 // database layer, and with it Node-only code, into the browser bundle.
 import { PRODUCT_SORTS, type ProductSort } from "../../core/analytics/rules.ts";

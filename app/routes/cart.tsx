@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { z } from "zod";
 import {
   addByOptionsSchema,

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { z } from "zod";
 import { attemptById, attemptOutcome, SOLD_OUT_REFUNDED } from "../../core/checkout/index.ts";
 import { orderNumberLabel } from "../../core/orders/rules.ts";

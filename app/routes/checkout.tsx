@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form, Link, useLocaleNavigate } from "../i18n/index.ts";
 import { findCartOfUser, getCart } from "../../core/cart/index.ts";
 import { billingSchema, idempotencyKeySchema, placeOrder, type ShortLine } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
@@ -19,6 +20,7 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track, visitOf } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/checkout";
+import { localizedRedirect } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Checkout");
 
@@ -82,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (result.kind) {
       case "completed":
         // The confirmation mail was queued in the transaction that wrote the order.
-        return redirect(`/checkout/complete?attempt=${encodeURIComponent(result.attemptId)}`, { status: 303, headers: noStore });
+        return localizedRedirect(request, `/checkout/complete?attempt=${encodeURIComponent(result.attemptId)}`, { status: 303, headers: noStore });
       case "failed":
         // That attempt is over: the next press of Pay (another card, a changed cart) is a new one. The
         // loader is not rerun after a 4xx answer, so the new key travels with the answer.
@@ -125,7 +127,7 @@ const CARD_ELEMENT_MISSING = "Card element not found";
 function useStripeConfirmation(actionData: CheckoutActionData | undefined) {
   const cardRef = useRef<StripeCard | null>(null);
   const confirmed = useRef<string | null>(null);
-  const navigate = useNavigate();
+  const navigate = useLocaleNavigate();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { collectionsPage, pluralize } from "../../core/content/index.ts";
 import { collectionSlugSchema, getCollectionPage } from "../../core/lookbook/index.ts";
 import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { listCollections } from "../../core/catalog/index.ts";
 import { collectionsPage, pluralize } from "../../core/content/index.ts";
 import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";

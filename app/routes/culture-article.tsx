@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { articleSlugSchema, embeddedProducts, getPublishedArticle, renderBody } from "../../core/articles/index.ts";
 import { ArticleBody } from "../components/content/article-body.tsx";
 import { ReadTime } from "../components/content/article-card.tsx";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { getAccount } from "../../core/accounts/index.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { cancelRsvp, confirmRsvp, rsvpTokenSchema, type EventError } from "../../core/events/index.ts";
 import { buttonClass } from "../components/content/buttons.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";

@@ -1,4 +1,5 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form } from "../i18n/index.ts";
 import { consume } from "../../core/accounts/index.ts";
 import { EVENT_MESSAGES, getEventBySlug, rsvpFormSchema, submitRsvp } from "../../core/events/index.ts";
 import { isPast, storeLongDate, storeTimeOfDay } from "../../core/events/rules.ts";

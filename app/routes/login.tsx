@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { register, requestReset, signIn, type AuthFormResult } from "../lib/accounts.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { collectionSlugSchema, getLookbook } from "../../core/lookbook/index.ts";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { stockSummary } from "../components/content/product-embed.tsx";

@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { findUnsubscribeTarget, unsubscribeTokenSchema, unsubscribeWithToken } from "../../core/newsletter/index.ts";
 import { primaryButton } from "../components/account/page-shell.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";

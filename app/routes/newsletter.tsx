@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { NEWSLETTER_MESSAGES, subscribe, subscribeSchema } from "../../core/newsletter/index.ts";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { z } from "zod";
 import { orderIdSchema, OrderError, reorder, type ReorderResult } from "../../core/orders/index.ts";
 import { ORDER_STATUS_LABEL } from "../../core/orders/rules.ts";

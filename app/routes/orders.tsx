@@ -1,4 +1,5 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { listOrdersOfCustomer, pageSchema, statusFilterSchema } from "../../core/orders/index.ts";
 import { ORDER_STATUS_LABEL, ORDER_STATUSES, type OrderStatus } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
@@ -6,6 +7,7 @@ import { primaryButton, secondaryButton } from "../components/account/page-shell
 import { OrderCard } from "../components/orders/order-card.tsx";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/orders";
+import { localizedRedirect } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Orders");
 
@@ -31,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageSchema.parse(url.searchParams.get("page") ?? undefined);
   const list = await listOrdersOfCustomer(context.db, viewer.id, { status, page });
   // A page past the end (an old link): the first page, rather than an empty list that looks like no orders.
-  if (page > 1 && list.orders.length === 0) throw redirect(ordersUrl(status));
+  if (page > 1 && list.orders.length === 0) throw localizedRedirect(request, ordersUrl(status));
   return data({ status, ...list }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { z } from "zod";
 import { findRenamedProduct, getProductBySlug, optionValues, slugSchema } from "../../core/catalog/index.ts";
 import {
@@ -17,6 +18,7 @@ import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/product-reviews";
+import { localizedRedirect } from "../lib/i18n.server.ts";
 
 type WriteIntent = "create" | "update";
 
@@ -42,12 +44,12 @@ const noStore = { "Cache-Control": "private, no-store" };
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | East Harlem" }, { name: "robots", content: "noindex" }];
 
 /** The page exists for products that exist. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
   const found = slug.success ? await getProductBySlug(context.db, slug.data) : null;
   if (!found) {
     const renamed = slug.success ? await findRenamedProduct(context.db, slug.data) : null;
-    if (renamed) throw redirect(`/shop/${renamed}/reviews`, 301);
+    if (renamed) throw localizedRedirect(request, `/shop/${renamed}/reviews`, 301);
     throw data(null, { status: 404 });
   }
   return { name: found.name };

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { findRenamedProduct, getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
 import { eventSlugOfProduct } from "../../core/events/index.ts";
 import { artUrl, optionValues, originalPriceCents, showOutOfStockBadge } from "../../core/catalog/rules.ts";
@@ -16,6 +17,7 @@ import { useNonce } from "../lib/nonce.ts";
 import { savedAmong } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/product";
+import { localizedRedirect } from "../lib/i18n.server.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -23,10 +25,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) {
     // A product renamed in the back office keeps its old address working, permanently moved.
     const renamed = slug.success ? await findRenamedProduct(context.db, slug.data) : null;
-    if (renamed) throw redirect(`/shop/${renamed}${new URL(request.url).search}`, 301);
+    if (renamed) throw localizedRedirect(request, `/shop/${renamed}${new URL(request.url).search}`, 301);
     // A ticket product is sold on its event's page only.
     const event = slug.success ? await eventSlugOfProduct(context.db, slug.data) : null;
-    if (event) throw redirect(`/events/${event}`, 301);
+    if (event) throw localizedRedirect(request, `/events/${event}`, 301);
     throw data(null, { status: 404 });
   }
   track(request, context, { type: "product_view", productId: product.id });

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, useLocation, useNavigation } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import {
   attemptPair,
   changePasswordSchema,
@@ -22,6 +23,7 @@ import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/profile";
+import { localizedRedirect } from "../lib/i18n.server.ts";
 
 export const headers = actionRetryAfter;
 
@@ -114,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // be loaded again with it (this request's cookie names a session that no longer exists).
     const out = new Headers(noStore);
     forwardCookies(authHeaders, out);
-    return redirect("/profile?password=changed", { headers: out });
+    return localizedRedirect(request, "/profile?password=changed", { headers: out });
   }
 
   if (form.intent === "resend") {

@@ -1,9 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form, Link } from "../i18n/index.ts";
 import { MESSAGES, newPasswordSchema } from "../../core/accounts/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { describeAuthError } from "../lib/auth-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import type { Route } from "./+types/reset-password";
+import { localizedRedirect } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | East Harlem" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // Every session of the account has ended (revokeSessionsOnPasswordReset): sign in afresh.
-  return redirect("/login?reset=done");
+  return localizedRedirect(request, "/login?reset=done");
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form } from "../i18n/index.ts";
 import {
   attemptPair,
   deleteAccountSchema,
@@ -22,6 +23,7 @@ import { newsletterDeps } from "../lib/newsletter.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/settings";
+import { localizedRedirect } from "../lib/i18n.server.ts";
 
 export const headers = actionRetryAfter;
 
@@ -112,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The session no longer exists, so it cannot be used whatever the cookie says.
     }
     headers.append("Set-Cookie", await clearCartCookie(context));
-    return redirect("/", { headers });
+    return localizedRedirect(request, "/", { headers });
   }
 
   return reply({ intent: "preferences", ok: false, error: MESSAGES.unexpected });

@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { Link } from "../i18n/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { lookupSharedWishlist, shareCodeSchema } from "../../core/wishlist/index.ts";
 import { SHARE_LOOKUP_THROTTLE, WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data } from "react-router";
+import { Link } from "../i18n/index.ts";
 import type { z } from "zod";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import {
@@ -31,6 +32,7 @@ import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/wishlist";
+import { localizedRedirect } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Wishlist");
 
@@ -81,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = createListSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, null);
         const listId = await createWishlist(db, viewer.id, parsed.data);
-        return redirect(`/wishlist?list=${listId}`, { status: 303, headers: noStore });
+        return localizedRedirect(request, `/wishlist?list=${listId}`, { status: 303, headers: noStore });
       }
       case "rename-list": {
         const parsed = renameListSchema.safeParse(fields);
@@ -93,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = listIdSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "listId");
         await deleteWishlist(db, viewer.id, parsed.data.listId);
-        return redirect("/wishlist", { status: 303, headers: noStore });
+        return localizedRedirect(request, "/wishlist", { status: 303, headers: noStore });
       }
       case "sharing": {
         const parsed = sharingSchema.safeParse(fields);

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import type { Db } from "../../db/client.ts";
 import { carts, sessions, userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
 import { AccountError } from "./errors.ts";
@@ -8,8 +9,9 @@ import { attemptPair, DEFAULT_PREFERENCES, MESSAGES, type AttemptPair } from "./
 import { claimAttempt, forgiveAttempts } from "./throttle.ts";
 
 /** The store's record of a new user: profile and default preferences (idempotent). */
-export async function ensureProfile(db: Db, userId: string): Promise<void> {
-  await db.insert(userProfiles).values({ userId, preferences: DEFAULT_PREFERENCES }).onConflictDoNothing();
+/** A new account's profile speaks the language of the page it was made on; an existing one keeps its own. */
+export async function ensureProfile(db: Db, userId: string, language: Locale = DEFAULT_LOCALE): Promise<void> {
+  await db.insert(userProfiles).values({ userId, preferences: { ...DEFAULT_PREFERENCES, language } }).onConflictDoNothing();
 }
 
 /** ADMIN_EMAILS grants admin at sign-up and sign-in; it never lowers a role. */
@@ -81,6 +83,8 @@ export interface PasswordSignInPorts<Session> {
 }
 
 export interface PasswordSignIn {
+  /** The language of the page signed in from: a new account's own. */
+  language?: Locale;
   email: string;
   clientIp: string;
   /** The guest cart the browser brings along, joined to the account's at sign-in. */
@@ -132,7 +136,7 @@ export async function signInWithPassword<Session>(
 export async function finishSignIn(db: Db, input: PasswordSignIn & { userId: string }, at = new Date()): Promise<string | null> {
   return db.transaction(async (tx) => {
     await forgiveAttempts(tx, attemptPair(input.email, input.clientIp));
-    await ensureProfile(tx, input.userId);
+    await ensureProfile(tx, input.userId, input.language);
     await applyAdminEmails(tx, input.userId, input.email, input.adminEmails);
     await recordSignIn(tx, input.userId, at);
     return attachGuestCart(tx, input.guestCartId, input.userId);

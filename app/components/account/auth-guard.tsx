@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useLocation, useNavigation, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useNavigation, useRouteError } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import { REFUSAL_TITLE, refusalMessage } from "../../lib/refusal.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { AuthRequired } from "./auth-required.tsx";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../i18n/index.ts";
 
 /** What a signed-out visitor sees on a page that needs an account. */
 export function AuthRequired({ variant = "member" }: { variant?: "member" | "admin" }) {

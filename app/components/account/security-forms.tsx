@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form } from "../../i18n/index.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton } from "./page-shell.tsx";
 import type { FormResult } from "./form-result.ts";
 

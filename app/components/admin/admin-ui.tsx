@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link } from "../../i18n/index.ts";
 import { primaryButton, secondaryButton } from "../account/page-shell.tsx";
 
 /** Shared pieces of the back-office list and detail pages. */

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form } from "../../i18n/index.ts";
 import { primaryButton, secondaryButton } from "../account/page-shell.tsx";
 
 /** Publish or unpublish a story: a plain form posted to /admin/articles (from the list and the edit page). */

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form } from "../../i18n/index.ts";
 import type { AdminOrderDetail } from "../../../core/admin/index.ts";
 import { inputClass, labelClass, primaryButton, Section } from "../account/page-shell.tsx";
 import { storeDateTime } from "../../lib/dates.ts";

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link } from "../../i18n/index.ts";
 import { secondaryButton } from "../account/page-shell.tsx";
 
 /** Cancel and refund ask first: the fields to send again with confirm=yes, and what will happen. */

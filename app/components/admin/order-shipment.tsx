@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form } from "../../i18n/index.ts";
 import type { AdminOrderDetail } from "../../../core/admin/index.ts";
 import { CARRIERS } from "../../../core/orders/inputs.ts";
 import { canTransition } from "../../../core/orders/rules.ts";

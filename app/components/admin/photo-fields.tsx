@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form } from "../../i18n/index.ts";
 import { MEDIA_WIDTHS } from "../../../core/media/rules.ts";
 import type { ContentImage } from "../../../core/content/index.ts";
 import { ContentImg } from "../content/content-image.tsx";

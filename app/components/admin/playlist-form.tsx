@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form } from "../../i18n/index.ts";
 import { COVER_CHOICES } from "../../../core/music/rules.ts";
 import type { ContentImage } from "../../../core/content/index.ts";
 import { inputClass, labelClass, Notice, primaryButton } from "../account/page-shell.tsx";

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form } from "../../i18n/index.ts";
 import type { Backtest, ForecastPoint, RestockAdviceList } from "../../../core/analytics/index.ts";
 import { inputClass, labelClass, primaryButton } from "../account/page-shell.tsx";
 import { Cell, ResponsiveTable, rowClass } from "../admin/admin-ui.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import type { ProductRow } from "../../../core/analytics/index.ts";
 import { conversionTone, type ProductSort } from "../../../core/analytics/rules.ts";
 import { formatCents } from "../../lib/format.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useT } from "../../i18n/index.ts";
 import { badgeText } from "../../../core/cart/rules.ts";
 import { useCart } from "./cart-context.tsx";
 
@@ -6,7 +6,8 @@ import { useCart } from "./cart-context.tsx";
 export function CartButton() {
   const { cart, open } = useCart();
   const badge = badgeText(cart.itemCount);
-  const label = `Cart, ${cart.itemCount} ${cart.itemCount === 1 ? "item" : "items"}`;
+  const t = useT();
+  const label = t("cart.button.label", { count: cart.itemCount });
   return (
     <Link
       to="/cart"

@@ -1,4 +1,5 @@
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link, useLocalePath } from "../../i18n/index.ts";
 import type { CartLine } from "../../../core/cart/rules.ts";
 import { storeDateTime } from "../../lib/dates.ts";
 import { formatCents, CATEGORY_LABEL } from "../../lib/format.ts";
@@ -16,6 +17,7 @@ function ReturnHere() {
 
 function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
   const fetcher = useFetcher<CartActionResult>({ key: `cart-line-${line.variantId}` });
+  const localePath = useLocalePath();
   const pending = fetcher.state !== "idle";
   // Show the quantity being saved straight away.
   const pendingQuantity = fetcher.formData?.get("intent") === "set" ? Number(fetcher.formData.get("quantity")) : null;
@@ -47,7 +49,7 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
           </div>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <fetcher.Form method="post" action="/cart" className="flex items-center" aria-label={`Quantity of ${line.name}${options ? ` (${options})` : ""}`}>
+          <fetcher.Form method="post" action={localePath("/cart")} className="flex items-center" aria-label={`Quantity of ${line.name}${options ? ` (${options})` : ""}`}>
             <input type="hidden" name="intent" value="set" />
             <input type="hidden" name="variantId" value={line.variantId} />
             <ReturnHere />
@@ -75,7 +77,7 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
               +
             </button>
           </fetcher.Form>
-          <fetcher.Form method="post" action="/cart">
+          <fetcher.Form method="post" action={localePath("/cart")}>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="variantId" value={line.variantId} />
             <ReturnHere />
@@ -98,6 +100,7 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
 export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
   const { cart } = useCart();
   const clear = useFetcher<CartActionResult>({ key: "cart-clear" });
+  const localePath = useLocalePath();
   if (cart.lines.length === 0) {
     return (
       <div className="py-10 text-center">
@@ -124,7 +127,7 @@ export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
       >
         Proceed to Checkout
       </Link>
-      <clear.Form method="post" action="/cart" className="mt-2">
+      <clear.Form method="post" action={localePath("/cart")} className="mt-2">
         <input type="hidden" name="intent" value="clear" />
         <ReturnHere />
         <button type="submit" className="min-h-11 w-full rounded border border-line px-4 py-2">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import { formatDuration, isoDuration, type ContentImage } from "../../../core/content/index.ts";
 import { buttonClass } from "./buttons.tsx";
 import { ContentImg } from "./content-image.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import { type ContentImage, pluralize } from "../../../core/content/index.ts";
 import { ArrowIcon } from "./buttons.tsx";
 import { ContentImg } from "./content-image.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import type { ContentImage } from "../../../core/content/index.ts";
 import { storeMonthDay, storeTimeOfDay } from "../../../core/events/rules.ts";
 import { buttonClass } from "./buttons.tsx";

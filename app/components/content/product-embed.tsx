@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import { artUrl, optionValues, showOutOfStockBadge } from "../../../core/catalog/rules.ts";
 import { imageForColor } from "../../../core/media/rules.ts";
 import { CATEGORY_LABEL } from "../../lib/format.ts";

@@ -1,31 +1,32 @@
-import { Link } from "react-router";
+import { Link, useT } from "../../i18n/index.ts";
 import { SubscribeForm } from "../newsletter/subscribe-form.tsx";
 
 export function Footer() {
+  const t = useT();
   return (
     <footer className="mt-16 border-t border-line bg-ink text-paper">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="font-display text-2xl">East Harlem</p>
-          <p className="mt-2 text-sm opacity-80">Hip Hop Culture in East Harlem. Founded 2024.</p>
+          <p className="mt-2 text-sm opacity-80">{t("footer.tagline")}</p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={t("footer.nav")}>
           <ul className="grid grid-cols-2 gap-2 text-sm">
-            <li><Link to="/shop" className="hover:underline">Shop</Link></li>
-            <li><Link to="/collections" className="hover:underline">Collections</Link></li>
-            <li><Link to="/about" className="hover:underline">About</Link></li>
-            <li><Link to="/history" className="hover:underline">History</Link></li>
-            <li><Link to="/music" className="hover:underline">Music</Link></li>
-            <li><Link to="/culture" className="hover:underline">Culture</Link></li>
+            <li><Link to="/shop" className="hover:underline">{t("nav.shop")}</Link></li>
+            <li><Link to="/collections" className="hover:underline">{t("nav.collections")}</Link></li>
+            <li><Link to="/about" className="hover:underline">{t("nav.about")}</Link></li>
+            <li><Link to="/history" className="hover:underline">{t("nav.history")}</Link></li>
+            <li><Link to="/music" className="hover:underline">{t("nav.music")}</Link></li>
+            <li><Link to="/culture" className="hover:underline">{t("nav.culture")}</Link></li>
           </ul>
         </nav>
         <div>
           <h2 id="footer-newsletter-heading" className="font-display text-lg">
-            Newsletter
+            {t("footer.newsletter.title")}
           </h2>
-          <p className="mt-1 mb-3 text-sm">New drops, restocks and block parties.</p>
-          <SubscribeForm idPrefix="footer-newsletter" source="footer" label="Email address for the newsletter" />
-          <p className="mt-4 text-sm opacity-80">Made on 116th Street. © {new Date().getFullYear()} East Harlem.</p>
+          <p className="mt-1 mb-3 text-sm">{t("footer.newsletter.pitch")}</p>
+          <SubscribeForm idPrefix="footer-newsletter" source="footer" label={t("footer.newsletter.label")} />
+          <p className="mt-4 text-sm opacity-80">{t("footer.madeOn", { year: new Date().getFullYear() })}</p>
         </div>
       </div>
     </footer>

@@ -1,23 +1,26 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useT, type MessageId } from "../../i18n/index.ts";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import type { Viewer } from "../../lib/session.server.ts";
 import { UserMenu } from "../account/user-menu.tsx";
 import { CartButton } from "../cart/cart-button.tsx";
 import { can } from "../../../core/admin/rules.ts";
 
-export const NAV_LINKS = [
-  { to: "/about", label: "About" },
-  { to: "/history", label: "History" },
-  { to: "/music", label: "Music" },
-  { to: "/culture", label: "Culture" },
-  { to: "/shop", label: "Shop" },
-  { to: "/collections", label: "Collections" },
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/analytics", label: "Analytics", permission: ["analytics", "read"] },
-] as const;
+type NavLinkItem = { to: string; label: MessageId; permission?: readonly ["analytics", "read"] };
+
+export const NAV_LINKS: readonly NavLinkItem[] = [
+  { to: "/about", label: "nav.about" },
+  { to: "/history", label: "nav.history" },
+  { to: "/music", label: "nav.music" },
+  { to: "/culture", label: "nav.culture" },
+  { to: "/shop", label: "nav.shop" },
+  { to: "/collections", label: "nav.collections" },
+  { to: "/dashboard", label: "nav.dashboard" },
+  { to: "/analytics", label: "nav.analytics", permission: ["analytics", "read"] },
+];
 
 /** The links this viewer may follow: Analytics only for those who may read it. */
 function linksFor(viewer: Viewer | null) {
-  return NAV_LINKS.filter((link) => !("permission" in link) || (viewer !== null && can(viewer.role, link.permission[0], link.permission[1])));
+  return NAV_LINKS.filter((link) => !link.permission || (viewer !== null && can(viewer.role, link.permission[0], link.permission[1])));
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -42,40 +45,42 @@ function MenuIcon() {
 }
 
 export function Header({ viewer }: { viewer: Viewer | null }) {
+  const t = useT();
   const links = linksFor(viewer);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
       {/* One row at every width: on a phone the sign-in link and the menu are icons, named for screen readers. */}
       <div className="mx-auto flex max-w-7xl items-center gap-1 px-3 py-2 sm:gap-2 sm:px-4" data-testid="header-row">
-        <Link to="/" className="font-display mr-auto shrink-0 whitespace-nowrap text-base leading-none min-[360px]:text-lg sm:text-xl" aria-label="East Harlem, home">
+        <Link to="/" className="font-display mr-auto shrink-0 whitespace-nowrap text-base leading-none min-[360px]:text-lg sm:text-xl" aria-label={t("nav.home")}>
           <span className="bg-ink px-1.5 py-0.5 text-paper">East</span> Harlem
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t("nav.main")} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={linkClass} prefetch="intent">
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitcher className="hidden h-11 items-center rounded px-2 text-sm font-semibold hover:bg-card lg:inline-flex" />
         {viewer ? (
           <UserMenu viewer={viewer} />
         ) : (
           <Link to="/login" className="inline-flex h-11 min-w-11 items-center justify-center rounded px-2 text-sm font-semibold whitespace-nowrap hover:bg-card">
             <PersonIcon />
-            <span className="max-sm:sr-only">Sign in</span>
+            <span className="max-sm:sr-only">{t("nav.signIn")}</span>
           </Link>
         )}
         <CartButton />
         <details className="group relative lg:hidden">
           <summary className="flex h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded px-2 text-sm font-semibold uppercase hover:bg-card [&::-webkit-details-marker]:hidden">
             <MenuIcon />
-            <span className="max-sm:sr-only">Menu</span>
+            <span className="max-sm:sr-only">{t("nav.menu")}</span>
           </summary>
-          <nav aria-label="Main" className="absolute right-0 mt-2 w-56 rounded border border-line bg-paper p-2 shadow-xl">
+          <nav aria-label={t("nav.main")} className="absolute right-0 mt-2 w-56 rounded border border-line bg-paper p-2 shadow-xl">
             <ul>
               {links.map((link) => (
                 <li key={link.to}>
@@ -84,11 +89,14 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
                     className={(s) => `block ${linkClass(s)}`}
                     onClick={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}
                   >
-                    {link.label}
+                    {t(link.label)}
                   </NavLink>
                 </li>
               ))}
             </ul>
+            <div className="mt-1 border-t border-line pt-1">
+              <LanguageSwitcher className="block w-full rounded px-2 py-2 text-left text-sm font-semibold hover:bg-card" />
+            </div>
           </nav>
         </details>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { SubscribeResult } from "../../routes/newsletter.tsx";
+import { useLocalePath } from "../../i18n/index.ts";
 
 /**
  * A subscribe box: a plain POST form to /newsletter (which answers with a page when JavaScript is off),
@@ -9,6 +10,7 @@ import type { SubscribeResult } from "../../routes/newsletter.tsx";
  */
 export function SubscribeForm({ idPrefix, source, tone = "dark", label = "Email address", result: given }: { idPrefix: string; source: "shop" | "footer" | "page"; tone?: "dark" | "light"; label?: string; result?: SubscribeResult }) {
   const fetcher = useFetcher<SubscribeResult>();
+  const localePath = useLocalePath();
   const result = fetcher.data ?? given;
   const busy = fetcher.state !== "idle";
   const inputRef = useRef<HTMLInputElement>(null);
@@ -23,7 +25,7 @@ export function SubscribeForm({ idPrefix, source, tone = "dark", label = "Email 
 
   const dark = tone === "dark";
   return (
-    <fetcher.Form method="post" action="/newsletter" noValidate className="w-full">
+    <fetcher.Form method="post" action={localePath("/newsletter")} noValidate className="w-full">
       <input type="hidden" name="source" value={source} />
       <div className="flex flex-wrap gap-2">
         <label htmlFor={inputId} className="sr-only">

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form, Link } from "../../i18n/index.ts";
 import type { OrderStatus } from "../../../core/orders/rules.ts";
 import { primaryButton, secondaryButton } from "../account/page-shell.tsx";
 

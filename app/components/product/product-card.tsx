@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import type { ProductSummary } from "../../../core/catalog/index.ts";
 import {
   artUrl,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link, useLocalePath } from "../../i18n/index.ts";
 import {
   canAddToCart,
   checkMarkColor,
@@ -49,6 +50,7 @@ export function ProductOptions({
   const location = useLocation();
   const { open: openCart } = useCart();
   const fetcher = useFetcher<CartActionResult>();
+  const localePath = useLocalePath();
   const { sizes, colors } = optionValues(product.variants);
   const [size, setSize] = useState<string | null>(null);
   const [color, setColor] = useState<string | null>(null);
@@ -74,7 +76,7 @@ export function ProductOptions({
   return (
     <fetcher.Form
       method="post"
-      action="/cart"
+      action={localePath("/cart")}
       className="space-y-4 @max-3xs:space-y-3"
       onSubmit={() => {
         setAdding(true);

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { WishlistToggleResult } from "../../routes/wishlist-toggle.tsx";
+import { useLocalePath } from "../../i18n/index.ts";
 
 /**
  * The heart. `saved` is the server's word (the product is in one of the viewer's lists), read by the page's
@@ -20,6 +21,7 @@ export function WishlistButton({
   options?: { size: string | null; color: string | null };
 }) {
   const fetcher = useFetcher<WishlistToggleResult>();
+  const localePath = useLocalePath();
   const root = useRouteLoaderData<{ viewer: unknown }>("root");
   const hydrated = useHydrated();
   const location = useLocation();
@@ -40,7 +42,7 @@ export function WishlistButton({
     : `Add ${productName}${chosen ? ` (${chosen})` : ""} to wishlist`;
 
   return (
-    <fetcher.Form method="post" action="/wishlist/toggle" className="relative">
+    <fetcher.Form method="post" action={localePath("/wishlist/toggle")} className="relative">
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="intent" value={isSaved ? "remove" : "save"} />
       {!isSaved && options?.size ? <input type="hidden" name="size" value={options.size} /> : null}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import { isFiltered, REVIEW_PAGE_SIZE, reviewSearchParams } from "../../../core/reviews/rules.ts";
 import { ReviewFilters } from "./review-filters.tsx";
 import { ReviewForm } from "./review-form.tsx";

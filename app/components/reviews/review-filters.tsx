@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link } from "../../i18n/index.ts";
 import { isFiltered, REVIEW_SORT_LABEL, REVIEW_SORTS, STARS, type ReviewListValues } from "../../../core/reviews/rules.ts";
 import { labelClass } from "../account/page-shell.tsx";
 import type { ReviewedProduct } from "./types.ts";

@@ -5,6 +5,7 @@ import type { ReviewActionResult } from "../../routes/product-reviews.tsx";
 import { inputClass, labelClass } from "../account/page-shell.tsx";
 import { StarRatingInput } from "../product/star-rating.tsx";
 import type { ReviewedProduct } from "./types.ts";
+import { useLocalePath } from "../../i18n/index.ts";
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
@@ -74,6 +75,7 @@ export function ReviewForm({
   redirectTo?: string;
 }) {
   const fetcher = useFetcher<ReviewActionResult>();
+  const localePath = useLocalePath();
   const hydrated = useHydrated();
   const location = useLocation();
   const result = fetcher.data && (fetcher.data.intent === "create" || fetcher.data.intent === "update") ? fetcher.data : null;
@@ -84,7 +86,7 @@ export function ReviewForm({
   const describe = (field: string) => (shownErrors[field] ? `${idFor(field)}-error` : undefined);
 
   return (
-    <fetcher.Form method="post" action={`/shop/${product.slug}/reviews`} className="space-y-4" data-testid="review-form">
+    <fetcher.Form method="post" action={localePath(`/shop/${product.slug}/reviews`)} className="space-y-4" data-testid="review-form">
       <input type="hidden" name="intent" value={intent} />
       {back ? <input type="hidden" name="redirectTo" value={back} /> : null}
 

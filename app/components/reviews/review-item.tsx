@@ -1,4 +1,5 @@
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link, useLocalePath } from "../../i18n/index.ts";
 import type { ReviewView } from "../../../core/reviews/index.ts";
 import { FIT_LABEL } from "../../../core/reviews/rules.ts";
 import { storeDate } from "../../lib/dates.ts";
@@ -32,12 +33,13 @@ function ReviewButton({
   describedBy: string;
 }) {
   const fetcher = useFetcher<ReviewActionResult>();
+  const localePath = useLocalePath();
   const hydrated = useHydrated();
   const location = useLocation();
   const result = fetcher.data?.intent === "helpful" ? fetcher.data : null;
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={`/shop/${slug}/reviews`} className="flex flex-wrap items-center gap-2">
+    <fetcher.Form method="post" action={localePath(`/shop/${slug}/reviews`)} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="helpful" />
       <input type="hidden" name="reviewId" value={reviewId} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import { FIT_ANSWERS, FIT_LABEL, reviewSearchParams, STARS, type ReviewListValues, type ReviewSummary } from "../../../core/reviews/rules.ts";
 import { StarRating } from "../product/star-rating.tsx";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/index.ts";
 import { availabilityLabel, optionsLabel, PRIORITY_LABEL, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
 import { CATEGORY_LABEL, formatCents } from "../../lib/format.ts";
 import { storeDate } from "../../lib/dates.ts";

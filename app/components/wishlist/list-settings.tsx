@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form, Link } from "../../i18n/index.ts";
 import type { WishlistSummary } from "../../../core/wishlist/index.ts";
 import { MAX_LIST_DESCRIPTION, MAX_LIST_NAME } from "../../../core/wishlist/rules.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../account/page-shell.tsx";

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form } from "../../i18n/index.ts";
 import { MAX_NOTES, optionsLabel, PRIORITY_LABEL, WISHLIST_PRIORITIES, type ItemOffer } from "../../../core/wishlist/rules.ts";
 import { formatCents } from "../../lib/format.ts";
 import { Notice } from "../account/page-shell.tsx";

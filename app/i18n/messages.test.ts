@@ -1,0 +1,38 @@
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { describe, expect, it } from "vitest";
+import en from "./messages/en.json";
+import es from "./messages/es.json";
+
+/** The names of the values a message takes ({count}, {name}) and the tags it wraps (<link>). */
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.argument || element.type === TYPE.number || element.type === TYPE.date || element.type === TYPE.time) into.add(element.value);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      into.add(element.value);
+      for (const option of Object.values(element.options)) argumentsOf(option.value, into);
+    }
+    if (element.type === TYPE.tag) {
+      into.add(`<${element.value}>`);
+      argumentsOf(element.children, into);
+    }
+  }
+  return into;
+}
+
+describe("the storefront's texts", () => {
+  it("exist in Spanish for every English text, and no other", () => {
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it("are valid ICU messages taking the same values in both languages", () => {
+    for (const [id, english] of Object.entries(en)) {
+      const spanish = (es as Record<string, string>)[id]!;
+      expect([...argumentsOf(parse(spanish))].sort(), id).toEqual([...argumentsOf(parse(english))].sort());
+    }
+  });
+
+  it("are translated: a Spanish text equal to its English one is a name or a number", () => {
+    const same = Object.entries(en).filter(([id, english]) => (es as Record<string, string>)[id] === english && /[a-z]{3}/.test(english));
+    expect(same.map(([id]) => id)).toEqual([]);
+  });
+});

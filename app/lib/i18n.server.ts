@@ -1,0 +1,60 @@
+import { createCookie, redirect } from "react-router";
+import { isbot } from "isbot";
+import Negotiator from "negotiator";
+import { isLocale, LOCALES, type Locale } from "../../core/shared/locale.ts";
+import { intlFor, isLocalizedPath, localePath, splitLocale, type MessageId } from "../i18n/index.ts";
+import "../i18n/messages.server.ts";
+
+/** The language a visitor chose with the switcher (or had on their account when they signed out). */
+export const languageCookie = createCookie("lang", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+
+export async function cookieLocale(request: Request): Promise<Locale | null> {
+  const value: unknown = await languageCookie.parse(request.headers.get("Cookie"));
+  return isLocale(value) ? value : null;
+}
+
+export async function languageSetCookie(locale: Locale, secure: boolean): Promise<string> {
+  return languageCookie.serialize(locale, { secure });
+}
+
+/** The browser's preferred language among ours (Accept-Language, with its q-values), or null when it names neither. */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale | null {
+  if (!acceptLanguage) return null;
+  const found = new Negotiator({ headers: { "accept-language": acceptLanguage } }).language([...LOCALES]);
+  return isLocale(found) ? found : null;
+}
+
+/** The language a request is answered in: its address's (the back office and files are English). */
+export function requestLocale(request: Request): Locale {
+  const { locale, path } = splitLocale(new URL(request.url).pathname);
+  return isLocalizedPath(path) ? locale : "en";
+}
+
+/** Server texts (form errors, titles) in the request's language. */
+export function serverT(request: Request): (id: MessageId, values?: Record<string, string | number>) => string {
+  const intl = intlFor(requestLocale(request));
+  return (id, values) => intl.formatMessage({ id }, values);
+}
+
+/** A redirect to a page of this site, in the request's language. */
+export function localizedRedirect(request: Request, to: string, init?: number | ResponseInit): Response {
+  return redirect(localePath(to, requestLocale(request)), init);
+}
+
+/**
+ * A page opened in one language by someone who chose the other (on their account, or with the switcher)
+ * is sent to the same page in their language; a first visit to an English address by a browser that
+ * prefers Spanish goes to the Spanish one. Links to /es from elsewhere are kept for those who chose
+ * nothing, and crawlers always get the address they asked for, so both languages stay indexable.
+ */
+export async function languageRedirect(request: Request, accountLocale: Locale | null): Promise<Response | null> {
+  if (request.method !== "GET" || !request.headers.get("Accept")?.includes("text/html")) return null;
+  if (isbot(request.headers.get("User-Agent") ?? "")) return null;
+  const url = new URL(request.url);
+  const { locale, path } = splitLocale(url.pathname);
+  if (!isLocalizedPath(path)) return null;
+  const chosen = accountLocale ?? (await cookieLocale(request));
+  const wanted = chosen ?? (locale === "en" ? negotiateLocale(request.headers.get("Accept-Language")) : null);
+  if (!wanted || wanted === locale) return null;
+  return redirect(localePath(path, wanted) + url.search, { headers: { Vary: "Cookie, Accept-Language" } });
+}

@@ -1,0 +1,36 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { getAccount, updatePreferences } from "../../core/accounts/index.ts";
+import { LOCALES } from "../../core/shared/locale.ts";
+import { localePath } from "../i18n/index.ts";
+import { readForm } from "../lib/form.server.ts";
+import { languageSetCookie } from "../lib/i18n.server.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { getViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/language";
+
+const switchSchema = z.object({ lang: z.enum(LOCALES, "Please choose a language."), redirectTo: z.string().optional() });
+
+/**
+ * The header's language switcher posts here (a plain form: it works without JavaScript). The choice is kept
+ * in a cookie, and on the account of a signed-in shopper (Settings shows it), then the same page opens in
+ * that language.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = switchSchema.safeParse(await readForm(request));
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message }, { status: 400 });
+  const { lang } = parsed.data;
+  const viewer = await getViewer(request, context);
+  if (viewer) {
+    const account = await getAccount(context.db, viewer.id);
+    if (account && account.preferences.language !== lang) await updatePreferences(context.db, viewer.id, { ...account.preferences, language: lang });
+  }
+  return redirect(localePath(safeRedirectPath(parsed.data.redirectTo), lang), {
+    headers: { "Set-Cookie": await languageSetCookie(lang, context.secureCookies), "Cache-Control": "private, no-store" },
+  });
+}
+
+/** Following a link here changes nothing: a GET never changes state. */
+export function loader() {
+  return redirect("/");
+}
