@@ -90,7 +90,8 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
           <ul className={`mt-6 ${PRODUCT_GRID}`}>
             {products.map((product, i) => (
               <li key={product.id} className={PRODUCT_GRID_ITEM}>
-                <ProductCard product={product} eager={i < 2} saved={saved.has(product.id)} />
+                {/* Below the collection's picture, which is loaded first; without one, the first row is. */}
+                <ProductCard product={product} eager={!image && i < 4} saved={saved.has(product.id)} />
               </li>
             ))}
           </ul>

@@ -126,9 +126,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             alt={photo?.alt || `${product.name}${imageColor ? ` in ${imageColor}` : ""}`}
             sizes={MAIN_SIZES}
             artSize={600}
-            loading={photo ? "eager" : undefined}
+            loading="eager"
             fetchPriority="high"
-            decoding={photo ? "auto" : undefined}
+            decoding="auto"
             className="aspect-square w-full rounded-lg border border-line bg-card object-cover"
           />
           {showOutOfStockBadge(product.variants, selection.variant) ? (

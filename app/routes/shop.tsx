@@ -169,7 +169,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <ul className={`${PRODUCT_GRID} ${loading ? "opacity-60" : ""}`}>
             {page.items.map((product, i) => (
               <li key={product.id} className={PRODUCT_GRID_ITEM}>
-                <ProductCard product={product} eager={i < 2} saved={savedIds.has(product.id)} />
+                {/* The first row at the widest grid (four columns) is loaded first; the rest lazily. */}
+                <ProductCard product={product} eager={i < 4} saved={savedIds.has(product.id)} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { ART_KINDS, garmentSvg, isArtKind } from "./art.ts";
-import { colorHex } from "./rules.ts";
+import { colorHex, luminance } from "./rules.ts";
 
 /**
  * A small well-formedness check: every tag is closed in order, attribute values are quoted,
@@ -92,9 +92,47 @@ describe("garmentSvg", () => {
   });
 });
 
+describe("garment drawings", () => {
+  const title = (svg: string) => /<title[^>]*>([^<]*)<\/title>/.exec(svg)?.[1];
+
+  it("names a different garment or item for every kind", () => {
+    const titles = ART_KINDS.map((k) => title(garmentSvg(k, "black"))!.replace(/^East Harlem | in black$/g, ""));
+    expect(new Set(titles).size).toBe(ART_KINDS.length);
+    expect(title(garmentSvg("varsity", "maroon"))).toBe("East Harlem varsity jacket in maroon");
+    expect(title(garmentSvg("vinyl", null))).toBe("East Harlem vinyl box set in black");
+  });
+
+  it("draws every kind differently", () => {
+    const drawn = new Set(ART_KINDS.map((k) => garmentSvg(k, "navy").replace(/<title[^>]*>.*?<\/title>/, "")));
+    expect(drawn.size).toBe(ART_KINDS.length);
+  });
+
+  it("gives a varsity jacket sleeves that contrast with its body", () => {
+    for (const color of ["maroon", "cream", "black", "white", "navy", "gray"]) {
+      const svg = garmentSvg("varsity", color);
+      const fills = [...svg.matchAll(/<path d="[^"]*" fill="(#[0-9A-Fa-f]{6})" stroke="none"\/>/g)].map((m) => m[1]!);
+      const body = colorHex(color);
+      expect(fills, color).toContain(body);
+      const sleeve = fills[0]!;
+      const [hi, lo] = [luminance(sleeve), luminance(body)].sort((a, b) => b - a) as [number, number];
+      expect((hi + 0.05) / (lo + 0.05), color).toBeGreaterThan(2.5);
+    }
+  });
+
+  it("draws an LP's pressing in the colour and keeps its sleeve", () => {
+    const black = garmentSvg("lp", "black");
+    const red = garmentSvg("lp", "red");
+    expect(red).toContain(`<circle r="156" fill="${colorHex("red")}"`);
+    expect(black).toContain(`<circle r="156" fill="${colorHex("black")}"`);
+    const sleeve = (svg: string) => /<path d="M88 140H412V464H88Z" fill="(#[0-9A-F]{6})"/.exec(svg)?.[1];
+    expect(sleeve(red)).toBeDefined();
+    expect(sleeve(red)).toBe(sleeve(black));
+  });
+});
+
 describe("isArtKind", () => {
   it("accepts exactly the listed kinds", () => {
-    expect(ART_KINDS).toHaveLength(16);
+    expect(ART_KINDS).toHaveLength(25);
     for (const kind of ART_KINDS) expect(isArtKind(kind)).toBe(true);
     for (const s of ["", "Tee", "shoe", "toString", "__proto__", "tee "]) expect(isArtKind(s)).toBe(false);
   });

@@ -10,19 +10,28 @@ export const ART_KINDS = [
   "tee",
   "longsleeve",
   "hoodie",
+  "zip-hoodie",
   "crewneck",
   "jacket",
+  "varsity",
+  "windbreaker",
   "sweatpants",
+  "track-pants",
   "shorts",
+  "mesh-shorts",
   "cap",
+  "dad-cap",
   "beanie",
   "bucket-hat",
   "tote",
   "socks",
   "bandana",
   "vinyl",
+  "lp",
   "cassette",
+  "cassette-set",
   "poster",
+  "photo-print",
 ] as const;
 export type ArtKind = (typeof ART_KINDS)[number];
 
@@ -32,23 +41,33 @@ export function isArtKind(s: string): s is ArtKind {
   return KIND_SET.has(s);
 }
 
+/** What each kind shows, in the image's title. */
 const LABEL: Readonly<Record<ArtKind, string>> = {
   tee: "T-shirt",
   longsleeve: "long-sleeve tee",
-  hoodie: "hoodie",
+  hoodie: "pullover hoodie",
+  "zip-hoodie": "zip hoodie",
   crewneck: "crewneck sweatshirt",
   jacket: "coach jacket",
+  varsity: "varsity jacket",
+  windbreaker: "windbreaker",
   sweatpants: "sweatpants",
-  shorts: "shorts",
-  cap: "cap",
-  beanie: "beanie",
+  "track-pants": "track pants",
+  shorts: "twill shorts",
+  "mesh-shorts": "mesh shorts",
+  cap: "snapback cap",
+  "dad-cap": "dad cap",
+  beanie: "cuff beanie",
   "bucket-hat": "bucket hat",
   tote: "tote bag",
   socks: "socks",
   bandana: "bandana",
-  vinyl: "vinyl record",
+  vinyl: "vinyl box set",
+  lp: "vinyl LP",
   cassette: "cassette tape",
+  "cassette-set": "cassette box set",
   poster: "poster",
+  "photo-print": "photo print",
 };
 
 /** The colour an item is drawn in when no colour is asked for. */
@@ -56,19 +75,28 @@ const DEFAULT_COLOR: Readonly<Record<ArtKind, string>> = {
   tee: "black",
   longsleeve: "white",
   hoodie: "black",
+  "zip-hoodie": "black",
   crewneck: "maroon",
   jacket: "navy",
+  varsity: "maroon",
+  windbreaker: "navy",
   sweatpants: "gray",
-  shorts: "black",
+  "track-pants": "black",
+  shorts: "olive",
+  "mesh-shorts": "black",
   cap: "black",
+  "dad-cap": "navy",
   beanie: "maroon",
   "bucket-hat": "beige",
   tote: "cream",
   socks: "white",
   bandana: "red",
   vinyl: "black",
+  lp: "black",
   cassette: "black",
+  "cassette-set": "red",
   poster: "orange",
+  "photo-print": "black",
 };
 
 const INK = "#111111";
@@ -99,6 +127,8 @@ function contrast(a: string, b: string): number {
 interface Palette {
   /** The item colour. */
   fill: string;
+  /** The colour asked for; the same as fill except where the colour is a detail (an LP's pressing). */
+  variant: string;
   /** Background, chosen for the larger contrast with the item. */
   bg: string;
   /** Accent for the hard shadow, tag band and halftone; contrasts with the background. */
@@ -123,6 +153,7 @@ function palette(fill: string): Palette {
   const dark = luminance(fill) < 0.08;
   return {
     fill,
+    variant: fill,
     bg,
     pop,
     popText: darkBg ? INK : PAPER,
@@ -133,10 +164,15 @@ function palette(fill: string): Palette {
   };
 }
 
-/** One filled outline of the item; t is an optional transform. */
+/**
+ * One filled outline of the item; t is an optional transform, fill overrides the item colour
+ * (a varsity jacket's sleeves), inner is drawn inside the outline before its shading (colour blocks).
+ */
 interface Part {
   d: string;
   t?: string;
+  fill?: string;
+  inner?: string;
 }
 
 interface Drawing {
@@ -184,6 +220,42 @@ const LONG_BODY =
   "M228 96 150 118Q112 134 100 196L64 448 116 460 156 268 170 236V504H430V236L444 268 484 460 536 448 500 196Q488 134 450 118L372 96Q300 146 228 96Z";
 const LONG_SEAMS = "M150 118Q170 170 170 236M450 118Q430 170 430 236M70 418 122 430M530 418 478 430";
 
+const HOODIE_BODY =
+  "M232 110 156 128Q114 144 102 206L66 452 118 464 158 276 172 244V504H428V244L442 276 482 464 534 452 498 206Q486 144 444 128L368 110Z";
+const HOOD = "M214 150Q194 40 300 32 406 40 386 150 340 180 300 200 260 180 214 150Z";
+const HOOD_INSIDE = `<path d="M246 140Q244 70 300 64 356 70 354 140 330 168 300 184 270 168 246 140Z" fill="#000" fill-opacity=".45" stroke="none"/>`;
+/** The Lexington Avenue express green, for track-pant stripes. */
+const LEX_GREEN = "#00933C";
+/** An LP's sleeve, the same for every pressing. */
+const LP_SLEEVE = "#1D2A48";
+const SILVER = "#C9CED4";
+
+/** A light or dark contrast for a two-tone item, against the item colour. */
+function twoTone(fill: string): string {
+  return luminance(fill) > 0.33 ? "#1E1E1E" : "#F1E8D2";
+}
+
+/** A zipper from (x, y0) down to y1 with its pull at yPull. */
+function zipper(x: number, y0: number, y1: number, yPull: number): string {
+  return (
+    `<path d="M${x} ${y0}V${y1}" stroke="${INK}" stroke-opacity="1" stroke-width="8" stroke-dasharray="3 3" stroke-linecap="butt"/>` +
+    `<rect x="${x - 6}" y="${yPull}" width="12" height="30" rx="4" fill="${SILVER}" stroke="${INK}" stroke-opacity="1"/>`
+  );
+}
+
+/** A record seen from the front, centred on (cx, cy): grooves, a shine and a label. */
+function record(cx: number, cy: number, r: number, color: string, label: string, hole: string): string {
+  const groove = luminance(color) < 0.2 ? `stroke="#FFF" stroke-opacity=".14"` : `stroke="#000" stroke-opacity=".2"`;
+  let g = "";
+  for (let k = 0.9; k > 0.45; k -= 0.12) g += `<circle r="${Math.round(r * k)}"/>`;
+  return (
+    `<g transform="translate(${cx} ${cy})"><circle r="${r}" fill="${color}" stroke="${INK}" stroke-width="5"/>` +
+    `<g fill="none" ${groove} stroke-width="2">${g}</g>` +
+    `<path d="M${Math.round(r * 0.38)} ${-Math.round(r * 0.8)}A${Math.round(r * 0.88)} ${Math.round(r * 0.88)} 0 0 1 ${Math.round(r * 0.8)} ${-Math.round(r * 0.3)}" fill="none" stroke="#FFF" stroke-opacity=".3" stroke-width="6"/>` +
+    `<circle r="${Math.round(r * 0.36)}" fill="${label}"/><circle r="6" fill="${hole}"/></g>`
+  );
+}
+
 function drawing(kind: ArtKind, p: Palette): Drawing {
   switch (kind) {
     case "tee":
@@ -204,16 +276,25 @@ function drawing(kind: ArtKind, p: Palette): Drawing {
       };
     case "hoodie":
       return {
-        body: [
-          { d: "M232 110 156 128Q114 144 102 206L66 452 118 464 158 276 172 244V504H428V244L442 276 482 464 534 452 498 206Q486 144 444 128L368 110Z" },
-          { d: "M214 150Q194 40 300 32 406 40 386 150 340 180 300 200 260 180 214 150Z" },
-        ],
+        body: [{ d: HOODIE_BODY }, { d: HOOD }],
         details:
-          `<path d="M246 140Q244 70 300 64 356 70 354 140 330 168 300 184 270 168 246 140Z" fill="#000" fill-opacity=".45" stroke="none"/>` +
+          HOOD_INSIDE +
           `<path d="${LONG_SEAMS}M174 474H426"/>` +
           stitch("M206 398H394L416 470H184Z") +
           `<path d="M284 186 278 248M316 186 322 248" stroke="${p.print}" stroke-opacity="1" stroke-width="6"/>`,
         print: emblem(p, 300, 334, 0.56),
+      };
+    case "zip-hoodie":
+      return {
+        body: [{ d: HOODIE_BODY }, { d: HOOD }],
+        details:
+          HOOD_INSIDE +
+          `<path d="${LONG_SEAMS}M174 474H426"/>` +
+          `<path d="M214 392Q204 430 196 470M386 392Q396 430 404 470" stroke-width="5"/>` +
+          stitch("M214 392H290M386 392H310") +
+          zipper(300, 186, 504, 226) +
+          `<path d="M276 182 268 250M324 182 332 250" stroke="${p.print}" stroke-opacity="1" stroke-width="6"/>`,
+        print: emblem(p, 372, 296, 0.3, false),
       };
     case "crewneck":
       return {
@@ -242,56 +323,158 @@ function drawing(kind: ArtKind, p: Palette): Drawing {
           text(376, 252, 40, p.fill, "EH", 48) +
           text(0, 0, 22, p.print, "EAST HARLEM", 120, ` transform="translate(232 300) rotate(-8)"`),
       };
+    case "varsity": {
+      const leather = twoTone(p.fill);
+      const rib = (y: number) => `<path d="M0 ${y}H600V${y + 6}H0ZM0 ${y + 13}H600V${y + 19}H0Z" fill="${leather}"/>`;
+      return {
+        body: [
+          { d: "M170 124Q116 136 102 200L68 432 124 446 160 262Z", fill: leather },
+          { d: "M430 124Q484 136 498 200L532 432 476 446 440 262Z", fill: leather },
+          { d: "M220 100Q300 134 380 100L432 122Q446 190 436 262V452H164V262Q154 190 168 122Z" },
+          { d: "M164 446H436L432 502H168Z", inner: rib(462) },
+          { d: "M68 426 126 440 118 482 60 468Z", inner: `<g transform="rotate(14 93 454)">${rib(446)}</g>` },
+          { d: "M532 426 474 440 482 482 540 468Z", inner: `<g transform="rotate(-14 507 454)">${rib(446)}</g>` },
+          { d: "M210 92Q300 134 390 92L398 114Q350 148 300 164 250 148 202 114Z", inner: `<path d="M200 106Q300 150 400 106" fill="none" stroke="${leather}" stroke-width="6"/>` },
+        ],
+        details:
+          `<path d="M300 164V446"/>` +
+          `<path d="M196 322 214 404M404 322 386 404" stroke="${leather}" stroke-opacity="1" stroke-width="10"/>` +
+          [196, 258, 320, 382, 432].map((y) => `<circle cx="300" cy="${y}" r="7" fill="${SILVER}" stroke="${INK}" stroke-opacity="1"/>`).join(""),
+        print:
+          text(376, 290, 92, GOLD, "EH", 104, ` stroke="${GOLD}" stroke-width="14" stroke-linejoin="round"`) +
+          text(376, 290, 92, leather, "EH", 104, ` stroke="${INK}" stroke-width="2"`) +
+          text(0, 0, 40, p.fill, "24", 46, ` stroke="${INK}" stroke-width="2" transform="translate(130 300) rotate(8)"`),
+      };
+    }
+    case "windbreaker": {
+      const block = twoTone(p.fill);
+      const band = contrast(p.fill, GOLD) < 1.8 ? RED : GOLD;
+      return {
+        body: [
+          {
+            d: "M226 100 150 120Q110 136 98 198L64 440 118 454 158 270 170 240V488Q300 504 430 488V240L442 270 482 454 536 440 502 198Q490 136 450 120L374 100Q300 122 226 100Z",
+            inner:
+              `<path d="M0 0H600V206L300 184 0 206Z" fill="${block}"/>` +
+              `<path d="M0 206 300 184 600 206V232L300 210 0 232Z" fill="${band}"/>` +
+              `<path d="M0 236 300 214 600 236" fill="none" stroke="${SILVER}" stroke-width="5"/>`,
+          },
+          { d: "M232 104Q300 126 368 104L362 72Q300 90 238 72Z", fill: block },
+        ],
+        details:
+          `<path d="M150 120Q170 170 170 240M450 120Q430 170 430 240M172 470Q300 486 428 470"/>` +
+          stitch("M70 418 122 432M530 418 478 432") +
+          `<path d="M206 330H394L414 440H186Z"/>` +
+          zipper(300, 78, 262, 254) +
+          `<g fill="${band}" stroke="${INK}" stroke-opacity="1"><rect x="188" y="486" width="14" height="24" rx="5"/><rect x="398" y="486" width="14" height="24" rx="5"/></g>`,
+        print: emblem(p, 372, 292, 0.3, false),
+      };
+    }
     case "sweatpants":
       return {
-        body: [{ d: "M186 84H414L424 140 456 500 452 548H332L318 290Q300 250 282 290L268 548H148L144 500 176 140Z" }],
+        body: [
+          { d: "M184 84H416L430 140 454 330 432 478H336L316 290Q300 254 284 290L264 478H168L146 330 170 140Z" },
+          { d: "M170 470H262L256 532H178Z", inner: `<g stroke="${p.seam}" stroke-opacity="${p.seamOpacity}" stroke-width="2">${ribs(176, 262, 10, 470, 532)}</g>` },
+          { d: "M338 470H430L422 532H344Z", inner: `<g stroke="${p.seam}" stroke-opacity="${p.seamOpacity}" stroke-width="2">${ribs(344, 430, 10, 470, 532)}</g>` },
+        ],
         details:
-          `<path d="M180 128H420M300 128V258M182 152Q214 170 228 220M418 152Q386 170 372 220M146 510 268 512M332 512 454 510"/>` +
+          `<path d="M176 128H424M300 128V258M182 152Q214 170 228 220M418 152Q386 170 372 220"/>` +
           `<g stroke-width="2">${ribs(196, 410, 12, 90, 124)}</g>` +
-          `<path d="M184 148 152 502M416 148 448 502" stroke="${p.print}" stroke-opacity="1" stroke-width="9"/>` +
+          `<path d="M176 452q22 12 44 0t44 0M340 452q22 12 44 0t44 0"/>` +
           `<path d="M292 128Q286 170 276 200M308 128Q314 170 324 200" stroke="${p.print}" stroke-opacity="1" stroke-width="5"/>`,
         print:
-          text(226, 350, 70, p.print, "EH", 80) +
-          text(0, 0, 30, p.print, "EAST HARLEM", 190, ` transform="translate(396 380) rotate(-90)"`),
+          text(226, 330, 70, p.print, "EH", 80) +
+          text(0, 0, 28, p.print, "EAST HARLEM", 176, ` transform="translate(392 360) rotate(-90)"`),
       };
+    case "track-pants": {
+      const stripe = contrast(p.fill, LEX_GREEN) < 2 ? WHITE : LEX_GREEN;
+      const edge = "M206 84 194 140 178 330 186 540M394 84 406 140 422 330 414 540";
+      return {
+        body: [
+          {
+            d: "M192 84H408L420 140 436 330 428 540H328L314 290Q300 252 286 290L272 540H172L164 330 180 140Z",
+            inner: `<path d="${edge}" fill="none" stroke="${WHITE}" stroke-width="30"/><path d="${edge}" fill="none" stroke="${stripe}" stroke-width="18"/>`,
+          },
+        ],
+        details:
+          `<path d="M184 124H416M300 124V250M210 150Q234 168 242 208M390 150Q366 168 358 208M174 520H270M330 520H426"/>` +
+          `<g stroke-width="2">${ribs(200, 404, 12, 90, 120)}</g>` +
+          zipper(238, 470, 540, 508) +
+          zipper(362, 470, 540, 508) +
+          `<path d="M292 124Q286 166 278 194M308 124Q314 166 322 194" stroke="${p.print}" stroke-opacity="1" stroke-width="5"/>`,
+        print: text(252, 262, 44, p.print, "EH", 56),
+      };
+    }
     case "shorts":
       return {
-        body: [{ d: "M176 150H424L436 196 468 420 328 440 312 340Q300 318 288 340L272 440 132 420 164 196Z" }],
+        body: [{ d: "M168 184H432L452 420 328 434 308 300Q300 290 292 300L272 434 148 420Z" }, { d: "M166 148H434V188H166Z" }],
         details:
-          `<path d="M168 194H432M300 194V326M170 216Q206 228 220 268M430 216Q394 228 380 268"/>` +
-          `<g stroke-width="2">${ribs(184, 420, 12, 156, 190)}</g>` +
-          stitch("M137 402 274 422M463 402 326 422") +
-          `<path d="M292 194Q286 230 278 250M308 194Q314 230 322 250" stroke="${p.print}" stroke-opacity="1" stroke-width="5"/>`,
-        print: emblem(p, 220, 350, 0.42, false) + text(384, 380, 40, p.print, "2024", 70),
+          `<path d="M186 190Q202 236 236 244M414 190Q398 236 364 244M152 394 274 408M448 394 326 408"/>` +
+          stitch("M312 190V258Q312 278 294 286M150 380 274 394M450 380 326 394") +
+          [190, 250, 350, 410].map((x) => `<rect x="${x - 6}" y="142" width="12" height="52" rx="3" fill="${p.fill}"/>`).join("") +
+          `<circle cx="300" cy="168" r="8" fill="${SILVER}" stroke="${INK}" stroke-opacity="1"/>`,
+        print: text(392, 352, 40, p.print, "EH", 54),
       };
+    case "mesh-shorts": {
+      const mesh = luminance(p.fill) < 0.2 ? `fill="#FFF" fill-opacity=".22"` : `fill="#000" fill-opacity=".2"`;
+      return {
+        body: [
+          {
+            d: "M162 164H438L476 468 324 484 310 320Q300 304 290 320L276 484 124 468Z",
+            inner:
+              `<pattern id="m" width="9" height="9" patternUnits="userSpaceOnUse"><circle cx="4.5" cy="4.5" r="2" ${mesh}/></pattern>` +
+              `<rect width="600" height="600" fill="url(#m)"/>` +
+              `<path d="M162 150 124 470M438 150 476 470" stroke="${p.print}" stroke-width="56"/>`,
+          },
+          { d: "M162 116H438L442 170H158Z", inner: `<g stroke="${p.seam}" stroke-opacity="${p.seamOpacity}" stroke-width="2">${ribs(168, 440, 10, 116, 170)}</g>` },
+        ],
+        details:
+          `<path d="M300 170V316M190 176 156 462M410 176 444 462"/>` +
+          `<path d="M292 170Q286 206 278 230M308 170Q314 206 322 230" stroke="${p.print}" stroke-opacity="1" stroke-width="5"/>` +
+          `<path d="M142 468 150 432M458 468 450 432" stroke-width="5"/>`,
+        print: emblem(p, 226, 372, 0.36, false) + text(382, 410, 56, p.print, "EH", 70),
+      };
+    }
     case "cap":
       return {
         body: [
-          { d: "M148 340Q146 170 300 156 454 170 452 340Z" },
-          { d: "M118 344Q300 300 482 344 492 392 300 420 108 392 118 344Z" },
+          { d: "M150 340Q146 206 200 176 300 132 400 176 454 206 450 340Z" },
+          { d: "M150 330H450L502 382Q300 404 98 382Z" },
         ],
         details:
-          `<path d="M300 160V318M300 160Q222 190 200 330M300 160Q378 190 400 330"/>` +
-          `<circle cx="300" cy="158" r="12" fill="${p.fill}"/>` +
-          `<circle cx="228" cy="212" r="5" fill="#000" fill-opacity=".5"/><circle cx="372" cy="212" r="5" fill="#000" fill-opacity=".5"/>` +
-          stitch("M132 356Q300 318 468 356M146 372Q300 334 454 372"),
+          `<path d="M300 142V330M300 142Q220 168 200 330M300 142Q380 168 400 330"/>` +
+          `<circle cx="300" cy="144" r="12" fill="${p.fill}"/>` +
+          `<circle cx="226" cy="200" r="5" fill="#000" fill-opacity=".5"/><circle cx="374" cy="200" r="5" fill="#000" fill-opacity=".5"/>` +
+          stitch("M132 362H468M118 374H482") +
+          `<circle cx="412" cy="358" r="14" fill="${GOLD}" stroke="${INK}" stroke-opacity="1" stroke-width="2"/><circle cx="412" cy="358" r="7" fill="none" stroke="${INK}" stroke-opacity="1" stroke-width="2"/>`,
         print:
-          `<path d="${CROWN}" transform="translate(300 214) scale(.6)" fill="${p.print}"/>` +
-          text(305, 307, 96, p.pop === p.fill ? p.bg : p.pop, "EH", 130) +
-          text(300, 302, 96, p.print, "EH", 130),
+          `<path d="${CROWN}" transform="translate(300 206) scale(.62)" fill="${p.print}"/>` +
+          text(305, 305, 100, p.pop === p.fill ? p.bg : p.pop, "EH", 140) +
+          text(300, 300, 100, p.print, "EH", 140),
+      };
+    case "dad-cap":
+      return {
+        body: [
+          { d: "M164 346Q160 236 300 222 440 236 436 346Z" },
+          { d: "M124 344Q300 312 476 344 484 396 446 410 300 370 154 410 116 396 124 344Z" },
+        ],
+        details:
+          `<path d="M300 226V326M300 226Q234 244 220 330M300 226Q366 244 380 330M190 300q14-10 26 6M404 296q-12-8-24 4"/>` +
+          `<circle cx="300" cy="226" r="10" fill="${p.fill}"/>` +
+          stitch("M140 358Q300 330 460 358M144 374Q300 346 456 374") +
+          `<path d="M384 314q10-12 20 0t20 0" stroke="${p.print}" stroke-opacity="1" stroke-width="5"/>`,
+        print: text(300, 312, 44, p.print, "EH", 62),
       };
     case "beanie":
       return {
         body: [
-          { d: "M244 150a56 56 0 1 0 112 0a56 56 0 1 0-112 0Z" },
-          { d: "M170 380Q168 180 300 170 432 180 430 380Z" },
+          { d: "M170 380Q166 160 300 150 434 160 430 380Z" },
           { d: "M156 346H444L448 452H152Z" },
         ],
         details:
-          `<clipPath id="c"><path d="M170 380Q168 180 300 170 432 180 430 380Z"/></clipPath>` +
-          `<g clip-path="url(#c)" stroke-width="3">${ribs(186, 430, 20, 160, 346)}</g>` +
+          `<clipPath id="c"><path d="M170 380Q166 160 300 150 434 160 430 380Z"/></clipPath>` +
+          `<g clip-path="url(#c)" stroke-width="3">${ribs(186, 430, 20, 140, 346)}</g>` +
           `<g stroke-width="3">${ribs(170, 440, 16, 354, 446)}</g>` +
-          `<path d="M270 120l10 10M320 118l-8 12M296 104v12M262 160l12-4M336 164l-12-6M300 188v-12"/>`,
+          `<path d="M300 152V176"/>`,
         print:
           `<rect x="246" y="370" width="108" height="56" rx="4" fill="${p.print}" stroke="${p.fill}" stroke-width="3" stroke-dasharray="5 4"/>` +
           text(300, 414, 44, p.fill, "EH", 60),
@@ -352,24 +535,45 @@ function drawing(kind: ArtKind, p: Palette): Drawing {
           `<rect x="194" y="194" width="212" height="212" stroke="${p.print}" stroke-opacity="1" stroke-dasharray="4 6"/></g>`,
         print: `<g transform="rotate(-8 300 300)">${emblem(p, 300, 310, 0.72, false)}</g>`,
       };
-    case "vinyl":
+    case "vinyl": {
+      const sleeve = (x: number, y: number, fill: string, r: number) =>
+        `<rect x="${x}" y="${y}" width="300" height="200" fill="${fill}" stroke="${INK}" stroke-width="5" transform="rotate(${r} ${x + 150} ${y + 100})"/>`;
       return {
         under:
-          `<g transform="translate(420 300)"><circle r="160" fill="${INK}" stroke="#555" stroke-width="3"/>` +
-          `<circle r="140" fill="none" stroke="#333" stroke-width="2"/><circle r="122" fill="none" stroke="#2C2C2C" stroke-width="2"/>` +
-          `<circle r="104" fill="none" stroke="#333" stroke-width="2"/><circle r="86" fill="none" stroke="#2C2C2C" stroke-width="2"/>` +
-          `<path d="M60-120A134 134 0 0 1 128-40" fill="none" stroke="#FFF" stroke-opacity=".25" stroke-width="6"/>` +
-          `<circle r="56" fill="${p.print}"/><circle r="6" fill="${p.bg}"/></g>`,
-        body: [{ d: "M100 140H420V460H100Z" }],
-        details:
-          `<path d="M414 146V454"/>` +
-          `<circle cx="260" cy="286" r="100" fill="${p.print}" stroke="none"/>` +
-          `<clipPath id="c"><circle cx="260" cy="286" r="100"/></clipPath>` +
-          `<path d="M160 292H360V300H160ZM160 314H360V326H160ZM160 340H360V356H160ZM160 370H360V392H160Z" clip-path="url(#c)" fill="${p.fill}" stroke="none"/>`,
+          `<path d="M104 262 156 222H522L470 262Z" fill="${INK}" stroke="${INK}" stroke-width="5" stroke-linejoin="round"/>` +
+          sleeve(196, 100, RED, 5) +
+          sleeve(170, 118, GOLD, 2) +
+          record(300, 176, 118, INK, RED, INK) +
+          sleeve(142, 164, PAPER, -3) +
+          text(0, 0, 40, INK, "EH", 52, ` transform="translate(232 218) rotate(-3)"`),
+        body: [
+          { d: "M104 262H470V510H104Z" },
+          { d: "M470 262 522 222V470L470 510Z", inner: `<rect width="600" height="600" fill="#000" fill-opacity=".3"/>` },
+        ],
+        details: `<path d="M104 286H470M104 486H470" stroke-width="2"/>`,
         print:
-          text(260, 440, 40, p.print, "EAST HARLEM", 280) +
-          text(136, 178, 18, p.print, "SIDE A", 60) +
-          text(260, 270, 60, p.fill, "EH", 70),
+          `<path d="${CROWN}" transform="translate(287 320) scale(.5)" fill="${p.print}"/>` +
+          text(287, 394, 62, p.print, "EAST HARLEM", 320) +
+          `<rect x="127" y="408" width="320" height="5" fill="${p.print}"/>` +
+          text(287, 446, 30, p.print, "VINYL BOX SET", 230) +
+          text(287, 474, 16, p.print, "HIP HOP CULTURE \u2022 EST. 2024", 200),
+      };
+    }
+    case "lp":
+      return {
+        under: `<circle cx="424" cy="314" r="156" fill="${p.pop}"/>` + record(410, 300, 156, p.variant, contrast(p.variant, GOLD) < 1.6 ? PAPER : GOLD, p.bg),
+        body: [{ d: "M88 140H412V464H88Z" }],
+        details:
+          `<circle cx="250" cy="286" r="104" fill="${p.print}" stroke="none"/>` +
+          `<clipPath id="c"><circle cx="250" cy="286" r="104"/></clipPath>` +
+          `<path d="M140 292H360V300H140ZM140 314H360V326H140ZM140 340H360V356H140ZM140 370H360V392H140Z" clip-path="url(#c)" fill="${p.fill}" stroke="none"/>` +
+          `<path d="M406 146V458"/>`,
+        print:
+          text(250, 440, 40, p.print, "EAST HARLEM", 280) +
+          text(124, 176, 18, p.print, "SIDE A", 60) +
+          text(250, 270, 62, p.fill, "EH", 72) +
+          `<circle cx="370" cy="180" r="24" fill="${RED}"/>` +
+          text(370, 188, 22, PAPER, "LP", 26),
       };
     case "cassette":
       return {
@@ -396,6 +600,29 @@ function drawing(kind: ArtKind, p: Palette): Drawing {
           text(440, 300, 22, p.fill, "90", 30) +
           text(300, 354, 16, p.fill, "HIP HOP CULTURE  \u2022  EST. 2024", 240),
       };
+    case "cassette-set": {
+      const tape = (x: number, y: number, r: number, label: string, vol: string) =>
+        `<g transform="translate(${x} ${y}) rotate(${r})"><rect x="12" y="12" width="236" height="150" rx="10" fill="${p.pop}"/>` +
+        `<rect width="236" height="150" rx="10" fill="#222" stroke="${INK}" stroke-width="5"/>` +
+        `<rect x="14" y="14" width="208" height="86" rx="5" fill="${label}"/>` +
+        text(118, 44, 26, INK, vol, 84) +
+        `<rect x="56" y="52" width="124" height="38" rx="19" fill="#1A1A1A"/>` +
+        `<g fill="#EEE" stroke="${INK}" stroke-width="5" stroke-dasharray="3 4"><circle cx="84" cy="71" r="10"/><circle cx="152" cy="71" r="10"/></g>` +
+        `<path d="M56 150 70 116H166L180 150Z" fill="#444"/>` +
+        `<g fill="#999" stroke="${INK}"><circle cx="14" cy="14" r="4"/><circle cx="222" cy="14" r="4"/><circle cx="14" cy="136" r="4"/><circle cx="222" cy="136" r="4"/></g></g>`;
+      return {
+        under: `<path d="M360 120 372 50 462 62 450 132Z" fill="${PAPER}" stroke="${INK}" stroke-width="5" stroke-linejoin="round"/>` + text(0, 0, 22, INK, "ZINE", 56, ` transform="translate(414 96) rotate(8)"`),
+        body: [{ d: "M110 104H490V384H110Z" }],
+        details: `<path d="M110 126H490M110 362H490" stroke-width="2"/>`,
+        print:
+          `<path d="${CROWN}" transform="translate(300 160) scale(.46)" fill="${p.print}"/>` +
+          text(300, 232, 70, p.print, "EAST HARLEM", 330) +
+          text(300, 300, 72, p.print, "TAPES", 200) +
+          text(300, 334, 22, p.print, "THE COMPLETE SET", 220) +
+          tape(92, 362, -8, GOLD, "VOL. 1") +
+          tape(296, 350, 6, RED, "VOL. 2"),
+      };
+    }
     case "poster": {
       let rays = "";
       for (let i = 0; i < 16; i += 2) {
@@ -423,17 +650,62 @@ function drawing(kind: ArtKind, p: Palette): Drawing {
           `<g fill="${PAPER}" fill-opacity=".75"><rect x="110" y="50" width="80" height="26" transform="rotate(-38 150 63)"/><rect x="400" y="50" width="80" height="26" transform="rotate(30 440 63)"/></g>`,
       };
     }
+    case "photo-print": {
+      const arches = [150, 250, 350].map((x) => `M${x + 14} 430V292Q${x + 50} 234 ${x + 86} 292V430`).join("");
+      const people = [
+        [184, 372],
+        [214, 360],
+        [246, 366],
+        [334, 362],
+        [366, 358],
+        [398, 370],
+        [426, 378],
+      ]
+        .map(([x, y]) => `<circle cx="${x}" cy="${y! - 30}" r="10"/><path d="M${x! - 14} ${y! + 30}V${y! - 6}Q${x} ${y! - 22} ${x! + 14} ${y! - 6}V${y! + 30}Z"/>`)
+        .join("");
+      return {
+        body: [
+          {
+            d: "M118 76H482V524H118Z",
+            t: "rotate(3 300 300)",
+            fill: "#FBF8F1",
+            inner:
+              `<rect x="146" y="104" width="308" height="330" fill="${p.fill}"/>` +
+              `<g fill="#FFF"><rect x="146" y="104" width="308" height="330" fill-opacity=".12"/>` +
+              `<circle cx="300" cy="330" r="120" fill-opacity=".16"/><ellipse cx="300" cy="414" rx="150" ry="26" fill-opacity=".3"/>` +
+              `<path d="M146 156H454V168H146ZM146 196H454V214H146Z" fill-opacity=".5"/>` +
+              `<path d="M160 156V116H310V156ZM320 156V116H454V156Z" fill-opacity=".3"/></g>` +
+              `<path d="M146 168 166 196 186 168 206 196 226 168 246 196 266 168 286 196 306 168 326 196 346 168 366 196 386 168 406 196 426 168 446 196" fill="none" stroke="#FFF" stroke-opacity=".5" stroke-width="3"/>` +
+              `<path d="${arches}" fill="none" stroke="#FFF" stroke-opacity=".45" stroke-width="10"/>` +
+              `<g fill="#FFF" fill-opacity=".9">${[172, 204, 236, 268, 340, 372, 404].map((x) => `<rect x="${x}" y="128" width="18" height="14"/>`).join("")}</g>` +
+              `<g fill="#000" fill-opacity=".85">${people}</g>` +
+              `<path d="M286 408 300 376 314 408M300 376V352M284 352 316 344" fill="none" stroke="#000" stroke-opacity=".85" stroke-width="9" stroke-linecap="round"/>` +
+              `<circle cx="300" cy="340" r="9" fill="#000" fill-opacity=".85"/>` +
+              text(300, 478, 30, INK, "EAST HARLEM", 230) +
+              text(300, 504, 14, INK, "SHOT ON FILM \u2022 EST. 2024", 260),
+          },
+        ],
+        details: "",
+        print: `<g fill="${PAPER}" fill-opacity=".75"><rect x="110" y="58" width="80" height="26" transform="rotate(-34 150 71)"/><rect x="410" y="58" width="80" height="26" transform="rotate(36 450 71)"/></g>`,
+      };
+    }
   }
 }
 
-/** Hard offset shadow, then each part filled, outlined and shaded, then the seams and details. */
-function item(p: Palette, body: readonly Part[], details: string): string {
-  const path = (part: Part, attrs: string) =>
-    `<path d="${part.d}"${part.t ? ` transform="${part.t}"` : ""}${attrs}/>`;
+/** Hard offset shadow, then each part filled, its inner drawing, shaded and outlined, then the seams and details. */
+function item(p: Palette, body: readonly Part[], details: string, id = "k"): string {
+  const tf = (part: Part) => (part.t ? ` transform="${part.t}"` : "");
+  const path = (part: Part, attrs: string) => `<path d="${part.d}"${tf(part)}${attrs}/>`;
+  const inner = (part: Part, i: number) =>
+    part.inner
+      ? `<clipPath id="${id}${i}"><path d="${part.d}"/></clipPath><g${tf(part)} clip-path="url(#${id}${i})" stroke="none">${part.inner}</g>`
+      : "";
   return (
     `<g transform="translate(14 14)" fill="${p.pop}">${body.map((part) => path(part, "")).join("")}</g>` +
     `<g stroke="${INK}" stroke-width="5" stroke-linejoin="round">` +
-    body.map((part) => path(part, ` fill="${p.fill}"`) + path(part, ` fill="url(#s)" stroke="none"`)).join("") +
+    body
+      .map((part, i) => path(part, ` fill="${part.fill ?? p.fill}" stroke="none"`) + inner(part, i) + path(part, ` fill="url(#s)"`))
+      .join("") +
     `</g>` +
     `<g fill="none" stroke="${p.seam}" stroke-opacity="${p.seamOpacity}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round">${details}</g>`
   );
@@ -445,7 +717,9 @@ function item(p: Palette, body: readonly Part[], details: string): string {
  */
 export function garmentSvg(kind: ArtKind, colorName: string | null): string {
   const name = colorName?.trim() || DEFAULT_COLOR[kind];
-  const p = palette(colorHex(name));
+  const hex = colorHex(name);
+  // An LP is the same sleeve in every pressing; only the record takes the colour.
+  const p = kind === "lp" ? { ...palette(LP_SLEEVE), variant: hex } : palette(hex);
   const d = drawing(kind, p);
   const title = `East Harlem ${LABEL[kind]} in ${name}`;
   return (

@@ -1,4 +1,6 @@
+import sharp from "sharp";
 import { describe, it, expect } from "vitest";
+import { ART_KINDS, garmentSvg, type ArtKind } from "../../core/catalog/index.ts";
 import { seedCollections, seedProducts, type SeedProduct } from "./catalogue.ts";
 
 const bySlug = new Map(seedProducts.map((p) => [p.slug, p]));
@@ -114,6 +116,76 @@ describe("seed products", () => {
     const ages = seedProducts.map((p) => p.createdDaysAgo);
     expect(new Set(ages).size).toBe(ages.length);
     for (const a of ages) expect(Number.isInteger(a) && a >= 0).toBe(true);
+  });
+});
+
+/**
+ * What a product is, read from its name (and, where the name alone does not say, its tags), and the
+ * drawing that shows it. The first rule that fits decides; a product no rule fits fails the test, so
+ * a new product gets a rule and a drawing of its own.
+ */
+const GARMENTS: [string, (p: SeedProduct) => boolean, ArtKind][] = [
+  ["varsity jacket", (p) => /Varsity Jacket$/.test(p.name), "varsity"],
+  ["coaches jacket", (p) => /Coach(es)? Jacket$/.test(p.name), "jacket"],
+  ["windbreaker", (p) => /Windbreaker$/.test(p.name), "windbreaker"],
+  ["zip hoodie", (p) => /Zip Hoodie$/.test(p.name), "zip-hoodie"],
+  ["pullover hoodie", (p) => /Hoodie$/.test(p.name), "hoodie"],
+  ["crewneck", (p) => /Crewneck$/.test(p.name), "crewneck"],
+  ["long-sleeve tee", (p) => /Longsleeve$/.test(p.name), "longsleeve"],
+  ["tee", (p) => /Tee$/.test(p.name), "tee"],
+  ["track pants", (p) => /Track Pants$/.test(p.name), "track-pants"],
+  ["sweatpants", (p) => /Sweatpants$/.test(p.name), "sweatpants"],
+  ["mesh shorts", (p) => /Mesh Shorts$/.test(p.name), "mesh-shorts"],
+  ["twill shorts", (p) => /Shorts$/.test(p.name) && p.tags.includes("twill"), "shorts"],
+  ["dad cap", (p) => /Dad Cap$/.test(p.name), "dad-cap"],
+  ["snapback cap", (p) => /Cap$/.test(p.name) && p.tags.includes("snapback"), "cap"],
+  ["beanie", (p) => /Beanie$/.test(p.name), "beanie"],
+  ["bucket hat", (p) => /Bucket Hat$/.test(p.name), "bucket-hat"],
+  ["tote", (p) => /Tote$/.test(p.name), "tote"],
+  ["socks", (p) => /Socks$/.test(p.name), "socks"],
+  ["bandana", (p) => /Bandana$/.test(p.name), "bandana"],
+  ["vinyl box set", (p) => /Vinyl Collection$/.test(p.name) && p.tags.includes("box-set"), "vinyl"],
+  ["single record", (p) => /\b(LP|12-Inch)$/.test(p.name), "lp"],
+  ["cassette", (p) => /Cassette$/.test(p.name), "cassette"],
+  ["cassette box set", (p) => /Set$/.test(p.name) && p.tags.includes("cassette") && p.tags.includes("box-set"), "cassette-set"],
+  ["photo print", (p) => /Print$/.test(p.name) && p.tags.includes("photography"), "photo-print"],
+  ["art print", (p) => /Print$/.test(p.name), "poster"],
+];
+
+describe("seed product drawings", () => {
+  it("draws each product as the garment or item its name says", () => {
+    for (const p of seedProducts) {
+      const rule = GARMENTS.find(([, fits]) => fits(p));
+      expect(rule, `no rule says what "${p.name}" is`).toBeDefined();
+      expect(p.artKind, `${p.name} is a ${rule![0]}`).toBe(rule![2]);
+    }
+  });
+
+  it("uses every drawing for some product", () => {
+    const used = new Set(seedProducts.map((p) => p.artKind));
+    expect(ART_KINDS.filter((k) => !used.has(k))).toEqual([]);
+  });
+
+  it("renders every drawing as valid SVG in every seeded colour", async () => {
+    const seeded = [...new Set(seedProducts.flatMap((p) => p.variants.flatMap((v) => (v.color ? [v.color] : []))))];
+    expect(seeded.length).toBeGreaterThan(10);
+    for (const kind of ART_KINDS) {
+      for (const color of [...seeded, null]) {
+        const svg = garmentSvg(kind, color);
+        if (color) expect(svg, `${kind}/${color}`).toMatch(new RegExp(`<title[^>]*>[^<]* in ${color}</title>`));
+        // librsvg parses strictly: malformed markup throws here.
+        const { info } = await sharp(Buffer.from(svg), { density: 8 }).raw().toBuffer({ resolveWithObject: true });
+        expect(info.width, `${kind}/${color}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("draws each colour of a product differently", () => {
+    for (const p of seedProducts) {
+      const colors = [...new Set(p.variants.flatMap((v) => (v.color ? [v.color] : [])))];
+      const drawn = new Set(colors.map((c) => garmentSvg(p.artKind, c).replace(/<title[^>]*>.*?<\/title>/, "")));
+      expect(drawn.size, p.slug).toBe(colors.length);
+    }
   });
 });
 

@@ -10,6 +10,8 @@
  * For records and prints, `size` carries the edition or print size.
  */
 
+import type { ArtKind } from "../../core/catalog/index.ts";
+
 export interface SeedVariant {
   size?: string;
   color?: string;
@@ -25,23 +27,8 @@ export interface SeedProduct {
   /** 1-3 sentences, the brand's voice. */
   description: string;
   category: "apparel" | "accessories" | "music";
-  artKind:
-    | "tee"
-    | "longsleeve"
-    | "hoodie"
-    | "crewneck"
-    | "jacket"
-    | "sweatpants"
-    | "shorts"
-    | "cap"
-    | "beanie"
-    | "bucket-hat"
-    | "tote"
-    | "socks"
-    | "bandana"
-    | "vinyl"
-    | "cassette"
-    | "poster";
+  /** The drawing shown until a photograph is uploaded; see core/catalog/art.ts. */
+  artKind: ArtKind;
   /** Dollars. */
   basePrice: number;
   featured?: boolean;
@@ -247,7 +234,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Harlem River Windbreaker",
     description: "A packable shell cut for the gusts off the Harlem River Drive. Water-resistant, reflective piping, and a hidden pocket for your MetroCard.",
     category: "apparel",
-    artKind: "jacket",
+    artKind: "windbreaker",
     basePrice: 130,
     featured: true,
     featuredRank: 6,
@@ -300,7 +287,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Stoop Season Mesh Shorts",
     description: "Breathable mesh for the long July afternoons when the whole block is outside. Deep pockets, elastic waist, no excuses.",
     category: "apparel",
-    artKind: "shorts",
+    artKind: "mesh-shorts",
     basePrice: 48,
     tags: ["shorts", "mesh", "summer", "athletic"],
     createdDaysAgo: 30,
@@ -394,7 +381,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Viaduct Zip Hoodie",
     description: "Full-zip heavyweight fleece with the steel arches of the Park Avenue viaduct printed across the back. Numbered run, never restocked.",
     category: "apparel",
-    artKind: "hoodie",
+    artKind: "zip-hoodie",
     basePrice: 95,
     tags: ["hoodie", "zip", "heavyweight", "limited", "graphic"],
     createdDaysAgo: 95,
@@ -487,7 +474,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Founders 2024 Varsity Jacket",
     description: "Wool body, leather sleeves and chenille patches marking the year we started. Made in a single run for the people who were there from day one.",
     category: "apparel",
-    artKind: "jacket",
+    artKind: "varsity",
     basePrice: 220,
     featured: true,
     featuredRank: 4,
@@ -553,7 +540,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Lex Line Track Pants",
     description: "Tricot track pants with a side stripe the colour of the uptown express. Sized by waist, tapered at the ankle.",
     category: "apparel",
-    artKind: "sweatpants",
+    artKind: "track-pants",
     basePrice: 78,
     tags: ["pants", "track", "tricot", "stripe"],
     createdDaysAgo: 140,
@@ -664,7 +651,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Harlem River Dad Cap",
     description: "Unstructured six-panel with a low crown and a small wave stitched on the side. Washed cotton twill in seven colours, from river Teal to bridge Silver.",
     category: "accessories",
-    artKind: "cap",
+    artKind: "dad-cap",
     basePrice: 32,
     tags: ["cap", "washed", "cotton", "embroidered"],
     createdDaysAgo: 58,
@@ -731,7 +718,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Cypher Under the Viaduct Print",
     description: "A photo print of a Friday night cypher under the train tracks, shot on film. Archival paper; the large size costs more.",
     category: "accessories",
-    artKind: "poster",
+    artKind: "photo-print",
     basePrice: 30,
     hasWbDesign: true,
     tags: ["poster", "print", "photography", "cypher"],
@@ -785,7 +772,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Block Tapes Complete Set",
     description: "Every volume of Block Tapes in a screen-printed slipcase with a pull-out zine. Limited to one hundred sets, all claimed.",
     category: "music",
-    artKind: "cassette",
+    artKind: "cassette-set",
     basePrice: 45,
     tags: ["cassette", "box-set", "limited", "sold-out"],
     createdDaysAgo: 5,
@@ -798,7 +785,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Harlem River Nights LP",
     description: "Late-night instrumentals recorded near the water, pressed on 180-gram vinyl. The Red pressing is a numbered variant at a higher price.",
     category: "music",
-    artKind: "vinyl",
+    artKind: "lp",
     basePrice: 32,
     tags: ["vinyl", "instrumental", "lp", "180g"],
     createdDaysAgo: 130,
@@ -812,7 +799,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Salsa y Breaks 12-Inch",
     description: "A two-track 12-inch where a full horn section meets an MPC. Side A for the dancers, Side B for the diggers.",
     category: "music",
-    artKind: "vinyl",
+    artKind: "lp",
     basePrice: 28,
     tags: ["vinyl", "salsa", "breaks", "12-inch"],
     createdDaysAgo: 70,

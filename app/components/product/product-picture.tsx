@@ -5,6 +5,7 @@ import type { ProductImageView } from "../../../core/media/rules.ts";
  * browsers that read it take and whose WebP <img> every other one does, each choosing its width from
  * `sizes`; the drawn art (`artSrc`) when there is none, as the plain <img> the store has always shown.
  * The photo's own width and height keep its aspect ratio, so the layout does not shift while it loads.
+ * Either loads lazily unless `loading="eager"` says it is the page's main picture.
  */
 export function ProductPicture({
   image,
@@ -30,7 +31,18 @@ export function ProductPicture({
   decoding?: "async" | "sync" | "auto";
 }) {
   if (!image) {
-    return <img src={artSrc} alt={alt} width={artSize} height={artSize} loading={loading} fetchPriority={fetchPriority} decoding={decoding} className={className} />;
+    return (
+      <img
+        src={artSrc}
+        alt={alt}
+        width={artSize}
+        height={artSize}
+        loading={loading ?? "lazy"}
+        fetchPriority={fetchPriority}
+        decoding={decoding ?? "async"}
+        className={className}
+      />
+    );
   }
   return (
     <picture className="contents">
