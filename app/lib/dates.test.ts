@@ -13,4 +13,9 @@ describe("dates in the store's time", () => {
     expect(storeDateTime(new Date("2026-07-04T03:05:00Z"))).toBe("July 3, 2026, 11:05 PM ET");
     expect(storeDate(new Date("2026-07-04T04:00:00Z"))).toBe("July 4, 2026");
   });
+
+  it("speaks Spanish on Spanish pages, in the same store time", () => {
+    expect(storeDate("2026-11-24T01:30:00Z", "es")).toBe("23 de noviembre de 2026");
+    expect(storeDateTime("2026-11-24T01:30:00Z", "es")).toBe("23 de noviembre de 2026, 8:30 p. m. ET");
+  });
 });

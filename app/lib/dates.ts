@@ -3,9 +3,11 @@
  * accounts and the admin dashboard agree on what day something happened. Built from parts with plain spaces, so the
  * server's and the browser's Intl data render the very same text and hydration never disagrees.
  */
+import { INTL_TAG, type Locale } from "../../core/shared/locale.ts";
+
 const STORE_TIME_ZONE = "America/New_York";
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
+const OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: STORE_TIME_ZONE,
   year: "numeric",
   month: "long",
@@ -13,22 +15,28 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   hour: "numeric",
   minute: "2-digit",
   hour12: true,
-});
+};
+const FORMATS: Readonly<Record<Locale, Intl.DateTimeFormat>> = {
+  en: new Intl.DateTimeFormat(INTL_TAG.en, OPTIONS),
+  es: new Intl.DateTimeFormat(INTL_TAG.es, OPTIONS),
+};
 
-function parts(value: Date | string) {
-  const found = Object.fromEntries(dateTime.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
+function parts(value: Date | string, locale: Locale) {
+  const found = Object.fromEntries(FORMATS[locale].formatToParts(new Date(value)).map((p) => [p.type, p.value]));
   return found as Record<"year" | "month" | "day" | "hour" | "minute" | "dayPeriod", string>;
 }
 
-/** "November 22, 2026" */
-export function storeDate(value: Date | string): string {
-  const p = parts(value);
-  return `${p.month} ${p.day}, ${p.year}`;
+/** "November 22, 2026"; in Spanish "22 de noviembre de 2026" */
+export function storeDate(value: Date | string, locale: Locale = "en"): string {
+  const p = parts(value, locale);
+  return locale === "es" ? `${p.day} de ${p.month} de ${p.year}` : `${p.month} ${p.day}, ${p.year}`;
 }
 
-/** "November 22, 2026, 2:05 PM ET" */
-export function storeDateTime(value: Date | string): string {
-  const p = parts(value);
+/** "November 22, 2026, 2:05 PM ET"; in Spanish "22 de noviembre de 2026, 2:05 p. m. ET" */
+export function storeDateTime(value: Date | string, locale: Locale = "en"): string {
+  const p = parts(value, locale);
+  // Written out, not taken from Intl: ICU versions differ on "p.m." and "p. m." (with a no-break space).
+  if (locale === "es") return `${p.day} de ${p.month} de ${p.year}, ${p.hour}:${p.minute} ${/p/i.test(p.dayPeriod) ? "p. m." : "a. m."} ET`;
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ET`;
 }
 

@@ -58,3 +58,23 @@ export async function languageRedirect(request: Request, accountLocale: Locale |
   if (!wanted || wanted === locale) return null;
   return redirect(localePath(path, wanted) + url.search, { headers: { Vary: "Cookie, Accept-Language" } });
 }
+
+const english = intlFor("en").messages as Record<string, string>;
+const idOfEnglish = new Map<string, string>(Object.entries(english).map(([id, text]) => [text, id]));
+
+/**
+ * A text the domain wrote in English (a form error, a refusal from the error catalogue) in the request's
+ * language: found by its English wording in the catalogue. Texts with values in them have their own ids
+ * and are formatted with serverT; a text the catalogue lacks stays English.
+ */
+export function localizeText(request: Request, text: string): string {
+  const locale = requestLocale(request);
+  if (locale === "en") return text;
+  const id = idOfEnglish.get(text);
+  return id ? intlFor(locale).formatMessage({ id }) : text;
+}
+
+/** Every message of a form's field errors, in the request's language. */
+export function localizeErrors<K extends string>(request: Request, errors: Partial<Record<K, string>>): Partial<Record<K, string>> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, localizeText(request, message as string)])) as Partial<Record<K, string>>;
+}
