@@ -1,6 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from "react-intl";
 import { INTL_TAG, type Locale } from "../../core/shared/locale.ts";
-import type en from "./messages/en.json";
+import type en from "./messages/en.ts";
 
 /** Every text of the storefront, by id; English is the reference catalogue and Spanish has the same ids. */
 export type Messages = typeof en;
@@ -45,4 +45,13 @@ export function intlFor(locale: Locale): IntlShape {
 export function reportMissing(error: { code?: string; message: string }): void {
   if (error.code === "MISSING_TRANSLATION") return;
   console.error(error.message);
+}
+
+/**
+ * For meta functions: the page's intl, from the root's loader data (its `locale`) among the matches.
+ * `metaIntl(matches).formatMessage({ id: "shop.title" })`.
+ */
+export function metaIntl(matches: readonly ({ id: string; data?: unknown } | undefined)[]): IntlShape {
+  const root = matches.find((match) => match?.id === "root")?.data as { locale?: unknown } | undefined;
+  return intlFor(root?.locale === "es" ? "es" : "en");
 }

@@ -1,7 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import en from "./messages/en.json";
-import es from "./messages/es.json";
+import en, { AREAS as EN_AREAS } from "./messages/en.ts";
+import es, { AREAS as ES_AREAS } from "./messages/es.ts";
 
 /** The names of the values a message takes ({count}, {name}) and the tags it wraps (<link>). */
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
@@ -20,6 +20,14 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
 }
 
 describe("the storefront's texts", () => {
+  it("have one id for one text: no id is written in two areas' files", () => {
+    for (const areas of [EN_AREAS, ES_AREAS]) {
+      const ids = Object.values(areas).flatMap((area) => Object.keys(area));
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    }
+    expect(Object.keys(ES_AREAS).sort()).toEqual(Object.keys(EN_AREAS).sort());
+  });
+
   it("exist in Spanish for every English text, and no other", () => {
     expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
   });
