@@ -7,8 +7,10 @@ import { CartProvider } from "./components/cart/cart-context.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { PlayerDock } from "./components/music/player-dock.tsx";
+import { CurrencyProvider, USD_VIEW, type CurrencyView } from "./components/product/display-currency.tsx";
 import { getAccount } from "../core/accounts/index.ts";
 import { loadCart } from "./lib/cart.server.ts";
+import { currencyView } from "./lib/currency.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { REFUSAL_TITLE, refusalMessage } from "./lib/refusal.ts";
@@ -17,8 +19,10 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
-  const [cart, account] = await Promise.all([loadCart(request, context), viewer ? getAccount(context.db, viewer.id) : null]);
-  return { cart, viewer, theme: account?.preferences.theme ?? "auto" };
+  const accountRead = viewer ? getAccount(context.db, viewer.id) : Promise.resolve(null);
+  // A signed-in shopper's currency is their saved preference; a guest's, the currency cookie.
+  const [cart, account, currency] = await Promise.all([loadCart(request, context), accountRead, currencyView(request, context, accountRead.then((a) => a?.preferences.currency ?? null))]);
+  return { cart, viewer, theme: account?.preferences.theme ?? "auto", currency };
 }
 
 /** The viewer and cart reload only when they may have changed: after a form was posted. */
@@ -49,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-gold px-3 py-2 font-semibold text-black">
           Skip to content
         </a>
+        <CurrencyProvider value={(data?.currency as CurrencyView | undefined) ?? USD_VIEW}>
         <CartProvider cart={(data?.cart as CartView | undefined) ?? EMPTY_CART}>
           <Header viewer={(data?.viewer as Viewer | null | undefined) ?? null} />
           <main id="main" className="flex-1">
@@ -58,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <CartPanel />
           <PlayerDock />
         </CartProvider>
+        </CurrencyProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
