@@ -62,6 +62,7 @@ export default [
   route("robots.txt", "routes/robots.tsx"),
   route("settings", "routes/settings.tsx"),
   route("settings/export", "routes/settings-export.tsx"),
+  route("currency", "routes/currency.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SubscribeForm } from "../newsletter/subscribe-form.tsx";
+import { CurrencyPicker } from "./currency-picker.tsx";
 
 export function Footer() {
   return (
@@ -8,6 +9,7 @@ export function Footer() {
         <div>
           <p className="font-display text-2xl">East Harlem</p>
           <p className="mt-2 text-sm opacity-80">Hip Hop Culture in East Harlem. Founded 2024.</p>
+          <CurrencyPicker />
         </div>
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-2 text-sm">
