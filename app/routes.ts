@@ -67,6 +67,7 @@ export default [
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("admin/newsletter", "routes/admin-newsletter.tsx"),
+  route("admin/currency", "routes/admin-currency.tsx"),
   route("admin/newsletter/export.csv", "routes/admin-newsletter-export.tsx"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
   route("*", "routes/not-found.tsx"),

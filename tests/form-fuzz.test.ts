@@ -214,6 +214,8 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     "routes/orders.tsx": nothing,
     // The currency chooser: no rate is set in this store, so only USD is offered.
     "routes/currency.tsx": [{ fields: { currency: "USD", redirectTo: "/shop" }, required: ["currency"], invalid: { currency: ["EUR", "XYZ", "usd", ""] } }],
+    // The rates' back office: the shopper and guests are refused (403, 401) before any form is read.
+    "routes/admin-currency.tsx": nothing,
   };
 }
 
