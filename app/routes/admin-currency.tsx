@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { clearRate, convertUsdCents, CURRENCY_NAMES, FOREIGN_CURRENCIES, formatRate, listRates, rateChangeSchema, setRate, type ForeignCurrency } from "../../core/currency/index.ts";
+import { clearRate, listRates, rateChangeSchema, setRate } from "../../core/currency/index.ts";
+import { convertUsdCents, CURRENCY_NAMES, FOREIGN_CURRENCIES, formatRate, type ForeignCurrency } from "../../core/currency/rules.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";

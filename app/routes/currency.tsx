@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { setCurrencyPreference } from "../../core/accounts/index.ts";
-import { CURRENCY_NAMES, currencyChoiceSchema, requireOffered } from "../../core/currency/index.ts";
+import { currencyChoiceSchema, requireOffered } from "../../core/currency/index.ts";
+import { CURRENCY_NAMES } from "../../core/currency/rules.ts";
 import { inputClass, labelClass, Notice, primaryButton } from "../components/account/page-shell.tsx";
 import { useCurrency } from "../components/product/display-currency.tsx";
 import { guestCurrencyCookie } from "../lib/currency.server.ts";

@@ -9,7 +9,8 @@ import {
   updatePreferences,
   withPasswordThrottle,
 } from "../../core/accounts/index.ts";
-import { CURRENCY_NAMES, currentRates, offeredCurrencies, requireOffered } from "../../core/currency/index.ts";
+import { currentRates, offeredCurrencies, requireOffered } from "../../core/currency/index.ts";
+import { CURRENCY_NAMES } from "../../core/currency/rules.ts";
 import { accountSubscription, preferenceFor, setAccountNewsletter } from "../../core/newsletter/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import type { Preferences } from "../../db/schema/index.ts";
