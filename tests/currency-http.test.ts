@@ -122,6 +122,20 @@ describe("prices in the shopper's currency", () => {
     expect(await page(guest, "/shop")).not.toMatch(APPROX);
   });
 
+  it("saves a signed-in shopper's choice from the footer chooser with their other preferences untouched", async () => {
+    expect((await shopper.post("/settings", { ...preferences("EUR"), theme: "dark" })).status).toBe(200);
+    const back = await shopper.post("/currency", { currency: "USD", redirectTo: "/shop/harlem-classic-tee" });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/shop/harlem-classic-tee");
+    expect(back.headers.get("set-cookie")).toBeNull();
+    const settings = await page(shopper, "/settings");
+    expect(settings).toMatch(/<option value="USD" selected="">/);
+    expect(settings).toContain('<html lang="en" data-theme="dark">');
+    expect(await page(shopper, "/shop")).not.toMatch(APPROX);
+    expect((await shopper.post("/currency", { currency: "EUR", redirectTo: "/shop" })).status).toBe(302);
+    expect(await page(shopper, "/shop")).toMatch(APPROX);
+  });
+
   it("falls back to dollars, and stops offering the currency, once its rate is cleared", async () => {
     expect((await admin.post("/admin/currency", { intent: "clear", currency: "EUR" })).status).toBe(302);
     expect(await page(admin, "/admin/audit?entity=currency_rate")).toContain("clear");
