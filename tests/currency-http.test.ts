@@ -88,6 +88,9 @@ describe("prices in the shopper's currency", () => {
     // In the cart and at checkout: $55.00 + 8% tax = $59.40 charged, shown as about €54.65.
     const added = await shopper.post("/cart", { intent: "add", productId: "1", size: "S", color: "Black", quantity: "1" });
     expect(added.status).toBe(200);
+    // The wishlist too: the Classic Tee saved, any size and colour, reads "From ≈ €50.60".
+    expect((await shopper.post("/wishlist/toggle", { intent: "save", productId: "1" })).status).toBe(200);
+    expect(await page(shopper, "/wishlist")).toMatch(/data-testid="item-price">From ≈\s€50\.60/);
     const cart = await page(shopper, "/cart");
     expect(cart).toContain("Prices in EUR are approximate. You pay in US dollars.");
     const checkout = await page(shopper, "/checkout");
