@@ -7,8 +7,10 @@ import { CartProvider } from "./components/cart/cart-context.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { PlayerDock } from "./components/music/player-dock.tsx";
+import { CurrencyProvider, USD_VIEW, type CurrencyView } from "./components/product/display-currency.tsx";
 import { getAccount } from "../core/accounts/index.ts";
 import { loadCart } from "./lib/cart.server.ts";
+import { currencyView } from "./lib/currency.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { REFUSAL_TITLE, refusalMessage } from "./lib/refusal.ts";
@@ -21,7 +23,9 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
-  const [cart, account] = await Promise.all([loadCart(request, context), viewer ? getAccount(context.db, viewer.id) : null]);
+  const accountRead = viewer ? getAccount(context.db, viewer.id) : Promise.resolve(null);
+  // A signed-in shopper's currency is their saved preference; a guest's, the currency cookie.
+  const [cart, account, currency] = await Promise.all([loadCart(request, context), accountRead, currencyView(request, context, accountRead.then((a) => a?.preferences.currency ?? null))]);
   const accountLocale = account?.preferences.language;
   const moved = await languageRedirect(request, isLocale(accountLocale) ? accountLocale : null);
   if (moved) throw moved;
@@ -30,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { path } = splitLocale(url.pathname);
   // Search engines find each page in both languages (and English for anyone who chose neither).
   const alternates = isLocalizedPath(path) ? LOCALES.map((lang) => ({ lang, href: context.baseUrl + localePath(path, lang) + url.search })) : [];
-  return { cart, viewer, theme: account?.preferences.theme ?? "auto", locale, messagesUrl: messagesUrl(locale), alternates };
+  return { cart, viewer, theme: account?.preferences.theme ?? "auto", currency, locale, messagesUrl: messagesUrl(locale), alternates };
 }
 
 /** Opening a page in the other language without a reload brings that language's texts first. */
@@ -77,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <I18nProvider locale={locale}>
         <SkipLink />
+        <CurrencyProvider value={(data?.currency as CurrencyView | undefined) ?? USD_VIEW}>
         <CartProvider cart={(data?.cart as CartView | undefined) ?? EMPTY_CART}>
           <Header viewer={(data?.viewer as Viewer | null | undefined) ?? null} />
           <main id="main" className="flex-1">
@@ -86,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <CartPanel />
           <PlayerDock />
         </CartProvider>
+        </CurrencyProvider>
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

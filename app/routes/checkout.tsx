@@ -14,6 +14,7 @@ import { useCart } from "../components/cart/cart-context.tsx";
 import { BillingFields, TestCardFields } from "../components/checkout/billing-fields.tsx";
 import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
 import { billingDetailsOf, StripeCardField, type StripeCard } from "../components/checkout/stripe-card.tsx";
+import { useCurrency } from "../components/product/display-currency.tsx";
 import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
@@ -172,6 +173,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { cart } = useCart();
   const navigation = useNavigation();
   const stripe = useStripeConfirmation(actionData);
+  // Prices may read in the shopper's currency; the charge is always the US dollar total, and the page says so.
+  const { shown } = useCurrency();
   const submitting = (navigation.state !== "idle" && navigation.formAction === "/checkout") || stripe.confirming;
   if (cart.lines.length === 0) return <EmptyCheckout />;
 
@@ -211,7 +214,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         ) : null}
 
         <Section title="Order summary" id="summary-heading">
-          <OrderSummary lines={cart.lines} amounts={amounts} short={actionData?.kind === "insufficient_stock" ? actionData.lines : []} />
+          <OrderSummary lines={cart.lines} amounts={amounts} short={actionData?.kind === "insufficient_stock" ? actionData.lines : []} approximate />
+          {shown ? (
+            <p className="mt-4 rounded border border-line px-3 py-2 text-sm" data-testid="charge-note">
+              Prices in {shown.code} are approximate. You will be charged <strong>{formatCents(amounts.totalCents)} USD</strong>.
+            </p>
+          ) : null}
         </Section>
 
         <Form method="post" action="/checkout" className="space-y-6" noValidate onSubmit={stripeKey ? stripe.beforeSubmit : undefined}>

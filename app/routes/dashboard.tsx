@@ -5,7 +5,7 @@ import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-gua
 import { Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
 import { storeDate } from "../lib/dates.ts";
-import { formatCents } from "../lib/format.ts";
+import { Money } from "../components/product/display-currency.tsx";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -62,7 +62,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </li>
         <li className="rounded border border-line bg-card p-4">
           <p className="text-sm text-muted">Cart total</p>
-          <p className="font-display mt-1 text-3xl">{formatCents(cart.subtotalCents)}</p>
+          <p className="font-display mt-1 text-3xl">
+            <Money cents={cart.subtotalCents} />
+          </p>
         </li>
         <li className="rounded border border-line bg-card p-4">
           <p className="text-sm text-muted">Account status</p>
@@ -113,7 +115,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                           {options ? `${options} · ` : ""}Qty {line.quantity}
                         </p>
                       </div>
-                      <p className="font-semibold">{formatCents(line.lineTotalCents)}</p>
+                      <p className="text-right font-semibold">
+                        <Money cents={line.lineTotalCents} />
+                      </p>
                     </li>
                   );
                 })}

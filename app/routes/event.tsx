@@ -11,8 +11,8 @@ import { ContentImg } from "../components/content/content-image.tsx";
 import { Tag } from "../components/content/section.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { formatCents } from "../lib/format.ts";
 import { getViewer } from "../lib/session.server.ts";
+import { Money } from "../components/product/display-currency.tsx";
 import type { Route } from "./+types/event";
 
 /** RSVPs from one client address: enough for a family sharing a connection, not for filling an event by script. */
@@ -147,7 +147,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                       <div>
                         <h3 className="text-lg font-bold">{t.name}</h3>
                         <p>
-                          <span className="font-semibold">{formatCents(t.priceCents)}</span>
+                          <span className="font-semibold">
+                            <Money cents={t.priceCents} />
+                          </span>
                           <span className="text-muted"> · {soldOut ? "Sold out" : `${t.available} left`}</span>
                         </p>
                       </div>

@@ -10,6 +10,8 @@ import {
   updatePreferences,
   withPasswordThrottle,
 } from "../../core/accounts/index.ts";
+import { currentRates, offeredCurrencies, requireOffered } from "../../core/currency/index.ts";
+import { CURRENCY_NAMES } from "../../core/currency/rules.ts";
 import { accountSubscription, preferenceFor, setAccountNewsletter } from "../../core/newsletter/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import type { Preferences } from "../../db/schema/index.ts";
@@ -18,6 +20,7 @@ import { resultFor, type FormResult } from "../components/account/form-result.ts
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
 import { clearCartCookie } from "../lib/cart.server.ts";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { newsletterDeps } from "../lib/newsletter.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
@@ -40,7 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const newsletter = await accountSubscription(context.db, viewer.email);
   const email = { ...account.preferences.notifications.email, newsletter: preferenceFor(newsletter) };
   const preferences = { ...account.preferences, notifications: { ...account.preferences.notifications, email } };
-  return data({ preferences, newsletterPending: newsletter === "pending", email: viewer.email }, { headers: noStore });
+  // Only US dollars and the currencies with a rate are offered; a saved choice whose rate was cleared shows as USD.
+  const currencies = offeredCurrencies(await currentRates(context.db));
+  if (!(currencies as string[]).includes(preferences.currency)) preferences.currency = "USD";
+  return data({ preferences, currencies, newsletterPending: newsletter === "pending", email: viewer.email }, { headers: noStore });
 }
 
 type SettingsResult = FormResult<"preferences"> | FormResult<"delete">;
@@ -59,6 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ intent: "preferences", ok: false, error: Object.values(errors)[0] ?? MESSAGES.unexpected, fieldErrors: errors });
     }
     const p = parsed.data;
+    try {
+      await requireOffered(context.db, p.currency);
+    } catch (error) {
+      const refused = expectDomainError(error);
+      return reply({ intent: "preferences", ok: false, error: refused.message, fieldErrors: { currency: refused.message } });
+    }
     const preferences: Preferences = {
       theme: p.theme,
       language: p.language,
@@ -162,7 +174,7 @@ function Switch({ name, label, checked, hint }: { name: string; label: string; c
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { preferences, newsletterPending, email } = loaderData;
+  const { preferences, currencies, newsletterPending, email } = loaderData;
   const newsletterHint = newsletterPending ? `Waiting for you to confirm: we sent a link to ${email}.` : null;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -204,14 +216,26 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   </option>
                 </select>
               </div>
-              <div>
-                <label htmlFor="currency" className={labelClass}>
-                  Currency
-                </label>
-                <select id="currency" name="currency" defaultValue={preferences.currency} className={inputClass}>
-                  <option value="USD">USD ($)</option>
-                </select>
-              </div>
+              {currencies.length > 1 ? (
+                <div>
+                  <label htmlFor="currency" className={labelClass}>
+                    Currency
+                  </label>
+                  <select id="currency" name="currency" defaultValue={preferences.currency} aria-describedby="currency-hint" className={inputClass}>
+                    {currencies.map((code) => (
+                      <option key={code} value={code}>
+                        {code} ({CURRENCY_NAMES[code]})
+                      </option>
+                    ))}
+                  </select>
+                  <p id="currency-hint" className="mt-1 text-sm text-muted">
+                    Other currencies are approximate. You always pay in US dollars.
+                  </p>
+                </div>
+              ) : (
+                // No rates are set: prices are in US dollars only, and there is nothing to choose.
+                <input type="hidden" name="currency" value="USD" />
+              )}
             </div>
 
             <fieldset>

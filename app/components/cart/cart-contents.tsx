@@ -2,10 +2,11 @@ import { useFetcher, useLocation } from "react-router";
 import { Link, useLocalePath } from "../../i18n/index.ts";
 import type { CartLine } from "../../../core/cart/rules.ts";
 import { storeDateTime } from "../../lib/dates.ts";
-import { formatCents, CATEGORY_LABEL } from "../../lib/format.ts";
+import { CATEGORY_LABEL } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";
 import { useCart } from "./cart-context.tsx";
+import { CurrencyNote, Money, useCurrency } from "../product/display-currency.tsx";
 import { ProductPicture } from "../product/product-picture.tsx";
 
 function ReturnHere() {
@@ -44,8 +45,14 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
             {options ? <p className="text-sm text-muted">{options}</p> : null}
           </div>
           <div className="text-right">
-            <p className="font-semibold" data-testid="line-total">{formatCents(line.unitPriceCents * quantity)}</p>
-            {quantity > 1 ? <p className="text-xs text-muted">{formatCents(line.unitPriceCents)} each</p> : null}
+            <p className="font-semibold" data-testid="line-total">
+              <Money cents={line.unitPriceCents * quantity} />
+            </p>
+            {quantity > 1 ? (
+              <p className="text-xs text-muted">
+                <Money cents={line.unitPriceCents} /> each
+              </p>
+            ) : null}
           </div>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -101,6 +108,7 @@ export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
   const { cart } = useCart();
   const clear = useFetcher<CartActionResult>({ key: "cart-clear" });
   const localePath = useLocalePath();
+  const { shown } = useCurrency();
   if (cart.lines.length === 0) {
     return (
       <div className="py-10 text-center">
@@ -118,8 +126,11 @@ export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
       </ul>
       <div className="mt-4 flex items-center justify-between text-lg">
         <span className="font-semibold">Total</span>
-        <span className="font-display" data-testid="cart-total">{formatCents(cart.subtotalCents)}</span>
+        <span className="font-display text-right" data-testid="cart-total">
+          <Money cents={cart.subtotalCents} />
+        </span>
       </div>
+      {shown ? <CurrencyNote code={shown.code} /> : null}
       <Link
         to="/checkout"
         onClick={onNavigate}

@@ -2,6 +2,7 @@ import type { CartLine } from "../../../core/cart/rules.ts";
 import type { OrderAmounts } from "../../../core/orders/rules.ts";
 import { storeDateTime } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/format.ts";
+import { Money } from "../product/display-currency.tsx";
 import { ProductPicture } from "../product/product-picture.tsx";
 
 export interface ShortLineView {
@@ -12,8 +13,12 @@ export interface ShortLineView {
 
 type SummaryLine = Pick<CartLine, "name" | "size" | "color" | "image" | "unitPriceCents" | "quantity"> & { variantId?: number; photo?: CartLine["photo"]; event?: CartLine["event"] };
 
-/** Lines, subtotal, tax (8%), free shipping and total. A line short of stock says so next to it. */
-export function OrderSummary({ lines, amounts, short = [] }: { lines: readonly SummaryLine[]; amounts: OrderAmounts; short?: readonly ShortLineView[] }) {
+/**
+ * Lines, subtotal, tax (8%), free shipping and total. A line short of stock says so next to it.
+ * `approximate`: before payment, amounts also read in the shopper's currency; after it, only what was charged.
+ */
+export function OrderSummary({ lines, amounts, short = [], approximate = false }: { lines: readonly SummaryLine[]; amounts: OrderAmounts; short?: readonly ShortLineView[]; approximate?: boolean }) {
+  const money = (cents: number) => (approximate ? <Money cents={cents} /> : formatCents(cents));
   return (
     <>
       <ul className="divide-y divide-line">
@@ -27,7 +32,7 @@ export function OrderSummary({ lines, amounts, short = [] }: { lines: readonly S
                 <p className="font-semibold">{line.name}</p>
                 <p className="text-sm text-muted">
                   {options ? `${options} · ` : ""}Qty {line.quantity}
-                  {line.quantity > 1 ? ` · ${formatCents(line.unitPriceCents)} each` : ""}
+                  {line.quantity > 1 ? <> · {money(line.unitPriceCents)} each</> : null}
                 </p>
                 {shortage ? (
                   <p className="mt-1 text-sm font-semibold text-danger">
@@ -35,35 +40,36 @@ export function OrderSummary({ lines, amounts, short = [] }: { lines: readonly S
                   </p>
                 ) : null}
               </div>
-              <p className="font-semibold">{formatCents(line.unitPriceCents * line.quantity)}</p>
+              <p className="text-right font-semibold">{money(line.unitPriceCents * line.quantity)}</p>
             </li>
           );
         })}
       </ul>
-      <OrderTotals amounts={amounts} testIdPrefix="summary" />
+      <OrderTotals amounts={amounts} testIdPrefix="summary" approximate={approximate} />
     </>
   );
 }
 
 /** Subtotal, tax (8%), shipping ("Free") and total: the checkout, the success page and the order page. */
-export function OrderTotals({ amounts, testIdPrefix }: { amounts: OrderAmounts; testIdPrefix: "summary" | "order" }) {
+export function OrderTotals({ amounts, testIdPrefix, approximate = false }: { amounts: OrderAmounts; testIdPrefix: "summary" | "order"; approximate?: boolean }) {
+  const money = (cents: number) => (approximate ? <Money cents={cents} /> : formatCents(cents));
   return (
     <dl className="mt-4 space-y-2 border-t border-line pt-4">
       <div className="flex justify-between gap-4">
         <dt>Subtotal</dt>
-        <dd data-testid={`${testIdPrefix}-subtotal`}>{formatCents(amounts.subtotalCents)}</dd>
+        <dd className="text-right" data-testid={`${testIdPrefix}-subtotal`}>{money(amounts.subtotalCents)}</dd>
       </div>
       <div className="flex justify-between gap-4">
         <dt>Tax (8%)</dt>
-        <dd data-testid={`${testIdPrefix}-tax`}>{formatCents(amounts.taxCents)}</dd>
+        <dd className="text-right" data-testid={`${testIdPrefix}-tax`}>{money(amounts.taxCents)}</dd>
       </div>
       <div className="flex justify-between gap-4">
         <dt>Shipping</dt>
-        <dd data-testid={`${testIdPrefix}-shipping`}>{amounts.shippingCents === 0 ? "Free" : formatCents(amounts.shippingCents)}</dd>
+        <dd data-testid={`${testIdPrefix}-shipping`}>{amounts.shippingCents === 0 ? "Free" : money(amounts.shippingCents)}</dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
         <dt>Total</dt>
-        <dd data-testid={`${testIdPrefix}-total`}>{formatCents(amounts.totalCents)}</dd>
+        <dd className="text-right" data-testid={`${testIdPrefix}-total`}>{money(amounts.totalCents)}</dd>
       </div>
     </dl>
   );

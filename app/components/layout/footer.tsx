@@ -1,5 +1,6 @@
 import { Link, useT } from "../../i18n/index.ts";
 import { SubscribeForm } from "../newsletter/subscribe-form.tsx";
+import { CurrencyPicker } from "./currency-picker.tsx";
 
 export function Footer() {
   const t = useT();
@@ -9,6 +10,7 @@ export function Footer() {
         <div>
           <p className="font-display text-2xl">East Harlem</p>
           <p className="mt-2 text-sm opacity-80">{t("footer.tagline")}</p>
+          <CurrencyPicker />
         </div>
         <nav aria-label={t("footer.nav")}>
           <ul className="grid grid-cols-2 gap-2 text-sm">

@@ -1,6 +1,7 @@
 import { Link } from "../../i18n/index.ts";
 import { availabilityLabel, optionsLabel, PRIORITY_LABEL, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
-import { CATEGORY_LABEL, formatCents } from "../../lib/format.ts";
+import { CATEGORY_LABEL } from "../../lib/format.ts";
+import { Money } from "../product/display-currency.tsx";
 import { storeDate } from "../../lib/dates.ts";
 import type { ProductImageView } from "../../../core/media/rules.ts";
 import { ProductPicture } from "../product/product-picture.tsx";
@@ -49,7 +50,7 @@ export function ItemSummary({ item, headingId, headingLevel = 3 }: { item: ItemS
           {offer.priceCents !== null ? (
             <span className="font-display" data-testid="item-price">
               {offer.priceVaries ? "From " : ""}
-              {formatCents(offer.priceCents)}
+              <Money cents={offer.priceCents} />
             </span>
           ) : null}
           <span className={`text-sm ${inStock ? "text-ok" : "text-danger"}`} data-testid="item-availability">

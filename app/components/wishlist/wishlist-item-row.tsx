@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { Form } from "../../i18n/index.ts";
 import { MAX_NOTES, optionsLabel, PRIORITY_LABEL, WISHLIST_PRIORITIES, type ItemOffer } from "../../../core/wishlist/rules.ts";
-import { formatCents } from "../../lib/format.ts";
+import { useMoneyText } from "../product/display-currency.tsx";
 import { Notice } from "../account/page-shell.tsx";
 import { ItemSummary, type ItemSummaryData } from "./item-summary.tsx";
 
@@ -24,6 +24,7 @@ const smallButton = "inline-flex min-h-11 items-center justify-center rounded px
 /** One saved item on the owner's page: priority and notes, move to cart, remove. Plain forms: they work without JavaScript. */
 export function WishlistItemRow({ item, result }: { item: OwnedItem; result: WishlistActionResult | null }) {
   const navigation = useNavigation();
+  const moneyText = useMoneyText();
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("itemId") === String(item.id);
   const headingId = `wishlist-item-${item.id}`;
@@ -64,7 +65,7 @@ export function WishlistItemRow({ item, result }: { item: OwnedItem; result: Wis
                   </option>
                   {choices.map((v) => (
                     <option key={v.id} value={v.id} disabled={v.available <= 0}>
-                      {optionsLabel(v.size, v.color)} — {formatCents(v.priceCents)}
+                      {optionsLabel(v.size, v.color)} — {moneyText(v.priceCents)}
                       {v.available <= 0 ? " (out of stock)" : ""}
                     </option>
                   ))}
