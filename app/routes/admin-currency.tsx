@@ -1,4 +1,5 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
+import { Form } from "../i18n/index.ts";
 import { clearRate, listRates, rateChangeSchema, setRate } from "../../core/currency/index.ts";
 import { convertUsdCents, CURRENCY_NAMES, FOREIGN_CURRENCIES, formatRate, type ForeignCurrency } from "../../core/currency/rules.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";

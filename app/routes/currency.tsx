@@ -1,4 +1,5 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Form } from "../i18n/index.ts";
 import { setCurrencyPreference } from "../../core/accounts/index.ts";
 import { currencyChoiceSchema, requireOffered } from "../../core/currency/index.ts";
 import { CURRENCY_NAMES } from "../../core/currency/rules.ts";

@@ -1,4 +1,5 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Form } from "../../i18n/index.ts";
 import { CURRENCY_NAMES } from "../../../core/currency/rules.ts";
 import { useCurrency } from "../product/display-currency.tsx";
 
