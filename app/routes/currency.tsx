@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
-import { Form } from "../i18n/index.ts";
+import { Form, metaIntl, useT } from "../i18n/index.ts";
 import { setCurrencyPreference } from "../../core/accounts/index.ts";
 import { currencyChoiceSchema, requireOffered } from "../../core/currency/index.ts";
-import { CURRENCY_NAMES } from "../../core/currency/rules.ts";
 import { inputClass, labelClass, Notice, primaryButton } from "../components/account/page-shell.tsx";
 import { useCurrency } from "../components/product/display-currency.tsx";
 import { guestCurrencyCookie } from "../lib/currency.server.ts";
@@ -10,9 +9,10 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
+import { localizeText } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/currency";
 
-export const meta: Route.MetaFunction = () => [{ title: "Currency | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaIntl(matches).formatMessage({ id: "currency.title" })} | East Harlem` }, { name: "robots", content: "noindex" }];
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -26,11 +26,11 @@ export type CurrencyResult = { error: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = currencyChoiceSchema.safeParse(form.currency);
-  if (!parsed.success) return data<CurrencyResult>({ error: parsed.error.issues[0]?.message ?? "Please choose a currency." }, { status: 400, headers: noStore });
+  if (!parsed.success) return data<CurrencyResult>({ error: localizeText(request, parsed.error.issues[0]?.message ?? "Please choose a currency.") }, { status: 400, headers: noStore });
   try {
     await requireOffered(context.db, parsed.data);
   } catch (error) {
-    return data<CurrencyResult>({ error: expectDomainError(error).message }, { status: 400, headers: noStore });
+    return data<CurrencyResult>({ error: localizeText(request, expectDomainError(error).message) }, { status: 400, headers: noStore });
   }
   const back = safeRedirectPath(form.redirectTo, "/currency");
   const viewer = await getViewer(request, context);
@@ -43,31 +43,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Currency({ actionData }: Route.ComponentProps) {
   const { chosen, offered } = useCurrency();
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Currency</h1>
+      <h1 className="font-display text-3xl sm:text-4xl">{t("currency.title")}</h1>
       {offered.length < 2 ? (
-        <p className="mt-4">Prices are shown in US dollars.</p>
+        <p className="mt-4">{t("currency.usdOnly")}</p>
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           {actionData ? <Notice tone="error">{actionData.error}</Notice> : null}
           <div>
             <label htmlFor="currency" className={labelClass}>
-              Show prices in
+              {t("currency.showIn")}
             </label>
             <select key={chosen} id="currency" name="currency" defaultValue={chosen} aria-describedby="currency-hint" className={inputClass}>
               {offered.map((code) => (
                 <option key={code} value={code}>
-                  {code} ({CURRENCY_NAMES[code]})
+                  {t("currency.option", { code, name: t(`currency.name.${code}`) })}
                 </option>
               ))}
             </select>
             <p id="currency-hint" className="mt-1 text-sm text-muted">
-              Other currencies are approximate, at rates the store sets. You always pay in US dollars.
+              {t("currency.hint")}
             </p>
           </div>
           <button type="submit" className={primaryButton}>
-            Set currency
+            {t("currency.set")}
           </button>
         </Form>
       )}

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, type ReactNode } from "react";
 import type { DisplayCurrency, ShownCurrency } from "../../../core/currency/rules.ts";
+import { useT } from "../../i18n/index.ts";
 import { formatApproximate, formatCents } from "../../lib/format.ts";
 
 /**
@@ -50,9 +51,10 @@ export function Money({ cents }: { cents: number }) {
 
 /** Said wherever converted prices add up to something to pay (the cart). */
 export function CurrencyNote({ code }: { code: DisplayCurrency }) {
+  const t = useT();
   return (
     <p className="mt-1 text-sm text-muted" data-testid="currency-note">
-      Prices in {code} are approximate. You pay in US dollars.
+      {t("currency.cartNote", { code })}
     </p>
   );
 }

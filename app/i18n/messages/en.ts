@@ -2,9 +2,10 @@
  * The storefront's texts in English (the reference: the spec's texts word for word), one file per area of the store.
  * Ids are unique across files (messages.test.ts checks it).
  */
+import currency from "./en/currency.json";
 import layout from "./en/layout.json";
 
-export const AREAS = { layout };
+export const AREAS = { currency, layout };
 
-const messages = { ...layout };
+const messages = { ...currency, ...layout };
 export default messages;
