@@ -10,10 +10,17 @@ import { PlayerDock } from "./components/music/player-dock.tsx";
 import { getAccount } from "../core/accounts/index.ts";
 import { loadCart } from "./lib/cart.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
+import { FONT_PRELOADS } from "./lib/fonts.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { REFUSAL_TITLE, refusalMessage } from "./lib/refusal.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  ...FONT_PRELOADS,
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
@@ -79,7 +86,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>
-      <h1 className="font-display text-4xl">{title}</h1>
+      <h1 className="font-display text-h1">{title}</h1>
       <p className="mt-4 text-muted">{detail}</p>
       <p className="mt-8 flex justify-center gap-4">
         <Link to="/" className="rounded bg-ink px-4 py-3 font-semibold text-paper">
