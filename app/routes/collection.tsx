@@ -58,7 +58,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         {image ? <ContentImg image={image} priority className="lg:h-full lg:object-cover" /> : null}
         <div className="flex min-w-0 flex-col justify-center gap-4 p-6 sm:p-10">
           {collection.season ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-gold">{collection.season}</p> : null}
-          <h1 className="font-display text-3xl font-black leading-none wrap-break-word sm:text-5xl">{collection.name}</h1>
+          <h1 className="font-display text-h1 font-black wrap-break-word">{collection.name}</h1>
           <p className="text-lg leading-relaxed text-white/90">{collection.description}</p>
           <p className="text-sm font-bold uppercase tracking-wider" data-testid="collection-count">
             {pluralize(products.length, "item")}
@@ -75,7 +75,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <section aria-labelledby="collection-products" className="mt-10">
-        <h2 id="collection-products" className="font-display text-2xl sm:text-3xl">
+        <h2 id="collection-products" className="font-display text-h2">
           The pieces
         </h2>
         {products.length === 0 ? (

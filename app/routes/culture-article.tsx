@@ -85,7 +85,7 @@ export default function CultureArticle({ loaderData }: Route.ComponentProps) {
           <Tag>{article.category}</Tag>
           <ReadTime minutes={article.readTimeMinutes} />
         </p>
-        <h1 id="article-title" className="font-display text-4xl font-black leading-tight wrap-break-word sm:text-5xl">
+        <h1 id="article-title" className="font-display text-h1 font-black wrap-break-word">
           {article.title}
         </h1>
         <p className="text-lg leading-relaxed text-muted">{article.excerpt}</p>

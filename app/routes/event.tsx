@@ -102,7 +102,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           <div>
             <Tag>{event.kind}</Tag>
           </div>
-          <h1 id="event-title" className="font-display text-3xl font-black wrap-break-word sm:text-5xl">
+          <h1 id="event-title" className="font-display text-h1 font-black wrap-break-word">
             {event.title}
           </h1>
           {past ? (
@@ -133,7 +133,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
 
           {event.mode === "tickets" ? (
             <section aria-labelledby="tickets-title" className="rounded-lg border border-line bg-card p-5">
-              <h2 id="tickets-title" className="font-display text-2xl font-black">
+              <h2 id="tickets-title" className="font-display text-h2 font-black">
                 Tickets
               </h2>
               {event.ticketTypes.length === 0 ? <p className="mt-2">Tickets go on sale soon.</p> : null}
@@ -181,7 +181,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             </section>
           ) : (
             <section aria-labelledby="rsvp-title" className="rounded-lg border border-line bg-card p-5">
-              <h2 id="rsvp-title" className="font-display text-2xl font-black">
+              <h2 id="rsvp-title" className="font-display text-h2 font-black">
                 RSVP
               </h2>
               <p className="mt-1">

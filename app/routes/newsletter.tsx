@@ -42,10 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      <h1 className="font-display text-3xl sm:text-4xl">Newsletter</h1>
+      <h1 className="font-display text-h1">Newsletter</h1>
       <p className="mt-3">New drops, restocks, music and block parties, straight from 116th Street. We ask you to confirm by mail first, and every newsletter has a one-click unsubscribe.</p>
       <section aria-labelledby="newsletter-form-heading" className="mt-8 rounded-lg bg-ink px-6 py-8 text-paper">
-        <h2 id="newsletter-form-heading" className="font-display text-2xl">
+        <h2 id="newsletter-form-heading" className="font-display text-h2">
           Stay in the loop
         </h2>
         <div className="mt-4">

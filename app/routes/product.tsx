@@ -136,7 +136,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-muted">{CATEGORY_LABEL[product.category]}</p>
           <div className="flex items-start justify-between gap-4">
-            <h1 className="font-display text-3xl sm:text-4xl">{product.name}</h1>
+            <h1 className="font-display text-h1">{product.name}</h1>
             <WishlistButton productId={product.id} productName={product.name} saved={saved} options={{ size: selection.size, color: selection.color }} />
           </div>
           <Price cents={priceCents} originalCents={originalPriceCents(product.basePriceCents, selection.variant)} className="mt-2 text-2xl" />

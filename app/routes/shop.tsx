@@ -67,7 +67,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-3 py-8 sm:px-4">
       <header className="mb-6">
-        <h1 className="font-display text-4xl sm:text-5xl">Shop</h1>
+        <h1 className="font-display text-h1">Shop</h1>
         <p className="mt-2 text-muted">Made uptown. Built for the block.</p>
       </header>
 
@@ -202,7 +202,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <section aria-labelledby="subscribe-heading" className="mt-16 rounded-lg bg-ink px-6 py-10 text-paper">
-        <h2 id="subscribe-heading" className="font-display text-2xl sm:text-3xl">
+        <h2 id="subscribe-heading" className="font-display text-h2">
           Stay in the loop
         </h2>
         <p className="mt-2 opacity-90">New drops, restocks and block parties, straight from 116th Street.</p>
