@@ -17,7 +17,6 @@ import { REFUSAL_TITLE, refusalMessage } from "./lib/refusal.ts";
 export const links: Route.LinksFunction = () => [
   ...FONT_PRELOADS,
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
@@ -25,7 +24,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   const [cart, account] = await Promise.all([loadCart(request, context), viewer ? getAccount(context.db, viewer.id) : null]);
-  return { cart, viewer, theme: account?.preferences.theme ?? "auto" };
+  // The public address: share tags (og:image) of pages without a loader of their own read it here.
+  return { cart, viewer, theme: account?.preferences.theme ?? "auto", baseUrl: context.baseUrl };
 }
 
 /** The viewer and cart reload only when they may have changed: after a form was posted. */

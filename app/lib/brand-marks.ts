@@ -129,3 +129,11 @@ export function monogramSvg({ ink, accent, tile = "#111111" }: MarkColours, size
   const background = square ? `<rect x="${-padding}" y="${-padding}" width="${box}" height="${box}" fill="${tile}"/>` : `<path fill="${tile}" d="${MONOGRAM.tile}"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${-padding} ${-padding} ${box} ${box}" width="${size}" height="${size}"><title>East Harlem</title>${background}<path fill="${accent}" d="${MONOGRAM.crown}"/><path fill="${ink}" fill-rule="evenodd" d="${MONOGRAM.letters}"/></svg>`;
 }
+
+export function mailBannerSvg(colours: { ink: string; paper: string; gold: string; red: string }, { width, height }: { width: number; height: number }, scale = 1): string {
+  const mono = 48;
+  const markHeight = 30;
+  const markScale = markHeight / WORDMARK.height;
+  const left = 16 + mono + 14;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width * scale}" height="${height * scale}"><title>East Harlem</title><rect width="${width}" height="${height}" fill="${colours.ink}"/><g transform="translate(16 12) scale(${mono / MONOGRAM.size})"><path fill="#000000" d="${MONOGRAM.tile}"/><path fill="${colours.red}" d="${MONOGRAM.crown}"/><path fill="${colours.gold}" fill-rule="evenodd" d="${MONOGRAM.letters}"/></g><g transform="translate(${left} ${(height - markHeight) / 2 + 3}) scale(${num(markScale)})"><path fill="${colours.gold}" d="${WORDMARK.accent}"/><path fill="${colours.paper}" fill-rule="evenodd" d="${WORDMARK.letters}"/></g></svg>`;
+}
