@@ -6,6 +6,7 @@ import { ContentImg } from "../components/content/content-image.tsx";
 import { PRODUCT_GRID, PRODUCT_GRID_ITEM, ProductCard, toCardData } from "../components/product/product-card.tsx";
 import { savedAmong } from "../lib/wishlist.server.ts";
 import type { Route } from "./+types/collection";
+import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
@@ -25,7 +26,6 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "Collection not found | East Harlem" }];
   const { collection, baseUrl } = d;
   const url = `${baseUrl}/collections/${collection.slug}`;
-  const image = collectionsPage.images[collection.slug];
   return [
     { title: `${collection.name} | Collections | East Harlem` },
     { name: "description", content: collection.description },
@@ -33,7 +33,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:title", content: collection.name },
     { property: "og:description", content: collection.description },
     { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: `${baseUrl}${image.src}` }] : []),
+    { property: "og:site_name", content: "East Harlem" },
+    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection)), collection.name),
   ];
 };
 

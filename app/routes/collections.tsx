@@ -7,17 +7,18 @@ import { ContentImg } from "../components/content/content-image.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/collections";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { collections: await listCollections(context.db) };
 }
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "Shop East Harlem by collection: Spring 2024 Urban Renaissance, Street Essentials, Underground Classics and Limited Edition drops.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "Collections | East Harlem" },
-  {
-    name: "description",
-    content: "Shop East Harlem by collection: Spring 2024 Urban Renaissance, Street Essentials, Underground Classics and Limited Edition drops.",
-  },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "collections", "Collections", DESCRIPTION),
 ];
 
 export default function Collections({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { toCardData, type ProductCardData } from "../components/product/product-
 import { storeDate } from "../lib/dates.ts";
 import { useNonce } from "../lib/nonce.ts";
 import type { Route } from "./+types/culture-article";
+import { cardPath, socialImageMeta, storyCardContent } from "../lib/social.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = articleSlugSchema.safeParse(params.slug);
@@ -25,7 +26,6 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "Story not found | East Harlem" }];
   const { article, baseUrl } = d;
   const url = `${baseUrl}/culture/${article.slug}`;
-  const image = `${baseUrl}${article.image.src}`;
   return [
     { title: `${article.title} | East Harlem` },
     { name: "description", content: article.excerpt },
@@ -34,15 +34,12 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:title", content: article.title },
     { property: "og:description", content: article.excerpt },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
-    { property: "og:image:alt", content: article.image.alt },
     { property: "og:site_name", content: "East Harlem" },
     { property: "article:published_time", content: article.publishedAt ? new Date(article.publishedAt).toISOString() : "" },
     { property: "article:section", content: article.category },
-    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: article.title },
     { name: "twitter:description", content: article.excerpt },
-    { name: "twitter:image", content: image },
+    ...socialImageMeta(baseUrl, cardPath("story", article.slug, storyCardContent(article)), article.title),
   ];
 };
 

@@ -13,6 +13,7 @@ import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/event";
+import { cardPath, eventCardContent, socialImageMeta } from "../lib/social.ts";
 
 /** RSVPs from one client address: enough for a family sharing a connection, not for filling an event by script. */
 const RSVP_THROTTLE = { limit: 5, windowMs: 10 * 60_000 };
@@ -77,7 +78,9 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:type", content: "website" },
     { property: "og:title", content: event.title },
     { property: "og:description", content: description },
-    { property: "og:image", content: `${baseUrl}${event.picture?.src ?? event.image}` },
+    { property: "og:url", content: `${baseUrl}/events/${event.slug}` },
+    { property: "og:site_name", content: "East Harlem" },
+    ...socialImageMeta(baseUrl, cardPath("event", event.slug, eventCardContent(event)), event.title),
   ];
 };
 

@@ -4,13 +4,14 @@ import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/home";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "Hip-hop streetwear, music and culture from East Harlem. Shop the drops, read the stories, hear the mixes. Founded 2024.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "East Harlem | Hip Hop Culture in East Harlem" },
-  {
-    name: "description",
-    content: "Hip-hop streetwear, music and culture from East Harlem. Shop the drops, read the stories, hear the mixes. Founded 2024.",
-  },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "home", "Hip Hop Culture in East Harlem", DESCRIPTION),
 ];
 
 export default function Home() {

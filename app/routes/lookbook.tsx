@@ -7,6 +7,7 @@ import { toCardData } from "../components/product/product-card.tsx";
 import { ProductOptions } from "../components/product/product-options.tsx";
 import { showOutOfStockBadge } from "../../core/catalog/rules.ts";
 import type { Route } from "./+types/lookbook";
+import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
@@ -37,7 +38,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:title", content: `Lookbook: ${collection.name}` },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    ...(looks[0] ? [{ property: "og:image", content: `${baseUrl}${looks[0].image.src}` }] : []),
+    { property: "og:site_name", content: "East Harlem" },
+    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection)), `Lookbook: ${collection.name}`),
   ];
 };
 

@@ -5,13 +5,17 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { newsletterDeps } from "../lib/newsletter.server.ts";
 import type { Route } from "./+types/newsletter";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
 /** The answer to a subscribe box; `email` gives a refused address back to its field. */
 export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string; fieldError?: string; email: string };
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "New drops, restocks, music and block parties from East Harlem, in your inbox.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "Newsletter | East Harlem" },
-  { name: "description", content: "New drops, restocks, music and block parties from East Harlem, in your inbox." },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "newsletter", "Newsletter", DESCRIPTION),
 ];
 
 const noStore = { "Cache-Control": "private, no-store" };

@@ -16,6 +16,7 @@ import { useNonce } from "../lib/nonce.ts";
 import { savedAmong } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/product";
+import { cardPath, productCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -47,7 +48,6 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "Product not found | East Harlem" }];
   const { product, baseUrl } = d;
   const url = `${baseUrl}/shop/${product.slug}`;
-  const image = shareImages(product, baseUrl)[0]!;
   const description = product.seoDescription ?? (product.description.length > 160 ? `${product.description.slice(0, 157)}...` : product.description);
   return [
     { title: `${product.seoTitle ?? product.name} | East Harlem` },
@@ -57,8 +57,10 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:title", content: product.name },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
     { property: "og:site_name", content: "East Harlem" },
+    { name: "twitter:title", content: product.name },
+    { name: "twitter:description", content: description },
+    ...socialImageMeta(baseUrl, cardPath("product", product.slug, productCardContent(product)), product.name),
     { property: "product:price:amount", content: (product.basePriceCents / 100).toFixed(2) },
     { property: "product:price:currency", content: product.currency },
   ];

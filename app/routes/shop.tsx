@@ -7,6 +7,7 @@ import { allSaved } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/shop";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
 const SORT_LABEL: Record<(typeof SORTS)[number], string> = {
   featured: "Featured",
@@ -40,13 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+const DESCRIPTION = "Streetwear, accessories and music from East Harlem: tees, hoodies, caps, vinyl and more.";
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const q = data?.query;
   const parts = [q?.q ? `“${q.q}”` : null, q && q.category !== "all" ? CATEGORY_LABEL[q.category] : null].filter(Boolean);
   const title = `Shop${parts.length ? ` ${parts.join(" · ")}` : ""}${q && q.page > 1 ? ` (page ${q.page})` : ""} | East Harlem`;
   return [
     { title },
-    { name: "description", content: "Streetwear, accessories and music from East Harlem: tees, hoodies, caps, vinyl and more." },
+    { name: "description", content: DESCRIPTION },
+    ...pageSocialMeta(baseUrlOf(matches), "shop", "Shop", DESCRIPTION),
   ];
 };
 
