@@ -49,7 +49,7 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
       {/* One row at every width: on a phone the sign-in link and the menu are icons, named for screen readers. */}
       <div className="mx-auto flex max-w-7xl items-center gap-1 px-3 py-2 sm:gap-2 sm:px-4" data-testid="header-row">
         {/* The marks are sized in em: the link's type size sets them (one row at 320 px, larger from 640). */}
-        <Link to="/" className="mr-auto flex shrink-0 items-center gap-[0.35em] py-1 text-lg leading-none sm:text-xl lg:text-[1.375rem]" aria-label="East Harlem, home">
+        <Link to="/" className="mr-auto flex shrink-0 items-center gap-[0.35em] text-lg leading-none sm:text-xl lg:text-[1.375rem]" aria-label="East Harlem, home">
           <Monogram className="h-[1.5em] w-[1.5em]" />
           <Wordmark className="h-[0.9em] w-auto" />
         </Link>
