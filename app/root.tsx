@@ -12,6 +12,7 @@ import { getAccount } from "../core/accounts/index.ts";
 import { loadCart } from "./lib/cart.server.ts";
 import { currencyView } from "./lib/currency.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
+import { FONT_PRELOADS } from "./lib/fonts.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { REFUSAL_TITLE, refusalMessage } from "./lib/refusal.ts";
 import { isLocale, LOCALES } from "../core/shared/locale.ts";
@@ -19,7 +20,12 @@ import { ensureMessages, I18nProvider, isLocalizedPath, Link, localePath, splitL
 import { languageRedirect, requestLocale } from "./lib/i18n.server.ts";
 import { messagesUrl } from "./i18n/messages.server.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  ...FONT_PRELOADS,
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
@@ -34,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { path } = splitLocale(url.pathname);
   // Search engines find each page in both languages (and English for anyone who chose neither).
   const alternates = isLocalizedPath(path) ? LOCALES.map((lang) => ({ lang, href: context.baseUrl + localePath(path, lang) + url.search })) : [];
-  return { cart, viewer, theme: account?.preferences.theme ?? "auto", currency, locale, messagesUrl: messagesUrl(locale), alternates };
+  // The public address: share tags (og:image) of pages without a loader of their own read it here.
+  return { cart, viewer, theme: account?.preferences.theme ?? "auto", currency, locale, messagesUrl: messagesUrl(locale), alternates, baseUrl: context.baseUrl };
 }
 
 /** Opening a page in the other language without a reload brings that language's texts first. */
@@ -122,7 +129,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>
-      <h1 className="font-display text-4xl">{title}</h1>
+      <h1 className="font-display text-h1">{title}</h1>
       <p className="mt-4 text-muted">{detail}</p>
       <p className="mt-8 flex justify-center gap-4">
         <Link to="/" className="rounded bg-ink px-4 py-3 font-semibold text-paper">

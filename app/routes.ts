@@ -78,6 +78,7 @@ export default [
   route("analytics", "routes/analytics.tsx"),
   route("analytics/products.csv", "routes/analytics-products-csv.tsx"),
   route("art/:kind/:file", "routes/art.tsx"),
+  route("social/:kind/:file", "routes/social-card.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("settings/export", "routes/settings-export.tsx"),

@@ -70,7 +70,7 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, url }) => {
-        await queue(resetPasswordMail(user.email, url));
+        await queue(resetPasswordMail(user.email, url, baseUrl));
       },
     },
     emailVerification: {
@@ -78,7 +78,7 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await queue(verificationMail(user.email, user.name, url));
+        await queue(verificationMail(user.email, user.name, url, baseUrl));
       },
     },
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)

@@ -4,13 +4,14 @@ import { InfoCardGrid } from "../components/content/info-card.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/about";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "A hip-hop apparel label from East Harlem, founded in 2024 on authenticity, community and innovation. This is our story.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "About | East Harlem" },
-  {
-    name: "description",
-    content: "A hip-hop apparel label from East Harlem, founded in 2024 on authenticity, community and innovation. This is our story.",
-  },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "about", "About", DESCRIPTION),
 ];
 
 export default function About() {

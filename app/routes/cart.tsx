@@ -92,7 +92,7 @@ export default function CartPage({ actionData }: Route.ComponentProps) {
   const { cart } = useCart();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="font-display text-3xl">Your cart ({cart.itemCount})</h1>
+      <h1 className="font-display text-h1">Your cart ({cart.itemCount})</h1>
       {actionData && !actionData.ok ? (
         <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
           {actionData.error}

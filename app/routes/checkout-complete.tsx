@@ -43,7 +43,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "failed") {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
+        <h1 className="font-display text-h1">Checkout</h1>
         <div className="mt-8">
           <PaymentErrorBanner message={loaderData.message} />
         </div>
@@ -64,7 +64,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "pending") {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="font-display text-3xl sm:text-4xl">Confirming your payment...</h1>
+        <h1 className="font-display text-h1">Confirming your payment...</h1>
         <p role="status" className="mt-4 text-muted">
           This takes a few seconds. The page refreshes by itself.
         </p>
@@ -75,7 +75,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="text-center">
-        <h1 className="font-display text-3xl sm:text-4xl">Thank you for your order!</h1>
+        <h1 className="font-display text-h1">Thank you for your order!</h1>
         <p className="mt-3 text-lg">
           Order <strong data-testid="order-number">{orderNumberLabel(receipt.orderNumber)}</strong> is confirmed.
         </p>

@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function EmptyCheckout() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
+      <h1 className="font-display text-h1">Checkout</h1>
       <p className="mt-6 text-lg">Your cart is empty</p>
       <p className="mt-2 text-muted">Add some items to get started!</p>
       <p className="mt-8">
@@ -187,7 +187,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
+      <h1 className="font-display text-h1">Checkout</h1>
       <div className="mt-8 space-y-6">
         {paymentError ? <PaymentErrorBanner message={paymentError} /> : null}
         {actionData?.kind === "invalid" ? (

@@ -7,6 +7,7 @@ import { ContentImg } from "../components/content/content-image.tsx";
 import { PRODUCT_GRID, PRODUCT_GRID_ITEM, ProductCard, toCardData } from "../components/product/product-card.tsx";
 import { savedAmong } from "../lib/wishlist.server.ts";
 import type { Route } from "./+types/collection";
+import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
@@ -26,7 +27,6 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "Collection not found | East Harlem" }];
   const { collection, baseUrl } = d;
   const url = `${baseUrl}/collections/${collection.slug}`;
-  const image = collectionsPage.images[collection.slug];
   return [
     { title: `${collection.name} | Collections | East Harlem` },
     { name: "description", content: collection.description },
@@ -34,7 +34,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:title", content: collection.name },
     { property: "og:description", content: collection.description },
     { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: `${baseUrl}${image.src}` }] : []),
+    { property: "og:site_name", content: "East Harlem" },
+    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection)), collection.name),
   ];
 };
 
@@ -59,7 +60,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         {image ? <ContentImg image={image} priority className="lg:h-full lg:object-cover" /> : null}
         <div className="flex min-w-0 flex-col justify-center gap-4 p-6 sm:p-10">
           {collection.season ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-gold">{collection.season}</p> : null}
-          <h1 className="font-display text-3xl font-black leading-none wrap-break-word sm:text-5xl">{collection.name}</h1>
+          <h1 className="font-display text-h1 font-black wrap-break-word">{collection.name}</h1>
           <p className="text-lg leading-relaxed text-white/90">{collection.description}</p>
           <p className="text-sm font-bold uppercase tracking-wider" data-testid="collection-count">
             {pluralize(products.length, "item")}
@@ -76,7 +77,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <section aria-labelledby="collection-products" className="mt-10">
-        <h2 id="collection-products" className="font-display text-2xl sm:text-3xl">
+        <h2 id="collection-products" className="font-display text-h2">
           The pieces
         </h2>
         {products.length === 0 ? (

@@ -7,17 +7,18 @@ import { ContentImg } from "../components/content/content-image.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/collections";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { collections: await listCollections(context.db) };
 }
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "Shop East Harlem by collection: Spring 2024 Urban Renaissance, Street Essentials, Underground Classics and Limited Edition drops.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "Collections | East Harlem" },
-  {
-    name: "description",
-    content: "Shop East Harlem by collection: Spring 2024 Urban Renaissance, Street Essentials, Underground Classics and Limited Edition drops.",
-  },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "collections", "Collections", DESCRIPTION),
 ];
 
 export default function Collections({ loaderData }: Route.ComponentProps) {
@@ -40,7 +41,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
             />
             <div className="flex min-w-0 flex-col justify-center gap-5 p-6 sm:p-10">
               <p className="text-sm font-bold uppercase tracking-[0.2em] text-gold">{page.featuredEyebrow}</p>
-              <h2 id="featured-collection-title" className="font-display font-black text-3xl leading-none wrap-break-word sm:text-5xl">
+              <h2 id="featured-collection-title" className="font-display text-h2 font-black wrap-break-word">
                 {featured.name}
               </h2>
               {featured.season && !featured.name.includes(featured.season) ? (
@@ -99,7 +100,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
               <ol className="mt-8 grid gap-4 sm:grid-cols-3">
                 {design.steps.map((step, i) => (
                   <li key={step.title} className="border-t-4 border-gold pt-3">
-                    <h3 className="font-display font-black text-lg">
+                    <h3 className="font-display text-h3 font-black">
                       <span aria-hidden="true" className="text-muted">{String(i + 1).padStart(2, "0")} </span>
                       {step.title}
                     </h3>

@@ -9,6 +9,7 @@ import { toCardData, type ProductCardData } from "../components/product/product-
 import { storeDate } from "../lib/dates.ts";
 import { useNonce } from "../lib/nonce.ts";
 import type { Route } from "./+types/culture-article";
+import { cardPath, socialImageMeta, storyCardContent } from "../lib/social.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = articleSlugSchema.safeParse(params.slug);
@@ -26,7 +27,6 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "Story not found | East Harlem" }];
   const { article, baseUrl } = d;
   const url = `${baseUrl}/culture/${article.slug}`;
-  const image = `${baseUrl}${article.image.src}`;
   return [
     { title: `${article.title} | East Harlem` },
     { name: "description", content: article.excerpt },
@@ -35,15 +35,12 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:title", content: article.title },
     { property: "og:description", content: article.excerpt },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
-    { property: "og:image:alt", content: article.image.alt },
     { property: "og:site_name", content: "East Harlem" },
     { property: "article:published_time", content: article.publishedAt ? new Date(article.publishedAt).toISOString() : "" },
     { property: "article:section", content: article.category },
-    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: article.title },
     { name: "twitter:description", content: article.excerpt },
-    { name: "twitter:image", content: image },
+    ...socialImageMeta(baseUrl, cardPath("story", article.slug, storyCardContent(article)), article.title),
   ];
 };
 
@@ -86,7 +83,7 @@ export default function CultureArticle({ loaderData }: Route.ComponentProps) {
           <Tag>{article.category}</Tag>
           <ReadTime minutes={article.readTimeMinutes} />
         </p>
-        <h1 id="article-title" className="font-display text-4xl font-black leading-tight wrap-break-word sm:text-5xl">
+        <h1 id="article-title" className="font-display text-h1 font-black wrap-break-word">
           {article.title}
         </h1>
         <p className="text-lg leading-relaxed text-muted">{article.excerpt}</p>

@@ -7,6 +7,7 @@ import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading, Tag } from "../components/content/section.tsx";
 import { loadUpcomingEvent } from "../lib/events.server.ts";
 import type { Route } from "./+types/culture";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
 /** The published stories, and the next upcoming free event, from the database. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,12 +15,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { stories, event };
 }
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "Stories from East Harlem: the murals, the cyphers, the style and the b-boys of 116th Street, plus our next art exhibition.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "Culture | East Harlem" },
-  {
-    name: "description",
-    content: "Stories from East Harlem: the murals, the cyphers, the style and the b-boys of 116th Street, plus our next art exhibition.",
-  },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "culture", "Culture", DESCRIPTION),
 ];
 
 export default function Culture({ loaderData }: Route.ComponentProps) {

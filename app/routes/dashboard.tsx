@@ -48,7 +48,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="font-display text-3xl break-words sm:text-4xl">Welcome, {name}</h1>
+      <h1 className="font-display text-h1 break-words">Welcome, {name}</h1>
       {justVerified ? (
         <div className="mt-4">
           <Notice tone="ok">Your email is verified.</Notice>
@@ -129,7 +129,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="quick-actions" className="mt-8">
-        <h2 id="quick-actions" className="font-display text-xl">
+        <h2 id="quick-actions" className="font-display text-h3">
           Quick actions
         </h2>
         <ul className="mt-4 flex flex-wrap gap-3">

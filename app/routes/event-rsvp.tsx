@@ -55,7 +55,7 @@ export default function EventRsvp({ loaderData, actionData }: Route.ComponentPro
   const shown: Shown = actionData ?? loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
-      <h1 className="font-display text-3xl font-black">Your RSVP</h1>
+      <h1 className="font-display text-h1 font-black">Your RSVP</h1>
       <div className="mt-6 grid gap-4 text-lg">
         {shown.kind === "confirmed" ? (
           <p role="status">

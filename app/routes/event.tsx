@@ -14,6 +14,7 @@ import { readForm } from "../lib/form.server.ts";
 import { getViewer } from "../lib/session.server.ts";
 import { Money } from "../components/product/display-currency.tsx";
 import type { Route } from "./+types/event";
+import { cardPath, eventCardContent, socialImageMeta } from "../lib/social.ts";
 
 /** RSVPs from one client address: enough for a family sharing a connection, not for filling an event by script. */
 const RSVP_THROTTLE = { limit: 5, windowMs: 10 * 60_000 };
@@ -78,7 +79,9 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:type", content: "website" },
     { property: "og:title", content: event.title },
     { property: "og:description", content: description },
-    { property: "og:image", content: `${baseUrl}${event.picture?.src ?? event.image}` },
+    { property: "og:url", content: `${baseUrl}/events/${event.slug}` },
+    { property: "og:site_name", content: "East Harlem" },
+    ...socialImageMeta(baseUrl, cardPath("event", event.slug, eventCardContent(event)), event.title),
   ];
 };
 
@@ -103,7 +106,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           <div>
             <Tag>{event.kind}</Tag>
           </div>
-          <h1 id="event-title" className="font-display text-3xl font-black wrap-break-word sm:text-5xl">
+          <h1 id="event-title" className="font-display text-h1 font-black wrap-break-word">
             {event.title}
           </h1>
           {past ? (
@@ -134,7 +137,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
 
           {event.mode === "tickets" ? (
             <section aria-labelledby="tickets-title" className="rounded-lg border border-line bg-card p-5">
-              <h2 id="tickets-title" className="font-display text-2xl font-black">
+              <h2 id="tickets-title" className="font-display text-h2 font-black">
                 Tickets
               </h2>
               {event.ticketTypes.length === 0 ? <p className="mt-2">Tickets go on sale soon.</p> : null}
@@ -184,7 +187,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             </section>
           ) : (
             <section aria-labelledby="rsvp-title" className="rounded-lg border border-line bg-card p-5">
-              <h2 id="rsvp-title" className="font-display text-2xl font-black">
+              <h2 id="rsvp-title" className="font-display text-h2 font-black">
                 RSVP
               </h2>
               <p className="mt-1">

@@ -4,13 +4,14 @@ import { InfoCardGrid } from "../components/content/info-card.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section } from "../components/content/section.tsx";
 import type { Route } from "./+types/history";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "Four decades of hip-hop in East Harlem: from 1970s park jams to the golden era, the 1990s renaissance and the culture today.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "History | East Harlem" },
-  {
-    name: "description",
-    content: "Four decades of hip-hop in East Harlem: from 1970s park jams to the golden era, the 1990s renaissance and the culture today.",
-  },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "history", "History", DESCRIPTION),
 ];
 
 export default function History() {

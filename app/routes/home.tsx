@@ -4,13 +4,14 @@ import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/home";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "Hip-hop streetwear, music and culture from East Harlem. Shop the drops, read the stories, hear the mixes. Founded 2024.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "East Harlem | Hip Hop Culture in East Harlem" },
-  {
-    name: "description",
-    content: "Hip-hop streetwear, music and culture from East Harlem. Shop the drops, read the stories, hear the mixes. Founded 2024.",
-  },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "home", "Hip Hop Culture in East Harlem", DESCRIPTION),
 ];
 
 export default function Home() {
@@ -24,7 +25,7 @@ export default function Home() {
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-t from-black/80 via-black/30 to-transparent" />
         <div className="mx-auto flex min-h-[30rem] max-w-7xl flex-col justify-end px-4 pb-14 pt-24 sm:min-h-[38rem] sm:pb-20 lg:min-h-[44rem]">
           <p className="text-sm font-bold uppercase tracking-[0.25em] text-gold">Est. 2024 · El Barrio, NYC</p>
-          <h1 className="font-display font-black mt-4 text-5xl leading-[0.9] wrap-break-word sm:text-8xl lg:text-[9rem]">{hero.word}</h1>
+          <h1 className="font-display text-hero font-black mt-4 wrap-break-word">{hero.word}</h1>
           <p className="font-display font-black mt-5 text-xl leading-tight sm:text-3xl">{hero.tagline}</p>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/90">{hero.lede}</p>
           <p className="mt-8 flex flex-wrap gap-3">
@@ -45,7 +46,7 @@ export default function Home() {
               <span aria-hidden="true" className="font-display font-black text-4xl leading-none text-muted">
                 {String(i + 1).padStart(2, "0")}
               </span>
-              <h3 className="font-display font-black mt-6 text-2xl">
+              <h3 className="font-display text-h3 font-black mt-6">
                 {/* The link stretches over the whole card; its name is the page's name. */}
                 <Link to={t.to} prefetch="intent" className="after:absolute after:inset-0 after:rounded-lg after:content-['']">
                   {t.title}

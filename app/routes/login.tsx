@@ -54,7 +54,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Link to="/" className="text-sm underline">
         ← Back to Home
       </Link>
-      <h1 className="font-display mt-6 text-4xl">{title}</h1>
+      <h1 className="font-display text-h1 mt-6">{title}</h1>
       <p className="mt-2 text-muted">
         {mode === "register"
           ? "Join the block: save favorites, check out faster and follow your orders."
@@ -176,7 +176,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refusal = refusalMessage(error);
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="font-display text-3xl">{network ? "Welcome Back" : "Login failed"}</h1>
+      <h1 className="font-display text-h1">{network ? "Welcome Back" : "Login failed"}</h1>
       <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
         {network ? "Network error. Please check your connection and try again." : (refusal ?? "An unexpected error occurred. Please try again.")}
       </p>

@@ -8,6 +8,7 @@ import { toCardData } from "../components/product/product-card.tsx";
 import { ProductOptions } from "../components/product/product-options.tsx";
 import { showOutOfStockBadge } from "../../core/catalog/rules.ts";
 import type { Route } from "./+types/lookbook";
+import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
@@ -38,7 +39,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:title", content: `Lookbook: ${collection.name}` },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    ...(looks[0] ? [{ property: "og:image", content: `${baseUrl}${looks[0].image.src}` }] : []),
+    { property: "og:site_name", content: "East Harlem" },
+    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection)), `Lookbook: ${collection.name}`),
   ];
 };
 
@@ -72,7 +74,7 @@ function LookFigure({ look, index, total }: { look: Look; index: number; total: 
         <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">
           Look {index + 1} of {total}
         </p>
-        <h2 id={titleId} className="font-display mt-1 text-3xl font-black">
+        <h2 id={titleId} className="font-display text-h2 mt-1 font-black">
           {look.title}
         </h2>
         <h3 className="mt-4 font-semibold">In this look</h3>
@@ -132,7 +134,7 @@ export default function Lookbook({ loaderData }: Route.ComponentProps) {
       </nav>
       <header className="mb-10">
         {collection.season ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">{collection.season}</p> : null}
-        <h1 className="font-display text-4xl font-black wrap-break-word sm:text-5xl">Lookbook: {collection.name}</h1>
+        <h1 className="font-display text-h1 font-black wrap-break-word">Lookbook: {collection.name}</h1>
         <p className="mt-3 max-w-2xl text-lg text-muted">Each numbered point names a piece in the look: follow it to the piece, or add it to your cart from the list.</p>
       </header>
       <div className="space-y-12">

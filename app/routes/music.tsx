@@ -13,13 +13,14 @@ import { seek, usePlayer, type QueueSource } from "../components/music/player.ts
 import { SeekBar } from "../components/music/seek-bar.tsx";
 import { TrackList } from "../components/music/track-list.tsx";
 import type { Route } from "./+types/music";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "Mixes, playlists and live sessions from East Harlem: hear Vol. 1, play Harlem Classics, and get tickets for the next night out.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "Music | East Harlem" },
-  {
-    name: "description",
-    content: "Mixes, playlists and live sessions from East Harlem: hear Vol. 1, play Harlem Classics, and get tickets for the next night out.",
-  },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "music", "Music", DESCRIPTION),
 ];
 
 /** The playlists and their tracks, and the next upcoming ticketed event, from the database. */

@@ -42,7 +42,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   const result = actionData as ConfirmResult | undefined;
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="font-display text-3xl sm:text-4xl">{result?.ok ? "You're subscribed" : "Confirm your subscription"}</h1>
+      <h1 className="font-display text-h1">{result?.ok ? "You're subscribed" : "Confirm your subscription"}</h1>
       {result?.ok ? (
         <p role="status" className="mt-4">
           {NEWSLETTER_MESSAGES.confirmed}

@@ -50,7 +50,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
   const done = result?.ok || (!result && loaderData.unsubscribed);
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="font-display text-3xl sm:text-4xl">{done ? "You're unsubscribed" : "Unsubscribe"}</h1>
+      <h1 className="font-display text-h1">{done ? "You're unsubscribed" : "Unsubscribe"}</h1>
       {done ? (
         <p role="status" className="mt-4">
           {NEWSLETTER_MESSAGES.unsubscribed}

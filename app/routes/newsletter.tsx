@@ -6,13 +6,17 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { newsletterDeps } from "../lib/newsletter.server.ts";
 import type { Route } from "./+types/newsletter";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
 /** The answer to a subscribe box; `email` gives a refused address back to its field. */
 export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string; fieldError?: string; email: string };
 
-export const meta: Route.MetaFunction = () => [
+const DESCRIPTION = "New drops, restocks, music and block parties from East Harlem, in your inbox.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "Newsletter | East Harlem" },
-  { name: "description", content: "New drops, restocks, music and block parties from East Harlem, in your inbox." },
+  { name: "description", content: DESCRIPTION },
+  ...pageSocialMeta(baseUrlOf(matches), "newsletter", "Newsletter", DESCRIPTION),
 ];
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -43,10 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      <h1 className="font-display text-3xl sm:text-4xl">Newsletter</h1>
+      <h1 className="font-display text-h1">Newsletter</h1>
       <p className="mt-3">New drops, restocks, music and block parties, straight from 116th Street. We ask you to confirm by mail first, and every newsletter has a one-click unsubscribe.</p>
       <section aria-labelledby="newsletter-form-heading" className="mt-8 rounded-lg bg-ink px-6 py-8 text-paper">
-        <h2 id="newsletter-form-heading" className="font-display text-2xl">
+        <h2 id="newsletter-form-heading" className="font-display text-h2">
           Stay in the loop
         </h2>
         <div className="mt-4">

@@ -40,7 +40,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="font-display text-3xl sm:text-4xl">Track Package</h1>
+          <h1 className="font-display text-h1">Track Package</h1>
           <p className="mt-1 text-muted">Order {order.number}</p>
         </div>
         <StatusBadge status={order.status} />

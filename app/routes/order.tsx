@@ -131,7 +131,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 id={titleId} className="font-display text-3xl sm:text-4xl">
+          <h1 id={titleId} className="font-display text-h1">
             Order {order.number}
           </h1>
           <p className="mt-1 text-muted">

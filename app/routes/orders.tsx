@@ -49,7 +49,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/orders";
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Order History</h1>
+      <h1 className="font-display text-h1">Order History</h1>
       <nav aria-label="Filter orders by status" className="mt-6">
         <ul className="flex flex-wrap gap-2">
           {TABS.map((tab) => {

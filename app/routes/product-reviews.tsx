@@ -123,7 +123,7 @@ export default function ProductReviewsPage({ actionData, loaderData, params }: R
   const name = loaderData.name;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="font-display text-3xl">Reviews of {name}</h1>
+      <h1 className="font-display text-h1">Reviews of {name}</h1>
       {result ? (
         <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
           {result.error}

@@ -18,6 +18,7 @@ import { savedAmong } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/product";
 import { localizedRedirect } from "../lib/i18n.server.ts";
+import { cardPath, productCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -49,7 +50,6 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "Product not found | East Harlem" }];
   const { product, baseUrl } = d;
   const url = `${baseUrl}/shop/${product.slug}`;
-  const image = shareImages(product, baseUrl)[0]!;
   const description = product.seoDescription ?? (product.description.length > 160 ? `${product.description.slice(0, 157)}...` : product.description);
   return [
     { title: `${product.seoTitle ?? product.name} | East Harlem` },
@@ -59,8 +59,10 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:title", content: product.name },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
     { property: "og:site_name", content: "East Harlem" },
+    { name: "twitter:title", content: product.name },
+    { name: "twitter:description", content: description },
+    ...socialImageMeta(baseUrl, cardPath("product", product.slug, productCardContent(product)), product.name),
     { property: "product:price:amount", content: (product.basePriceCents / 100).toFixed(2) },
     { property: "product:price:currency", content: product.currency },
   ];
@@ -138,7 +140,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-muted">{CATEGORY_LABEL[product.category]}</p>
           <div className="flex items-start justify-between gap-4">
-            <h1 className="font-display text-3xl sm:text-4xl">{product.name}</h1>
+            <h1 className="font-display text-h1">{product.name}</h1>
             <WishlistButton productId={product.id} productName={product.name} saved={saved} options={{ size: selection.size, color: selection.color }} />
           </div>
           <Price cents={priceCents} originalCents={originalPriceCents(product.basePriceCents, selection.variant)} className="mt-2 text-2xl" />

@@ -172,7 +172,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Profile</h1>
+      <h1 className="font-display text-h1">Profile</h1>
 
       <div className="mt-8 space-y-6">
         <Section title="Account" id="account-heading">

@@ -39,7 +39,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (!loaderData.token || loaderData.invalid) {
     return (
       <div className="mx-auto max-w-md px-4 py-12">
-        <h1 className="font-display text-3xl">Reset link not valid</h1>
+        <h1 className="font-display text-h1">Reset link not valid</h1>
         <p className="mt-4">This reset link has expired or was already used. Please ask for a new one.</p>
         <Link to="/login?mode=reset" className="mt-6 inline-block rounded bg-ink px-5 py-3 font-semibold text-paper">
           Send Reset Instructions
@@ -49,7 +49,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="font-display text-3xl">Choose a new password</h1>
+      <h1 className="font-display text-h1">Choose a new password</h1>
       {actionData?.error ? (
         <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
           {actionData.error}

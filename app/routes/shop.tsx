@@ -8,6 +8,7 @@ import { allSaved } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/shop";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
 const SORT_LABEL: Record<(typeof SORTS)[number], string> = {
   featured: "Featured",
@@ -41,13 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+const DESCRIPTION = "Streetwear, accessories and music from East Harlem: tees, hoodies, caps, vinyl and more.";
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const q = data?.query;
   const parts = [q?.q ? `“${q.q}”` : null, q && q.category !== "all" ? CATEGORY_LABEL[q.category] : null].filter(Boolean);
   const title = `Shop${parts.length ? ` ${parts.join(" · ")}` : ""}${q && q.page > 1 ? ` (page ${q.page})` : ""} | East Harlem`;
   return [
     { title },
-    { name: "description", content: "Streetwear, accessories and music from East Harlem: tees, hoodies, caps, vinyl and more." },
+    { name: "description", content: DESCRIPTION },
+    ...pageSocialMeta(baseUrlOf(matches), "shop", "Shop", DESCRIPTION),
   ];
 };
 
@@ -68,7 +72,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-3 py-8 sm:px-4">
       <header className="mb-6">
-        <h1 className="font-display text-4xl sm:text-5xl">Shop</h1>
+        <h1 className="font-display text-h1">Shop</h1>
         <p className="mt-2 text-muted">Made uptown. Built for the block.</p>
       </header>
 
@@ -204,7 +208,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <section aria-labelledby="subscribe-heading" className="mt-16 rounded-lg bg-ink px-6 py-10 text-paper">
-        <h2 id="subscribe-heading" className="font-display text-2xl sm:text-3xl">
+        <h2 id="subscribe-heading" className="font-display text-h2">
           Stay in the loop
         </h2>
         <p className="mt-2 opacity-90">New drops, restocks and block parties, straight from 116th Street.</p>

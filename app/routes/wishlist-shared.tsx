@@ -45,7 +45,7 @@ export default function SharedWishlist({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p className="text-sm font-semibold uppercase tracking-wider text-muted">A shared wishlist</p>
-      <h1 className="break-words font-display text-3xl sm:text-4xl">{list.name}</h1>
+      <h1 className="break-words font-display text-h1">{list.name}</h1>
       {list.description ? <p className="mt-2 break-words text-muted">{list.description}</p> : null}
       {list.items.length === 0 ? (
         <p className="mt-8 rounded border border-line p-6 text-center">This list is empty for now.</p>
@@ -88,7 +88,7 @@ export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>
-      <h1 className="font-display text-3xl">{title}</h1>
+      <h1 className="font-display text-h1">{title}</h1>
       <p className="mt-4 text-muted" role={throttled ? "alert" : undefined}>
         {detail}
       </p>

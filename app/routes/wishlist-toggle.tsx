@@ -60,7 +60,7 @@ export default function WishlistToggle({ actionData }: Route.ComponentProps) {
   const back = actionData && !actionData.ok ? actionData.back : undefined;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="font-display text-3xl">Wishlist</h1>
+      <h1 className="font-display text-h1">Wishlist</h1>
       <p role="alert" className="mt-4">
         {actionData && !actionData.ok ? actionData.error : WISHLIST_MESSAGES.loginRequired}
       </p>

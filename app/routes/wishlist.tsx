@@ -144,7 +144,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Wishlist</h1>
+      <h1 className="font-display text-h1">Wishlist</h1>
       {shown ? (
         <div className="mt-4">
           <Notice tone={shown.ok ? "ok" : "error"}>{shown.ok ? shown.message : shown.error}</Notice>
@@ -160,7 +160,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           <div className="min-w-0 space-y-8">
             <section aria-labelledby="list-heading">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <h2 id="list-heading" className="break-words font-display text-2xl">
+                <h2 id="list-heading" className="break-words font-display text-h2">
                   {list.name}
                 </h2>
                 <span className="rounded-full border border-line px-2 py-0.5 text-xs font-semibold uppercase">{list.isPublic ? "Public" : "Private"}</span>
@@ -186,7 +186,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           </div>
         ) : (
           <section aria-labelledby="empty-heading" className="rounded border border-line p-8 text-center">
-            <h2 id="empty-heading" className="font-display text-2xl">
+            <h2 id="empty-heading" className="font-display text-h2">
               Your wishlist is empty
             </h2>
             <p className="mt-2 text-muted">Tap the heart on any product to save it to My Favorites.</p>

@@ -1,19 +1,12 @@
 /** The events' mails: tickets (a QR code per ticket and an .ics file), RSVP confirm, confirmed, waitlisted, promoted. */
 import ical from "ical-generator";
 import QRCode from "qrcode";
-import type { Mail, MailAttachment } from "../mail/index.ts";
+import { escapeHtml, mailButton, mailPage, mailParagraph, type Mail, type MailAttachment } from "../mail/index.ts";
 import { formatTicketCode, storeLongDate, storeTimeOfDay } from "./rules.ts";
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-/** The look of the store's other mails (core/mail/templates.ts). */
-function layout(title: string, bodyHtml: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:22px;text-transform:uppercase">${escapeHtml(title)}</h1>${bodyHtml}<p style="font-size:12px;color:#555">East Harlem — Hip Hop Culture in East Harlem</p></body></html>`;
-}
-const para = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-const button = (label: string, url: string) =>
-  `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#111;color:#fff;padding:12px 20px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(url)}</p>`;
+const para = mailParagraph;
+const button = mailButton;
+const layout = (baseUrl: string, title: string, bodyHtml: string) => mailPage({ baseUrl, title, bodyHtml });
 
 export interface EventForMail {
   slug: string;
@@ -90,12 +83,12 @@ export async function ticketsMail(
     to: to.email,
     subject: `Your tickets: ${event.title}`,
     text: `${intro.join("\n\n")}\n\n${textLines.join("\n")}\n\nYour order: ${orderUrl}\n\n— East Harlem`,
-    html: layout(`Your tickets: ${event.title}`, `${intro.map(para).join("")}${blocks.join("")}${button("View your order", orderUrl)}`),
+    html: layout(baseUrl, `Your tickets: ${event.title}`, `${intro.map(para).join("")}${blocks.join("")}${button("View your order", orderUrl)}`),
     attachments,
   };
 }
 
-export function rsvpConfirmMail(to: { email: string; name: string }, event: EventForMail, partySize: number, confirmUrl: string): Mail {
+export function rsvpConfirmMail(to: { email: string; name: string }, event: EventForMail, partySize: number, confirmUrl: string, baseUrl: string): Mail {
   const lines = [
     `Hi ${to.name},`,
     `Confirm your RSVP for ${event.title} (${partySize} ${partySize === 1 ? "person" : "people"}): ${whenLine(event)}, ${event.venue}.`,
@@ -106,7 +99,7 @@ export function rsvpConfirmMail(to: { email: string; name: string }, event: Even
     to: to.email,
     subject: `Confirm your RSVP: ${event.title}`,
     text: `${lines.join("\n\n")}\n\nConfirm: ${confirmUrl}\n\n— East Harlem`,
-    html: layout("Confirm your RSVP", `${lines.map(para).join("")}${button("Confirm my RSVP", confirmUrl)}`),
+    html: layout(baseUrl, "Confirm your RSVP", `${lines.map(para).join("")}${button("Confirm my RSVP", confirmUrl)}`),
   };
 }
 
@@ -127,12 +120,12 @@ export function rsvpConfirmedMail(to: { email: string; name: string }, event: Ev
     to: to.email,
     subject: promoted ? `You're off the waitlist: ${event.title}` : `You're on the list: ${event.title}`,
     text: `${lines.join("\n\n")}\n\nCancel your RSVP: ${cancelUrl}\n\n— East Harlem`,
-    html: layout(promoted ? "You're off the waitlist" : "You're on the list", `${lines.map(para).join("")}${button("Cancel my RSVP", cancelUrl)}`),
+    html: layout(baseUrl, promoted ? "You're off the waitlist" : "You're on the list", `${lines.map(para).join("")}${button("Cancel my RSVP", cancelUrl)}`),
     attachments: [calendarAttachment(event, baseUrl, `rsvp-${cancelUrl.slice(-12)}@eastharlem`)],
   };
 }
 
-export function rsvpWaitlistedMail(to: { email: string; name: string }, event: EventForMail, partySize: number, cancelUrl: string): Mail {
+export function rsvpWaitlistedMail(to: { email: string; name: string }, event: EventForMail, partySize: number, cancelUrl: string, baseUrl: string): Mail {
   const lines = [
     `Hi ${to.name},`,
     `${event.title} is full for now, so your party of ${partySize} is on the waitlist. When places open up, parties move up in the order they joined, and we'll mail you.`,
@@ -143,7 +136,7 @@ export function rsvpWaitlistedMail(to: { email: string; name: string }, event: E
     to: to.email,
     subject: `You're on the waitlist: ${event.title}`,
     text: `${lines.join("\n\n")}\n\nLeave the waitlist: ${cancelUrl}\n\n— East Harlem`,
-    html: layout("You're on the waitlist", `${lines.map(para).join("")}${button("Leave the waitlist", cancelUrl)}`),
+    html: layout(baseUrl, "You're on the waitlist", `${lines.map(para).join("")}${button("Leave the waitlist", cancelUrl)}`),
   };
 }
 

@@ -47,7 +47,7 @@ async function place(tx: Db, deps: RsvpDeps, event: EventRow, rsvp: RsvpRow, tok
   const to = { email: rsvp.email, name: rsvp.name };
   const mail = fits
     ? rsvpConfirmedMail(to, event, rsvp.partySize, cancelUrl(deps, token), deps.baseUrl)
-    : rsvpWaitlistedMail(to, event, rsvp.partySize, cancelUrl(deps, token));
+    : rsvpWaitlistedMail(to, event, rsvp.partySize, cancelUrl(deps, token), deps.baseUrl);
   await queueMail(tx, deps.jobs, mail);
   return status;
 }
@@ -79,7 +79,7 @@ export async function submitRsvp(
       .values({ eventId, userId: known ? account.userId : null, name: form.name, email: form.email, partySize: form.partySize, status: "pending", tokenHash: hashToken(token) })
       .returning();
     if (known) return place(tx, deps, event, rsvp!, token, now);
-    await queueMail(tx, deps.jobs, rsvpConfirmMail({ email: form.email, name: form.name }, event, form.partySize, confirmUrl(deps, token)));
+    await queueMail(tx, deps.jobs, rsvpConfirmMail({ email: form.email, name: form.name }, event, form.partySize, confirmUrl(deps, token), deps.baseUrl));
     return "pending";
   });
 }

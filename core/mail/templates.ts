@@ -2,6 +2,7 @@
 
 import type { MailAttachment } from "../../db/schema/mail.ts";
 import type { MailKind } from "./kinds.ts";
+import { mailButton, mailPage, mailParagraph } from "./layout.ts";
 
 export type { MailAttachment };
 
@@ -19,18 +20,11 @@ export interface Mail {
   attachments?: MailAttachment[];
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#111;color:#fff;padding:12px 20px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(action.url)}</p>`
-    : "";
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:22px;text-transform:uppercase">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#555">East Harlem — Hip Hop Culture in East Harlem</p></body></html>`;
+function layout(baseUrl: string, title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  return mailPage({ baseUrl, title, bodyHtml: paragraphs.map(mailParagraph).join("") + (action ? mailButton(action.label, action.url) : "") });
 }
 
-export function verificationMail(to: string, name: string, url: string): Mail {
+export function verificationMail(to: string, name: string, url: string, baseUrl: string): Mail {
   const greeting = `Hi ${name || to},`;
   const lines = [greeting, "Confirm your email address to finish setting up your East Harlem account.", "The link works once and expires in 24 hours."];
   return {
@@ -38,18 +32,18 @@ export function verificationMail(to: string, name: string, url: string): Mail {
     to,
     subject: "Verify your email address",
     text: `${lines.join("\n\n")}\n\nVerify your email: ${url}\n\nIf you did not create an account, ignore this mail.\n\n— East Harlem`,
-    html: layout("Verify your email", [...lines, "If you did not create an account, ignore this mail."], { label: "Verify email", url }),
+    html: layout(baseUrl, "Verify your email", [...lines, "If you did not create an account, ignore this mail."], { label: "Verify email", url }),
   };
 }
 
-export function resetPasswordMail(to: string, url: string): Mail {
+export function resetPasswordMail(to: string, url: string, baseUrl: string): Mail {
   const lines = ["Someone asked to reset the password of your East Harlem account.", "The link works once and expires in 1 hour."];
   return {
     kind: "password_reset",
     to,
     subject: "Reset your password",
     text: `${lines.join("\n\n")}\n\nChoose a new password: ${url}\n\nIf it was not you, ignore this mail: your password stays as it is.\n\n— East Harlem`,
-    html: layout("Reset your password", [...lines, "If it was not you, ignore this mail: your password stays as it is."], {
+    html: layout(baseUrl, "Reset your password", [...lines, "If it was not you, ignore this mail: your password stays as it is."], {
       label: "Choose a new password",
       url,
     }),
@@ -91,7 +85,7 @@ export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string):
     to: receipt.customerEmail,
     subject: `Your East Harlem order ${number}`,
     text: `${greeting}\n\n${intro}\n\n${items.join("\n")}\n\n${totals.join("\n")}\n\nFollow your order: ${url}\n\n— East Harlem`,
-    html: layout(`Order ${number}`, [greeting, intro, ...items, ...totals], { label: "View your order", url }),
+    html: layout(baseUrl, `Order ${number}`, [greeting, intro, ...items, ...totals], { label: "View your order", url }),
   };
 }
 
@@ -117,7 +111,7 @@ export function paymentRefundedMail(input: { to: string; name: string; totalCent
     to: input.to,
     subject: "Your East Harlem payment was refunded",
     text: `${paragraphs.join("\n\n")}\n\nBack to the shop: ${url}\n\n— East Harlem`,
-    html: layout("Payment refunded", paragraphs, { label: "Back to the shop", url }),
+    html: layout(baseUrl, "Payment refunded", paragraphs, { label: "Back to the shop", url }),
   };
 }
 
@@ -142,7 +136,7 @@ function orderUpdateMail(kind: OrderUpdateKind, order: OrderForMail, baseUrl: st
     to: order.customerEmail,
     subject,
     text: `${all.join("\n\n")}\n\nFollow your order: ${url}\n\n— East Harlem`,
-    html: layout(title, all, { label: "View your order", url }),
+    html: layout(baseUrl, title, all, { label: "View your order", url }),
   };
 }
 

@@ -1,16 +1,9 @@
 /** The newsletter's mails, in the look of the store's other mail (core/mail/templates.ts). */
-import type { Mail } from "../mail/index.ts";
+import { escapeHtml, mailButton, mailPage, mailParagraph, type Mail } from "../mail/index.ts";
 import { bodyHtml, bodyText, CONFIRM_TOKEN_TTL_MS } from "./rules.ts";
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-function page(title: string, inner: string, footer: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:22px;text-transform:uppercase">${escapeHtml(title)}</h1>${inner}<p style="font-size:12px;color:#555">${footer}East Harlem — Hip Hop Culture in East Harlem</p></body></html>`;
-}
-
-function button(label: string, url: string): string {
-  return `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#111;color:#fff;padding:12px 20px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(url)}</p>`;
-}
+const page = (baseUrl: string, title: string, bodyHtml: string, footerHtml: string) => mailPage({ baseUrl, title, bodyHtml, footerHtml });
+const button = mailButton;
 
 export const confirmUrl = (baseUrl: string, token: string) => `${baseUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
 export const unsubscribeUrl = (baseUrl: string, token: string) => `${baseUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -29,7 +22,7 @@ export function confirmationMail(to: string, token: string, baseUrl: string): Ma
     to,
     subject: "Confirm your East Harlem newsletter subscription",
     text: `${lines.join("\n\n")}\n\nConfirm your subscription: ${url}\n\n${ignore}\n\n— East Harlem`,
-    html: page("Confirm your subscription", [...lines, ignore].map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("") + button("Confirm subscription", url), ""),
+    html: page(baseUrl, "Confirm your subscription", [...lines, ignore].map(mailParagraph).join("") + button("Confirm subscription", url), ""),
   };
 }
 
@@ -46,7 +39,7 @@ export function newsletterMail(input: { to: string; subject: string; body: strin
     to: input.to,
     subject: input.subject,
     text: `${bodyText(input.body)}\n\n—\n${why}\nUnsubscribe: ${url}\n\n— East Harlem`,
-    html: page(input.subject, bodyHtml(input.body), `${escapeHtml(why)} <a href="${escapeHtml(url)}">Unsubscribe</a>.<br>`),
+    html: page(baseUrl, input.subject, bodyHtml(input.body), `${escapeHtml(why)} <a href="${escapeHtml(url)}">Unsubscribe</a>.<br>`),
     headers: {
       "List-Unsubscribe": `<${url}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -12,7 +12,7 @@ export function AccessDenied() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <title>Access Denied | East Harlem</title>
-      <h1 className="font-display text-3xl">Access Denied</h1>
+      <h1 className="font-display text-h1">Access Denied</h1>
       <p className="mt-4 text-muted">{ACCESS_DENIED_TEXT}</p>
       <p className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/dashboard" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
@@ -31,7 +31,7 @@ function MessagePage({ title, message }: { title: string; message: string }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>
-      <h1 className="font-display text-3xl">{title}</h1>
+      <h1 className="font-display text-h1">{title}</h1>
       <p className="mt-4 text-muted">{message}</p>
       <p className="mt-8">
         <Link to="/" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
@@ -83,7 +83,7 @@ export function AnalyticsErrorBoundary() {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <title>Admin Access Required | East Harlem</title>
-        <h1 className="font-display text-3xl">Admin Access Required</h1>
+        <h1 className="font-display text-h1">Admin Access Required</h1>
         <p className="mt-4 text-muted">{signedOut ? "Please sign in with an administrator account to see the store's analytics." : "The store's analytics are for administrators."}</p>
         <p className="mt-8">
           <Link

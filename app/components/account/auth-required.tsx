@@ -8,7 +8,7 @@ export function AuthRequired({ variant = "member" }: { variant?: "member" | "adm
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <title>Authentication Required | East Harlem</title>
-      <h1 className="font-display text-3xl">Authentication Required</h1>
+      <h1 className="font-display text-h1">Authentication Required</h1>
       <p className="mt-4 text-muted">
         {variant === "admin" ? "Please sign in with an administrator account to continue." : "Please sign in to view this page."}
       </p>

@@ -52,7 +52,7 @@ export function CartPanel() {
         className="absolute inset-y-0 right-0 flex w-full max-w-md flex-col bg-paper shadow-2xl outline-none"
       >
         <div className="flex items-center justify-between border-b border-line px-4 py-3">
-          <h2 id="cart-panel-title" className="font-display text-xl">
+          <h2 id="cart-panel-title" className="font-display text-h3">
             Shopping Cart ({cart.itemCount})
           </h2>
           <button type="button" onClick={close} className="h-11 w-11 rounded text-2xl" aria-label="Close cart">

@@ -47,7 +47,7 @@ export function ArticleCard({ article }: { article: ArticleTeaser }) {
           <Tag>{article.category}</Tag>
           <ReadTime minutes={article.readTimeMinutes} />
         </p>
-        <h3 className="font-display font-black text-xl leading-tight wrap-break-word sm:text-2xl">{article.title}</h3>
+        <h3 className="font-display text-h3 font-black wrap-break-word">{article.title}</h3>
         <p className="flex-1 leading-relaxed text-muted">{article.excerpt}</p>
         <div className="pt-2">
           <ReadMoreLink article={article} tone="outline" />

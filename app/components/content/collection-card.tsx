@@ -25,7 +25,7 @@ export function CollectionCard({ collection, image }: { collection: CollectionCa
         <p className="text-sm font-bold uppercase tracking-wider text-muted" data-testid="collection-count">
           {pluralize(collection.itemCount, "item")}
         </p>
-        <h3 className="font-display font-black text-2xl leading-tight wrap-break-word">
+        <h3 className="font-display text-h3 font-black wrap-break-word">
           <Link
             to={collectionHref(collection.slug)}
             prefetch="intent"

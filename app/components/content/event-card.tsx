@@ -35,7 +35,7 @@ export function EventCard({ event }: { event: EventCardData | null }) {
         <p className="font-display font-black text-5xl leading-none text-gold sm:text-7xl">
           <time dateTime={event.startsAt}>{storeMonthDay(event.startsAt)}</time>
         </p>
-        <h3 className="font-display font-black text-2xl wrap-break-word sm:text-3xl">{event.title}</h3>
+        <h3 className="font-display text-h3 font-black wrap-break-word">{event.title}</h3>
         <dl className="grid gap-3 text-base sm:grid-cols-2">
           <div>
             <dt className="text-xs font-bold uppercase tracking-wider text-white/75">{event.timeLabel}</dt>

@@ -21,7 +21,7 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistCardData }) {
     <article className="flex w-full flex-col overflow-hidden rounded-lg border border-line bg-card" aria-label={playlist.title}>
       <ContentImg image={playlist.cover} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-square object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-6">
-        <h3 className="font-display font-black text-2xl leading-tight wrap-break-word">{playlist.title}</h3>
+        <h3 className="font-display text-h3 font-black wrap-break-word">{playlist.title}</h3>
         <p className="leading-relaxed text-muted">{playlist.description}</p>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div className="flex gap-1">

@@ -12,7 +12,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
     <article aria-labelledby={titleId} className="rounded border border-line bg-card p-4 sm:p-6" data-testid="order-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id={titleId} className="font-display text-xl">
+          <h2 id={titleId} className="font-display text-h3">
             Order {order.number}
           </h2>
           <p className="text-sm text-muted">

@@ -171,7 +171,8 @@ export function ProductOptions({
           <label htmlFor={`${uid}-qty`} className="mb-2 block text-sm font-semibold">
             Quantity
           </label>
-          <div className="flex">
+          {/* As wide before hydration as after, the field centred where it will sit between the buttons: nothing moves when they appear. */}
+          <div className="flex w-[9.5rem] justify-center @max-3xs:w-[6.75rem]">
             {hydrated ? (
               <button
                 type="button"

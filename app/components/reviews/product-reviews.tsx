@@ -21,7 +21,7 @@ export function ProductReviews({ product, data }: { product: ReviewedProduct; da
 
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-4 border-t border-line pt-8">
-      <h2 id="reviews-heading" className="font-display text-2xl sm:text-3xl">
+      <h2 id="reviews-heading" className="font-display text-h2">
         Reviews
       </h2>
       <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">

@@ -51,7 +51,7 @@ export function ListNavigation({ lists, selectedId, result }: { lists: ListSumma
         </nav>
       ) : null}
       <Form method="post" action="/wishlist" className="space-y-3" aria-labelledby="new-list-heading">
-        <h2 id="new-list-heading" className="font-display text-lg">
+        <h2 id="new-list-heading" className="font-display text-h3">
           New list
         </h2>
         <input type="hidden" name="intent" value="create-list" />
