@@ -3,8 +3,9 @@
  * Ids are unique across files (messages.test.ts checks it).
  */
 import layout from "./es/layout.json";
+import shop from "./es/shop.json";
 
-export const AREAS = { layout };
+export const AREAS = { layout, shop };
 
-const messages = { ...layout };
+const messages = { ...layout, ...shop };
 export default messages;
