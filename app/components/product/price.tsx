@@ -1,5 +1,6 @@
 import { formatApproximate, formatCents } from "../../lib/format.ts";
 import { useCurrency } from "./display-currency.tsx";
+import { useT } from "../../i18n/index.ts";
 
 /**
  * The price, with the base price struck through when the chosen variant's price differs from it. In a
@@ -8,6 +9,7 @@ import { useCurrency } from "./display-currency.tsx";
 export function Price({ cents, originalCents, className = "" }: { cents: number; originalCents: number | null; className?: string }) {
   const { shown } = useCurrency();
   const read = (c: number) => (shown ? formatApproximate(c, shown) : formatCents(c));
+  const t = useT();
   return (
     <p className={`flex flex-wrap items-baseline gap-x-2 ${className}`}>
       <span className="font-display" data-testid="price">{read(cents)}</span>
@@ -18,7 +20,7 @@ export function Price({ cents, originalCents, className = "" }: { cents: number;
       ) : null}
       {originalCents !== null ? (
         <s className="text-sm text-muted" data-testid="original-price">
-          <span className="sr-only">Original price </span>
+          <span className="sr-only">{t("shop.price.original")} </span>
           {read(originalCents)}
         </s>
       ) : null}

@@ -4,8 +4,9 @@
  */
 import currency from "./en/currency.json";
 import layout from "./en/layout.json";
+import shop from "./en/shop.json";
 
-export const AREAS = { currency, layout };
+export const AREAS = { currency, layout, shop };
 
-const messages = { ...currency, ...layout };
+const messages = { ...currency, ...layout, ...shop };
 export default messages;

@@ -4,8 +4,9 @@
  */
 import currency from "./es/currency.json";
 import layout from "./es/layout.json";
+import shop from "./es/shop.json";
 
-export const AREAS = { currency, layout };
+export const AREAS = { currency, layout, shop };
 
-const messages = { ...currency, ...layout };
+const messages = { ...currency, ...layout, ...shop };
 export default messages;
