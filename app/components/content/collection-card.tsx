@@ -1,5 +1,5 @@
-import { Link } from "../../i18n/index.ts";
-import { type ContentImage, pluralize } from "../../../core/content/index.ts";
+import { Link, useT } from "../../i18n/index.ts";
+import type { ContentImage } from "../../../core/content/index.ts";
 import { ArrowIcon } from "./buttons.tsx";
 import { ContentImg } from "./content-image.tsx";
 
@@ -18,12 +18,13 @@ export function collectionHref(slug: string): string {
 
 /** A collection card; the whole card is one link to the collection's page. */
 export function CollectionCard({ collection, image }: { collection: CollectionCardData; image: ContentImage | undefined }) {
+  const t = useT();
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-line bg-card transition-colors hover:border-ink">
       {image ? <ContentImg image={image} className="transition-transform duration-300 group-hover:scale-[1.02]" /> : null}
       <div className="flex flex-1 flex-col gap-3 p-6">
         <p className="text-sm font-bold uppercase tracking-wider text-muted" data-testid="collection-count">
-          {pluralize(collection.itemCount, "item")}
+          {t("content.collection.items", { count: collection.itemCount })}
         </p>
         <h3 className="font-display font-black text-2xl leading-tight wrap-break-word">
           <Link
@@ -36,7 +37,7 @@ export function CollectionCard({ collection, image }: { collection: CollectionCa
         </h3>
         <p className="flex-1 leading-relaxed text-muted">{collection.description}</p>
         <span aria-hidden="true" className="mt-2 inline-flex items-center gap-2 text-sm font-bold uppercase tracking-wider">
-          Shop the collection <ArrowIcon />
+          {t("content.collection.shop")} <ArrowIcon />
         </span>
       </div>
     </article>
