@@ -5,8 +5,12 @@
 import currency from "./en/currency.json";
 import layout from "./en/layout.json";
 import shop from "./en/shop.json";
+import home from "./en/home.json";
+import music from "./en/music.json";
+import culture from "./en/culture.json";
+import events from "./en/events.json";
 
-export const AREAS = { currency, layout, shop };
+export const AREAS = { currency, layout, shop, home, music, culture, events };
 
-const messages = { ...currency, ...layout, ...shop };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events };
 export default messages;

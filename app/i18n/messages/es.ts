@@ -5,8 +5,12 @@
 import currency from "./es/currency.json";
 import layout from "./es/layout.json";
 import shop from "./es/shop.json";
+import home from "./es/home.json";
+import music from "./es/music.json";
+import culture from "./es/culture.json";
+import events from "./es/events.json";
 
-export const AREAS = { currency, layout, shop };
+export const AREAS = { currency, layout, shop, home, music, culture, events };
 
-const messages = { ...currency, ...layout, ...shop };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events };
 export default messages;
