@@ -3,8 +3,10 @@
  * Ids are unique across files (messages.test.ts checks it).
  */
 import layout from "./en/layout.json";
+import account from "./en/account.json";
+import newsletter from "./en/newsletter.json";
 
-export const AREAS = { layout };
+export const AREAS = { layout, account, newsletter };
 
-const messages = { ...layout };
+const messages = { ...layout, ...account, ...newsletter };
 export default messages;

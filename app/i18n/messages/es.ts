@@ -3,8 +3,10 @@
  * Ids are unique across files (messages.test.ts checks it).
  */
 import layout from "./es/layout.json";
+import account from "./es/account.json";
+import newsletter from "./es/newsletter.json";
 
-export const AREAS = { layout };
+export const AREAS = { layout, account, newsletter };
 
-const messages = { ...layout };
+const messages = { ...layout, ...account, ...newsletter };
 export default messages;
