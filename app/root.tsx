@@ -14,7 +14,7 @@ import { currencyView } from "./lib/currency.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
 import { FONT_PRELOADS } from "./lib/fonts.ts";
 import { useNonce } from "./lib/nonce.ts";
-import { REFUSAL_TITLE, refusalMessage } from "./lib/refusal.ts";
+import { useRefusal } from "./lib/refusal.ts";
 import { isLocale, LOCALES } from "../core/shared/locale.ts";
 import { ensureMessages, I18nProvider, isLocalizedPath, Link, localePath, splitLocale, useT } from "./i18n/index.ts";
 import { languageRedirect, requestLocale } from "./lib/i18n.server.ts";
@@ -123,9 +123,10 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const refusal = notFound ? null : refusalMessage(error);
-  const title = notFound ? t("error.notFound.title") : refusal ? REFUSAL_TITLE : t("error.unexpected.title");
-  const detail = notFound ? t("error.notFound.detail") : (refusal ?? t("error.unexpected.detail"));
+  const refused = useRefusal(error);
+  const refusal = notFound ? null : refused;
+  const title = notFound ? t("error.notFound.title") : refusal ? refusal.title : t("error.unexpected.title");
+  const detail = notFound ? t("error.notFound.detail") : (refusal?.message ?? t("error.unexpected.detail"));
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>

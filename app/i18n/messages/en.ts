@@ -9,8 +9,10 @@ import home from "./en/home.json";
 import music from "./en/music.json";
 import culture from "./en/culture.json";
 import events from "./en/events.json";
+import account from "./en/account.json";
+import newsletter from "./en/newsletter.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter };
 export default messages;

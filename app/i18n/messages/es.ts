@@ -9,8 +9,10 @@ import home from "./es/home.json";
 import music from "./es/music.json";
 import culture from "./es/culture.json";
 import events from "./es/events.json";
+import account from "./es/account.json";
+import newsletter from "./es/newsletter.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter };
 export default messages;
