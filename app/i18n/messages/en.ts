@@ -4,8 +4,12 @@
  */
 import currency from "./en/currency.json";
 import layout from "./en/layout.json";
+import cart from "./en/cart.json";
+import checkout from "./en/checkout.json";
+import orders from "./en/orders.json";
+import wishlist from "./en/wishlist.json";
 
-export const AREAS = { currency, layout };
+export const AREAS = { currency, layout, cart, checkout, orders, wishlist };
 
-const messages = { ...currency, ...layout };
+const messages = { ...currency, ...layout, ...cart, ...checkout, ...orders, ...wishlist };
 export default messages;

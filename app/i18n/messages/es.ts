@@ -4,8 +4,12 @@
  */
 import currency from "./es/currency.json";
 import layout from "./es/layout.json";
+import cart from "./es/cart.json";
+import checkout from "./es/checkout.json";
+import orders from "./es/orders.json";
+import wishlist from "./es/wishlist.json";
 
-export const AREAS = { currency, layout };
+export const AREAS = { currency, layout, cart, checkout, orders, wishlist };
 
-const messages = { ...currency, ...layout };
+const messages = { ...currency, ...layout, ...cart, ...checkout, ...orders, ...wishlist };
 export default messages;
