@@ -3,11 +3,11 @@ import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { removeProductFromWishlists, saveItem, toggleSchema } from "../../core/wishlist/index.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { localizeDomainText } from "../lib/domain-text.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist-toggle";
-import { localizeText } from "../lib/i18n.server.ts";
 
 /** `saved` is the heart's state after the answer (a duplicate means it is saved already); `signIn`: a guest's press. */
 export type WishlistToggleResult =
@@ -15,7 +15,7 @@ export type WishlistToggleResult =
   | { ok: false; error: string; saved?: boolean; back?: string; signIn?: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `${metaIntl(matches).formatMessage({ id: "shop.wishlist.title" })} | East Harlem` },
+  { title: `${metaIntl(matches).formatMessage({ id: "wishlist.meta.title" })} | East Harlem` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -28,11 +28,11 @@ const noStore = { "Cache-Control": "private, no-store" };
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const back = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo) : null;
-  // The answer speaks the page's language (core's texts are English).
-  const reply = (result: WishlistToggleResult, status: number) => {
-    const said = result.ok ? { ...result, message: localizeText(request, result.message) } : { ...result, error: localizeText(request, result.error) };
-    return data<WishlistToggleResult>(back && !said.ok ? { ...said, back } : said, { status, headers: noStore });
-  };
+  // Core's English messages, in the page's language.
+  const localized = (result: WishlistToggleResult): WishlistToggleResult =>
+    result.ok ? { ...result, message: localizeDomainText(request, result.message) } : { ...result, error: localizeDomainText(request, result.error) };
+  const reply = (result: WishlistToggleResult, status: number) =>
+    data<WishlistToggleResult>(localized(back && !result.ok ? { ...result, back } : result), { status, headers: noStore });
 
   const viewer = await getViewer(request, context);
   if (!viewer) return reply({ ok: false, error: WISHLIST_MESSAGES.loginRequired, signIn: true }, 401);
@@ -68,22 +68,22 @@ export default function WishlistToggle({ actionData }: Route.ComponentProps) {
   const back = actionData && !actionData.ok ? actionData.back : undefined;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="font-display text-h1">{t("shop.wishlist.title")}</h1>
+      <h1 className="font-display text-h1">{t("wishlist.heading")}</h1>
       <p role="alert" className="mt-4">
-        {actionData && !actionData.ok ? actionData.error : t("shop.wishlist.loginRequired")}
+        {actionData && !actionData.ok ? actionData.error : t("wishlist.domain.loginRequired")}
       </p>
       <p className="mt-8 flex flex-wrap justify-center gap-3">
         {guest ? (
           <Link to={back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login"} className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
-            {t("shop.signIn")}
+            {t("wishlist.toggle.signIn")}
           </Link>
         ) : (
           <Link to="/wishlist" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
-            {t("shop.wishlist.yours")}
+            {t("wishlist.toggle.yours")}
           </Link>
         )}
         <Link to={back ?? "/shop"} className="inline-flex min-h-11 items-center rounded border border-line px-5 py-3 font-semibold">
-          {back ? t("shop.wishlist.goBack") : t("shop.wishlist.backToShop")}
+          {back ? t("wishlist.toggle.goBack") : t("wishlist.toggle.backToShop")}
         </Link>
       </p>
     </div>

@@ -11,8 +11,12 @@ import culture from "./en/culture.json";
 import events from "./en/events.json";
 import account from "./en/account.json";
 import newsletter from "./en/newsletter.json";
+import cart from "./en/cart.json";
+import checkout from "./en/checkout.json";
+import orders from "./en/orders.json";
+import wishlist from "./en/wishlist.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist };
 export default messages;

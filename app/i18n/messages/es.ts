@@ -11,8 +11,12 @@ import culture from "./es/culture.json";
 import events from "./es/events.json";
 import account from "./es/account.json";
 import newsletter from "./es/newsletter.json";
+import cart from "./es/cart.json";
+import checkout from "./es/checkout.json";
+import orders from "./es/orders.json";
+import wishlist from "./es/wishlist.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist };
 export default messages;
