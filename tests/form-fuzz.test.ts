@@ -216,6 +216,8 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     "routes/currency.tsx": [{ fields: { currency: "USD", redirectTo: "/shop" }, required: ["currency"], invalid: { currency: ["EUR", "XYZ", "usd", ""] } }],
     // The rates' back office: the shopper and guests are refused (403, 401) before any form is read.
     "routes/admin-currency.tsx": nothing,
+    // The language switcher: the shopper's account is already in English, so a switch to it writes nothing.
+    "routes/language.tsx": [{ fields: { lang: "en", redirectTo: "/shop" }, required: ["lang"], invalid: { lang: ["fr", "ES", ""] } }],
   };
 }
 
@@ -223,6 +225,8 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
 function actionRoutes(): { file: string; path: string }[] {
   const found: { file: string; path: string }[] = [];
   for (const entry of routes) {
+    // The Spanish pages (/es/...) run the very same actions as the English ones.
+    if (entry.id?.startsWith("es/")) continue;
     const source = fs.readFileSync(`app/${entry.file}`, "utf8");
     if (!/export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source)) continue;
     const path = `/${entry.path ?? ""}`.replace(/:(\w+)/g, (_, name: string) => {

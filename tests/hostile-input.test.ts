@@ -344,7 +344,9 @@ describe("a store served over https", () => {
 
     // Signing in from a link that named an outside address lands on the store's home page.
     const page = await Client.text(await guest.get("/login?redirectTo=/%09/evil.example"));
-    const redirectTo = /name="redirectTo" value="([^"]*)"/.exec(page)![1]!;
+    // The sign-in form's own field (the header's language switcher carries one too, for its own page).
+    const signInForm = page.split("<form").find((form) => form.includes('value="signin"'))!;
+    const redirectTo = /name="redirectTo" value="([^"]*)"/.exec(signInForm)![1]!;
     const signedIn = await guest.post("/login", { intent: "signin", email, password: SHOPPER_PASSWORD, redirectTo });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe("/");
