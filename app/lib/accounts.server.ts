@@ -18,6 +18,7 @@ import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";
 import { clearCartCookie, readGuestCartId } from "./cart.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 import { isLocale } from "../../core/shared/locale.ts";
+import { localePath } from "../i18n/index.ts";
 import { languageSetCookie, requestLocale } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
 
@@ -85,12 +86,13 @@ export async function register(request: Request, context: StoreContext, fields: 
   }
   const { email, password, displayName } = parsed.data;
   // The identity library writes the user, the password and the session itself (its own handle); the
-  // store's part follows in one transaction of ours.
+  // store's part follows in one transaction of ours. The verification mail is written before the profile
+  // exists, so its callbackURL (the page in this page's language) gives it its language.
   let authHeaders: Headers;
   let userId: string;
   try {
     const { headers, response } = await context.auth.api.signUpEmail({
-      body: { email, password, name: displayName || email.split("@")[0]!, callbackURL: "/dashboard?verified=1" },
+      body: { email, password, name: displayName || email.split("@")[0]!, callbackURL: localePath("/dashboard?verified=1", requestLocale(request)) },
       headers: request.headers,
       returnHeaders: true,
     });

@@ -13,6 +13,7 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { getViewer } from "../lib/session.server.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/event";
 
 /** RSVPs from one client address: enough for a family sharing a connection, not for filling an event by script. */
@@ -58,6 +59,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       event.id,
       parsed.data,
       viewer ? { userId: viewer.id, email: viewer.email } : null,
+      requestLocale(request),
     );
     return { ok: true as const, outcome, email: parsed.data.email };
   } catch (error) {
