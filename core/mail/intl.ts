@@ -1,12 +1,12 @@
 /**
  * The mails' texts in both languages (ADR 0025): ICU catalogues owned by this module
- * (messages/en.json, the reference, and messages/es.json), formatted with FormatJS outside React.
+ * (messages/en.ts, the reference, and messages/es.ts), formatted with FormatJS outside React.
  */
 import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
 import { INTL_TAG, type Locale } from "../shared/locale.ts";
 import { localePath } from "../shared/paths.ts";
-import en from "./messages/en.json";
-import es from "./messages/es.json";
+import en from "./messages/en.ts";
+import es from "./messages/es.ts";
 
 export type MailMessageId = keyof typeof en;
 export type MailValues = Record<string, string | number>;

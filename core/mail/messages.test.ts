@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { SOLD_OUT_REFUNDED } from "../checkout/index.ts";
 import { footerLine, MAIL_KINDS, type MailKind } from "./kinds.ts";
 import { mailText, mailUrl } from "./intl.ts";
-import en from "./messages/en.json";
-import es from "./messages/es.json";
+import en from "./messages/en.ts";
+import es from "./messages/es.ts";
 import { orderConfirmationMail, orderShippedMail, paymentRefundedMail, resetPasswordMail } from "./templates.ts";
 
 /** The names of the values a message takes ({count}, {name}) and the tags it wraps (<link>). */

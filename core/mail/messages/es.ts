@@ -1,8 +1,10 @@
-{
+/** The mails' texts in Spanish: the same ids as English (the compiler refuses a missing or an extra one). */
+import type en from "./en.ts";
+
+const es: Record<keyof typeof en, string> = {
   "mail.layout.tagline": "East Harlem — Cultura hip hop en East Harlem",
   "mail.layout.openLink": "O abre este enlace: {url}",
   "mail.greeting": "¡Hola, {name}!",
-
   "mail.footer.email_verification": "Recibes este correo porque se creó una cuenta de East Harlem con esta dirección; se envía sin importar tus ajustes de notificaciones.",
   "mail.footer.password_reset": "Recibes este correo porque alguien pidió restablecer la contraseña de la cuenta de East Harlem con esta dirección; se envía sin importar tus ajustes de notificaciones.",
   "mail.footer.order_confirmation": "Recibes este correo porque hiciste un pedido; se envía sin importar tus ajustes de notificaciones.",
@@ -16,7 +18,6 @@
   "mail.switch.orderUpdates": "Novedades de pedidos",
   "mail.switch.promotions": "Promociones",
   "mail.switch.restockAlerts": "Avisos de reposición",
-
   "mail.verify.subject": "Verifica tu correo electrónico",
   "mail.verify.title": "Verifica tu correo",
   "mail.verify.intro": "Confirma tu correo electrónico para terminar de crear tu cuenta de East Harlem.",
@@ -24,14 +25,12 @@
   "mail.verify.action": "Verifica tu correo: {url}",
   "mail.verify.button": "Verificar correo",
   "mail.verify.ignore": "Si no creaste una cuenta, ignora este correo.",
-
   "mail.reset.subject": "Restablece tu contraseña",
   "mail.reset.intro": "Alguien pidió restablecer la contraseña de tu cuenta de East Harlem.",
   "mail.reset.expiry": "El enlace funciona una sola vez y vence en 1 hora.",
   "mail.reset.action": "Elige una contraseña nueva: {url}",
   "mail.reset.button": "Elegir una contraseña nueva",
   "mail.reset.ignore": "Si no fuiste tú, ignora este correo: tu contraseña se queda como está.",
-
   "mail.order.subject": "Tu pedido de East Harlem {number}",
   "mail.order.title": "Pedido {number}",
   "mail.order.intro": "Gracias por tu pedido {number}. Ya recibimos tu pago y lo estamos preparando.",
@@ -42,14 +41,12 @@
   "mail.order.total": "Total: {amount}",
   "mail.order.follow": "Sigue tu pedido: {url}",
   "mail.order.button": "Ver tu pedido",
-
   "mail.paymentRefunded.subject": "Te reembolsamos tu pago a East Harlem",
   "mail.paymentRefunded.title": "Pago reembolsado",
   "mail.paymentRefunded.refunded": "Te reembolsamos {amount} a la tarjeta con la que pagaste. Según tu banco, puede tardar de 5 a 10 días hábiles en aparecer.",
   "mail.paymentRefunded.action": "Volver a la tienda: {url}",
   "mail.paymentRefunded.button": "Volver a la tienda",
   "mail.paymentRefunded.reason.soldOut": "Tu pago llegó después de que venció tu reserva y los artículos se agotaron, así que te lo reembolsamos completo.",
-
   "mail.shipped.subject": "Tu pedido de East Harlem {number} va en camino",
   "mail.shipped.title": "Pedido {number} enviado",
   "mail.shipped.onItsWay": "Tu pedido {number} va en camino con {carrier}.",
@@ -64,7 +61,6 @@
   "mail.refunded.subject": "Un reembolso de tu pedido de East Harlem {number}",
   "mail.refunded.title": "Reembolso del pedido {number}",
   "mail.refunded.body": "Te reembolsamos {amount} de tu pedido {number} a la tarjeta con la que pagaste. Según tu banco, puede tardar de 5 a 10 días hábiles en aparecer.",
-
   "mail.event.when": "Cuándo: {when}",
   "mail.event.where": "Dónde: {venue}",
   "mail.event.whenLine": "{date}, de {start} a {end} (hora de Nueva York)",
@@ -95,7 +91,6 @@
   "mail.rsvpWaitlisted.body": "{title} está lleno por ahora, así que tu grupo de {partySize} está en la lista de espera. Cuando se abran lugares, los grupos suben en el orden en que llegaron y te escribimos.",
   "mail.rsvpWaitlisted.action": "Sal de la lista de espera: {url}",
   "mail.rsvpWaitlisted.button": "Salir de la lista de espera",
-
   "mail.newsletterConfirm.subject": "Confirma tu suscripción al boletín de East Harlem",
   "mail.newsletterConfirm.title": "Confirma tu suscripción",
   "mail.newsletterConfirm.asked": "Alguien (esperamos que tú) pidió recibir el boletín de East Harlem en esta dirección: lanzamientos, reposiciones, música y fiestas de barrio.",
@@ -105,5 +100,7 @@
   "mail.newsletterConfirm.ignore": "Si no fuiste tú, ignora este correo: no te llegará nada más de nosotros.",
   "mail.newsletter.why": "Recibes este correo porque te suscribiste al boletín de East Harlem.",
   "mail.newsletter.unsubscribeAction": "Cancelar suscripción: {url}",
-  "mail.newsletter.unsubscribe": "Cancelar suscripción"
-}
+  "mail.newsletter.unsubscribe": "Cancelar suscripción",
+};
+
+export default es;

@@ -1,8 +1,12 @@
-{
+/**
+ * The mails' texts in English: the reference catalogue (ICU messages, flat ids). A TypeScript module rather
+ * than JSON, so every runtime that loads core (the server, the tests, the browser journeys' tools) reads it
+ * without import attributes.
+ */
+const en = {
   "mail.layout.tagline": "East Harlem — Hip Hop Culture in East Harlem",
   "mail.layout.openLink": "Or open this link: {url}",
   "mail.greeting": "Hi {name},",
-
   "mail.footer.email_verification": "You get this email because an East Harlem account was created with this address; it is sent whatever your notification settings say.",
   "mail.footer.password_reset": "You get this email because someone asked to reset the password of the East Harlem account with this address; it is sent whatever your notification settings say.",
   "mail.footer.order_confirmation": "You get this email because you placed an order; it is sent whatever your notification settings say.",
@@ -16,7 +20,6 @@
   "mail.switch.orderUpdates": "Order updates",
   "mail.switch.promotions": "Promotions",
   "mail.switch.restockAlerts": "Restock alerts",
-
   "mail.verify.subject": "Verify your email address",
   "mail.verify.title": "Verify your email",
   "mail.verify.intro": "Confirm your email address to finish setting up your East Harlem account.",
@@ -24,14 +27,12 @@
   "mail.verify.action": "Verify your email: {url}",
   "mail.verify.button": "Verify email",
   "mail.verify.ignore": "If you did not create an account, ignore this mail.",
-
   "mail.reset.subject": "Reset your password",
   "mail.reset.intro": "Someone asked to reset the password of your East Harlem account.",
   "mail.reset.expiry": "The link works once and expires in 1 hour.",
   "mail.reset.action": "Choose a new password: {url}",
   "mail.reset.button": "Choose a new password",
   "mail.reset.ignore": "If it was not you, ignore this mail: your password stays as it is.",
-
   "mail.order.subject": "Your East Harlem order {number}",
   "mail.order.title": "Order {number}",
   "mail.order.intro": "Thank you for your order {number}. We have your payment and are getting it ready.",
@@ -42,14 +43,12 @@
   "mail.order.total": "Total: {amount}",
   "mail.order.follow": "Follow your order: {url}",
   "mail.order.button": "View your order",
-
   "mail.paymentRefunded.subject": "Your East Harlem payment was refunded",
   "mail.paymentRefunded.title": "Payment refunded",
   "mail.paymentRefunded.refunded": "We refunded {amount} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.",
   "mail.paymentRefunded.action": "Back to the shop: {url}",
   "mail.paymentRefunded.button": "Back to the shop",
   "mail.paymentRefunded.reason.soldOut": "Your payment arrived after your reservation ended and the items sold out, so it was refunded in full.",
-
   "mail.shipped.subject": "Your East Harlem order {number} has shipped",
   "mail.shipped.title": "Order {number} shipped",
   "mail.shipped.onItsWay": "Your order {number} is on its way with {carrier}.",
@@ -64,7 +63,6 @@
   "mail.refunded.subject": "A refund on your East Harlem order {number}",
   "mail.refunded.title": "Refund on order {number}",
   "mail.refunded.body": "We refunded {amount} on your order {number} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.",
-
   "mail.event.when": "When: {when}",
   "mail.event.where": "Where: {venue}",
   "mail.event.whenLine": "{date}, {start} to {end} (New York time)",
@@ -95,7 +93,6 @@
   "mail.rsvpWaitlisted.body": "{title} is full for now, so your party of {partySize} is on the waitlist. When places open up, parties move up in the order they joined, and we'll mail you.",
   "mail.rsvpWaitlisted.action": "Leave the waitlist: {url}",
   "mail.rsvpWaitlisted.button": "Leave the waitlist",
-
   "mail.newsletterConfirm.subject": "Confirm your East Harlem newsletter subscription",
   "mail.newsletterConfirm.title": "Confirm your subscription",
   "mail.newsletterConfirm.asked": "Someone (we hope you) asked to get the East Harlem newsletter at this address: new drops, restocks, music and block parties.",
@@ -105,5 +102,7 @@
   "mail.newsletterConfirm.ignore": "If it was not you, ignore this mail: you will get nothing more from us.",
   "mail.newsletter.why": "You get this mail because you subscribed to the East Harlem newsletter.",
   "mail.newsletter.unsubscribeAction": "Unsubscribe: {url}",
-  "mail.newsletter.unsubscribe": "Unsubscribe"
-}
+  "mail.newsletter.unsubscribe": "Unsubscribe",
+} as const;
+
+export default en;
