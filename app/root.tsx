@@ -7,21 +7,31 @@ import { CartProvider } from "./components/cart/cart-context.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { PlayerDock } from "./components/music/player-dock.tsx";
+import { CurrencyProvider, USD_VIEW, type CurrencyView } from "./components/product/display-currency.tsx";
 import { getAccount } from "../core/accounts/index.ts";
 import { loadCart } from "./lib/cart.server.ts";
+import { currencyView } from "./lib/currency.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
+import { FONT_PRELOADS } from "./lib/fonts.ts";
 import { useNonce } from "./lib/nonce.ts";
-import { REFUSAL_TITLE, refusalMessage } from "./lib/refusal.ts";
+import { useRefusal } from "./lib/refusal.ts";
 import { isLocale, LOCALES } from "../core/shared/locale.ts";
 import { ensureMessages, I18nProvider, isLocalizedPath, Link, localePath, splitLocale, useT } from "./i18n/index.ts";
 import { languageRedirect, requestLocale } from "./lib/i18n.server.ts";
 import { messagesUrl } from "./i18n/messages.server.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  ...FONT_PRELOADS,
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
-  const [cart, account] = await Promise.all([loadCart(request, context), viewer ? getAccount(context.db, viewer.id) : null]);
+  const accountRead = viewer ? getAccount(context.db, viewer.id) : Promise.resolve(null);
+  // A signed-in shopper's currency is their saved preference; a guest's, the currency cookie.
+  const [cart, account, currency] = await Promise.all([loadCart(request, context), accountRead, currencyView(request, context, accountRead.then((a) => a?.preferences.currency ?? null))]);
   const accountLocale = account?.preferences.language;
   const moved = await languageRedirect(request, isLocale(accountLocale) ? accountLocale : null);
   if (moved) throw moved;
@@ -30,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { path } = splitLocale(url.pathname);
   // Search engines find each page in both languages (and English for anyone who chose neither).
   const alternates = isLocalizedPath(path) ? LOCALES.map((lang) => ({ lang, href: context.baseUrl + localePath(path, lang) + url.search })) : [];
-  return { cart, viewer, theme: account?.preferences.theme ?? "auto", locale, messagesUrl: messagesUrl(locale), alternates };
+  // The public address: share tags (og:image) of pages without a loader of their own read it here.
+  return { cart, viewer, theme: account?.preferences.theme ?? "auto", currency, locale, messagesUrl: messagesUrl(locale), alternates, baseUrl: context.baseUrl };
 }
 
 /** Opening a page in the other language without a reload brings that language's texts first. */
@@ -77,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <I18nProvider locale={locale}>
         <SkipLink />
+        <CurrencyProvider value={(data?.currency as CurrencyView | undefined) ?? USD_VIEW}>
         <CartProvider cart={(data?.cart as CartView | undefined) ?? EMPTY_CART}>
           <Header viewer={(data?.viewer as Viewer | null | undefined) ?? null} />
           <main id="main" className="flex-1">
@@ -86,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <CartPanel />
           <PlayerDock />
         </CartProvider>
+        </CurrencyProvider>
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -110,13 +123,14 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const refusal = notFound ? null : refusalMessage(error);
-  const title = notFound ? t("error.notFound.title") : refusal ? REFUSAL_TITLE : t("error.unexpected.title");
-  const detail = notFound ? t("error.notFound.detail") : (refusal ?? t("error.unexpected.detail"));
+  const refused = useRefusal(error);
+  const refusal = notFound ? null : refused;
+  const title = notFound ? t("error.notFound.title") : refusal ? refusal.title : t("error.unexpected.title");
+  const detail = notFound ? t("error.notFound.detail") : (refusal?.message ?? t("error.unexpected.detail"));
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>
-      <h1 className="font-display text-4xl">{title}</h1>
+      <h1 className="font-display text-h1">{title}</h1>
       <p className="mt-4 text-muted">{detail}</p>
       <p className="mt-8 flex justify-center gap-4">
         <Link to="/" className="rounded bg-ink px-4 py-3 font-semibold text-paper">

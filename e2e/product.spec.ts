@@ -181,7 +181,9 @@ test.describe("product page for search engines and link previews", () => {
     for (const slug of [CLASSIC_TEE.slug, "east-harlem-hoodie", "el-barrio-logo-cap", "uptown-sessions-vinyl-collection"]) {
       expect(xml).toContain(`<loc>${baseURL}/shop/${slug}</loc>`);
     }
-    const productUrls = xml.match(/<loc>[^<]*\/shop\/[^<]+<\/loc>/g) ?? [];
+    // Each product once in English (and once more under /es, with the English page as its alternate).
+    const productUrls = xml.split("<loc>").filter((entry) => entry.startsWith(`${baseURL}/shop/`));
     expect(productUrls).toHaveLength(36);
+    expect(xml).toContain(`<loc>${baseURL}/es/shop/${CLASSIC_TEE.slug}</loc>`);
   });
 });

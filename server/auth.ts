@@ -86,7 +86,7 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, url: given }) => {
         const { locale, url } = await inTheirLanguage(user, given);
-        await queue(resetPasswordMail(user.email, url, locale));
+        await queue(resetPasswordMail(user.email, url, baseUrl, locale));
       },
     },
     emailVerification: {
@@ -95,7 +95,7 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url: given }) => {
         const { locale, url } = await inTheirLanguage(user, given);
-        await queue(verificationMail(user.email, user.name, url, locale));
+        await queue(verificationMail(user.email, user.name, url, baseUrl, locale));
       },
     },
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)

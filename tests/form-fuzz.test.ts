@@ -212,6 +212,10 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     ],
     "routes/event-rsvp.tsx": [{ fields: { token: "A".repeat(43) }, required: ["token"], invalid: { token: ["", "short"] } }],
     "routes/orders.tsx": nothing,
+    // The currency chooser: no rate is set in this store, so only USD is offered.
+    "routes/currency.tsx": [{ fields: { currency: "USD", redirectTo: "/shop" }, required: ["currency"], invalid: { currency: ["EUR", "XYZ", "usd", ""] } }],
+    // The rates' back office: the shopper and guests are refused (403, 401) before any form is read.
+    "routes/admin-currency.tsx": nothing,
   };
 }
 

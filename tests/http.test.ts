@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usingPostgres } from "./database.ts";
+import { Client } from "./http-client.ts";
+import { registerOverHttp } from "./http-shopper.ts";
 import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";
 
 // The production server as its own process: on PostgreSQL when TEST_DATABASE_URL is set, else embedded.
@@ -145,6 +147,68 @@ describe("the cart over HTTP", () => {
     expect((await post("/cart", { intent: "steal" })).status).toBe(400);
     const res = await post("/cart", { intent: "clear" }, "eh_cart=not-a-real-token");
     expect(res.status).toBe(400);
+  });
+});
+
+describe("English and Spanish", () => {
+  const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+  const page = (lang: string, extra: Record<string, string> = {}) => ({ "User-Agent": browser, Accept: "text/html", "Accept-Language": lang, ...extra });
+
+  it("serves every storefront page under /es in Spanish, each naming both languages for search engines", async () => {
+    const res = await fetch(`${server.url}/es/shop?category=music`, { headers: page("en-US") });
+    expect(res.status).toBe(200);
+    const html = await pageText(res);
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain(">Tienda<");
+    expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="https?:\/\/[^/"]+\/shop\?category=music"\/>/);
+    expect(html).toMatch(/hrefLang="es" href="[^"]+\/es\/shop\?category=music"/);
+    expect(html).toMatch(/hrefLang="x-default" href="[^"]+\/shop\?category=music"/);
+    const english = await pageText(await fetch(`${server.url}/shop`, { headers: page("en-US") }));
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain(">Shop<");
+  });
+
+  it("sends a browser that prefers Spanish to /es on its first visit, and leaves crawlers and chosen English alone", async () => {
+    const first = await fetch(`${server.url}/shop?page=2`, { headers: page("es-MX,es;q=0.9,en;q=0.5"), redirect: "manual" });
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe("/es/shop?page=2");
+    const crawler = await fetch(`${server.url}/shop`, { headers: page("es", { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }), redirect: "manual" });
+    expect(crawler.status).toBe(200);
+    // Someone with no choice made who follows a link to a Spanish page gets it, whatever their browser says.
+    expect((await fetch(`${server.url}/es/shop`, { headers: page("en-US"), redirect: "manual" })).status).toBe(200);
+  });
+
+  it("keeps the switcher's choice in a cookie, over the browser's language, and on the account of a signed-in shopper", async () => {
+    const guest = new Client(server.url, undefined, page("es"));
+    const chose = await guest.post("/language", { lang: "en", redirectTo: "/shop/harlem-classic-tee?color=white" });
+    expect(chose.status).toBe(302);
+    expect(chose.headers.get("location")).toBe("/shop/harlem-classic-tee?color=white");
+    expect((await guest.get("/shop")).status).toBe(200);
+    const back = await guest.get("/es/shop");
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/shop");
+    expect((await guest.post("/language", { lang: "fr", redirectTo: "/" })).status).toBe(400);
+
+    const shopper = new Client(server.url, undefined, page("en-US"));
+    await registerOverHttp(shopper, `lang-${Date.now()}@east-harlem.test`);
+    expect((await shopper.post("/language", { lang: "es", redirectTo: "/settings" })).headers.get("location")).toBe("/es/settings");
+    const settings = await Client.text(await shopper.get("/es/settings"));
+    expect(settings).toMatch(/<option value="es" lang="es" selected="">/);
+    // Signed out, the account's language stays with the browser.
+    shopper.cookies.delete("lang");
+    await (await shopper.post("/logout", {})).arrayBuffer();
+    const home = await shopper.get("/");
+    expect(home.status).toBe(302);
+    expect(home.headers.get("location")).toBe("/es");
+  });
+
+  it("gives the browser each language's texts at an address that changes with them", async () => {
+    const html = await (await fetch(`${server.url}/es`, { headers: page("es") })).text();
+    const url = /<link rel="preload" as="fetch" crossorigin="anonymous" href="(\/i18n\/es\.[0-9a-f]{12}\.json)"/.exec(html)![1]!;
+    const res = await fetch(server.url + url);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(await res.json()).toMatchObject({ "nav.shop": "Tienda" });
+    expect((await fetch(`${server.url}/i18n/fr.000000000000.json`)).status).toBe(404);
   });
 });
 

@@ -159,7 +159,8 @@ describe("product photos over HTTP", () => {
     const product = await Client.text(await new Client(url).get(`/shop/${photographed.slug}`));
     expect(product).toMatch(new RegExp(`<source type="image/avif" srcSet="/media/products/${photographed.id}/`, "i"));
     expect(product).toContain('alt="Folded on a stoop"');
-    expect(product).toMatch(new RegExp(`<meta property="og:image" content="${url}/media/products/${photographed.id}/[^"]+-1280\\.webp"`));
+    // Shared, the page shows its card (a PNG drawn from the photograph, the name and the price).
+    expect(product).toMatch(new RegExp(`<meta property="og:image" content="${url}/social/product/${photographed.slug}\\.png\\?v=[a-z0-9]+"`));
     const otherPage = await Client.text(await new Client(url).get(`/shop/${other.slug}`));
     expect(otherPage).not.toContain("/media/");
     expect(otherPage).toContain('src="/art/');

@@ -173,7 +173,7 @@ describe("sending a newsletter", () => {
     await runCampaign(deps, campaignId);
     const [mail] = (await mailsTo(email)).filter((m) => m.subject === "Escaping");
     expect(mail!.html).not.toContain("<script>");
-    expect(mail!.html).not.toContain("<img");
+    expect(mail!.html).not.toContain("<img src=x");
     expect(mail!.html).toContain("&lt;script&gt;");
   });
 });

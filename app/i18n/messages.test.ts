@@ -40,7 +40,7 @@ describe("the storefront's texts", () => {
   });
 
   it("are translated: a Spanish text equal to its English one is a name or a number", () => {
-    const same = Object.entries(en).filter(([id, english]) => (es as Record<string, string>)[id] === english && /[a-z]{3}/.test(english));
+    const same = Object.entries(en).filter(([id, english]) => (es as Record<string, string>)[id] === english && /[a-z]{3}/.test(english.replace(/\{[^{}]*\}/g, "")));
     expect(same.map(([id]) => id)).toEqual([]);
   });
 });

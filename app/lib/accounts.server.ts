@@ -19,7 +19,7 @@ import { clearCartCookie, readGuestCartId } from "./cart.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 import { isLocale } from "../../core/shared/locale.ts";
 import { localePath } from "../i18n/index.ts";
-import { languageSetCookie, requestLocale } from "./i18n.server.ts";
+import { languageSetCookie, localizedRedirect, localizeErrors, localizeText, requestLocale } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
 
 export type AuthFormResult =
@@ -31,12 +31,27 @@ export const RESET_SENT_MESSAGE =
 
 type Fields = Record<string, string>;
 
-/** The redirect after a sign-in or sign-up: the identity library's session cookie, and the guest cart cookie gone. */
-async function signedIn(context: StoreContext, authHeaders: Headers, redirectTo: string) {
+/**
+ * The redirect after a sign-in or sign-up, in the language of the page the form was on: the identity
+ * library's session cookie, and the guest cart cookie gone.
+ */
+async function signedIn(request: Request, context: StoreContext, authHeaders: Headers, redirectTo: string) {
   const headers = new Headers();
   forwardCookies(authHeaders, headers);
   headers.append("Set-Cookie", await clearCartCookie(context));
-  return redirect(redirectTo, { headers });
+  return localizedRedirect(request, redirectTo, { headers });
+}
+
+/**
+ * An account form's answer in the request's language: the domain writes its messages in English (the
+ * spec's catalogue), and the page shows them in its own.
+ */
+export function localizeResult<R extends { error?: string; message?: string; fieldErrors?: Record<string, string> }>(request: Request, result: R): R {
+  const out: { error?: string; message?: string; fieldErrors?: Record<string, string> } = { ...result };
+  if (out.error !== undefined) out.error = localizeText(request, out.error);
+  if (out.message !== undefined) out.message = localizeText(request, out.message);
+  if (out.fieldErrors) out.fieldErrors = localizeErrors(request, out.fieldErrors) as Record<string, string>;
+  return out as R;
 }
 
 /**
@@ -74,7 +89,7 @@ export async function signIn(request: Request, context: StoreContext, fields: Fi
     const retryAfterSeconds = result.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(result.retryAfterMs / 1000));
     return { ok: false, mode: "signin", error: result.error, fields: { email }, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
   }
-  return signedIn(context, result.session, safeRedirectPath(fields.redirectTo));
+  return signedIn(request, context, result.session, safeRedirectPath(fields.redirectTo));
 }
 
 export async function register(request: Request, context: StoreContext, fields: Fields): Promise<AuthFormResult | Response> {
@@ -104,7 +119,7 @@ export async function register(request: Request, context: StoreContext, fields: 
   }
   const guestCartId = await readGuestCartId(request, context);
   await finishSignIn(context.db, { userId, email, clientIp: context.clientIp, guestCartId, adminEmails: context.adminEmails, language: requestLocale(request) });
-  return signedIn(context, authHeaders, safeRedirectPath(fields.redirectTo));
+  return signedIn(request, context, authHeaders, safeRedirectPath(fields.redirectTo));
 }
 
 /** The same answer whether or not the address has an account, so the form tells nobody who is registered. */
@@ -118,7 +133,7 @@ export async function requestReset(request: Request, context: StoreContext, fiel
   const user = await findUserByEmail(context.db, email);
   if (user && user.active && !user.deletedAt) {
     try {
-      await context.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: request.headers });
+      await context.auth.api.requestPasswordReset({ body: { email, redirectTo: localePath("/reset-password", requestLocale(request)) }, headers: request.headers });
     } catch (error) {
       const { message } = describeAuthError(error);
       context.log.warn({ message }, "password reset request failed");

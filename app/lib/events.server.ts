@@ -15,7 +15,7 @@ export function eventCard(event: EventView): EventCardData {
     venue: event.venue,
     description: event.description,
     poster: event.picture ?? { src: event.image, width: 800, height: 1000, alt: event.imageAlt },
-    action: event.mode === "tickets" ? "Get Tickets" : "RSVP Now",
+    mode: event.mode,
   };
 }
 

@@ -1,7 +1,40 @@
+import { convertUsdCents, MINOR_UNIT_DIGITS, type DisplayCurrency, type ShownCurrency } from "../../core/currency/rules.ts";
+
 export { formatCents } from "../../core/shared/money.ts";
+import type { MessageId } from "../i18n/index.ts";
+
+/** Each category's text id; CATEGORY_LABEL below is its English, kept for the back office and exports. */
+export const CATEGORY_LABEL_ID: Readonly<Record<string, MessageId>> = {
+  apparel: "shop.category.apparel",
+  accessories: "shop.category.accessories",
+  music: "shop.category.music",
+};
+
+/** A category's name in the page's language: `categoryLabel(t, product.category)`. */
+export function categoryLabel(t: (id: MessageId) => string, category: string): string {
+  const id = CATEGORY_LABEL_ID[category];
+  return id ? t(id) : category;
+}
 
 export const CATEGORY_LABEL: Record<string, string> = {
   apparel: "Apparel",
   accessories: "Accessories",
   music: "Music",
 };
+
+const currencyFormatters = new Map<DisplayCurrency, Intl.NumberFormat>();
+
+/** An amount in a currency's minor unit, formatted for it: 5060 EUR -> "€50.60". */
+export function formatMinorUnits(minor: number, currency: DisplayCurrency): string {
+  let formatter = currencyFormatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    currencyFormatters.set(currency, formatter);
+  }
+  return formatter.format(minor / 10 ** MINOR_UNIT_DIGITS[currency]);
+}
+
+/** A US price read in the shopper's currency, marked approximate: 5500 at EUR 0.92 -> "≈ €50.60" (a no-break space after the sign). */
+export function formatApproximate(usdCents: number, shown: ShownCurrency): string {
+  return `≈\u00a0${formatMinorUnits(convertUsdCents(usdCents, shown.rateMicros, shown.code), shown.code)}`;
+}

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { findOrderOfCustomer, orderIdSchema, type OrderDetail } from "../../core/orders/index.ts";
 import type { StoreContext } from "../../server/context.ts";
+import { localizeDomainText } from "./domain-text.server.ts";
 import { requireViewer, type Viewer } from "./session.server.ts";
 
 export const noStore = { "Cache-Control": "private, no-store" };
@@ -19,5 +20,17 @@ export async function requireOwnOrder(request: Request, context: StoreContext, i
   const orderId = orderIdSchema.safeParse(id);
   const order = orderId.success ? await findOrderOfCustomer(context.db, viewer.id, orderId.data) : null;
   if (!order) throw orderNotFoundResponse();
-  return { viewer, order };
+  return { viewer, order: localizedOrder(request, order) };
+}
+
+/**
+ * What the store itself wrote on an order, in the page's language: the history's notes ("Payment
+ * received") and the card ("Visa ending in 4242"). Notes an administrator typed stay as they were written.
+ */
+function localizedOrder(request: Request, order: OrderDetail): OrderDetail {
+  return {
+    ...order,
+    paymentMethod: localizeDomainText(request, order.paymentMethod),
+    history: order.history.map((entry) => (entry.note ? { ...entry, note: localizeDomainText(request, entry.note) } : entry)),
+  };
 }

@@ -1,7 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-
-/** The title of a page that explains why a request was refused. */
-export const REFUSAL_TITLE = "We couldn't use that request";
+import { useT, type MessageId } from "../i18n/index.ts";
 
 /**
  * The reason given with a refused request, for an error page to show: a 4xx carrying `{ error }`, thrown by
@@ -20,4 +18,43 @@ export function refusalMessage(error: unknown): string | null {
   }
   const message = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined;
   return typeof message === "string" && message.length > 0 && message.length <= 300 ? message : null;
+}
+
+/**
+ * The refusals the form reader and the HTTP layer write (in English, as they are logged and answered to
+ * scripts), each with its text in the catalogue; a field's name or a size is carried over as it was.
+ */
+const REFUSALS: readonly { pattern: RegExp; id: MessageId; value?: "field" | "limit" }[] = [
+  { pattern: /^The form could not be read\. Please send it again from the page\.$/, id: "account.refusal.unreadable" },
+  { pattern: /^The form field "(.*)" must be text, not a file\.$/, id: "account.refusal.fieldNotText", value: "field" },
+  { pattern: /^The form field "(.*)" was sent more than once\.$/, id: "account.refusal.fieldTwice", value: "field" },
+  { pattern: /^The form field "(.*)" contains control characters\.$/, id: "account.refusal.fieldControl", value: "field" },
+  { pattern: /^The form field "(.*)" must be a single line\.$/, id: "account.refusal.fieldOneLine", value: "field" },
+  { pattern: /^The page to return to must be a page of this store\.$/, id: "account.refusal.badRedirect" },
+  { pattern: /^The address is not valid: it has malformed percent-encoding\.$/, id: "account.refusal.badEncoding" },
+  { pattern: /^The address contains control characters\.$/, id: "account.refusal.controlInAddress" },
+  { pattern: /^The Host header is not a host name\.$/, id: "account.refusal.badHost" },
+  { pattern: /^This method is not allowed here\.$/, id: "account.refusal.method" },
+  { pattern: /^This form can only be sent from the store's own pages\.$/, id: "account.refusal.crossSite" },
+  { pattern: /^This address takes a form \(application\/x-www-form-urlencoded or multipart\/form-data\)\.$/, id: "account.refusal.notForm" },
+  { pattern: /^The form contains control characters\.$/, id: "account.refusal.controlInForm" },
+  { pattern: /^Compressed request bodies are not accepted\.$/, id: "account.refusal.compressed" },
+  { pattern: /^The request body ended before its stated length\.$/, id: "account.refusal.truncated" },
+  { pattern: /^The request body is larger than the limit of (\d+(?:\.\d+)? [KM]B)\.$/, id: "account.refusal.tooLarge", value: "limit" },
+];
+
+/** A refusal's reason in the page's language; one the catalogue does not know stays as it was written. */
+export function translateRefusal(message: string, t: ReturnType<typeof useT>): string {
+  for (const { pattern, id, value } of REFUSALS) {
+    const match = pattern.exec(message);
+    if (match) return t(id, value ? { [value]: match[1] } : undefined);
+  }
+  return message;
+}
+
+/** A refused request's title and reason in the page's language, or null when the error is no refusal. */
+export function useRefusal(error: unknown): { title: string; message: string } | null {
+  const t = useT();
+  const message = refusalMessage(error);
+  return message === null ? null : { title: t("account.refusal.title"), message: translateRefusal(message, t) };
 }

@@ -1,8 +1,23 @@
 import { can } from "../../core/admin/index.ts";
 import { getOwnReview, getReviewSummary, listReviews, parseReviewListQuery } from "../../core/reviews/index.ts";
+import { FIT_MIN_ANSWERS, type FitSummary } from "../../core/reviews/rules.ts";
 import type { StoreContext } from "../../server/context.ts";
 import type { ReviewSectionData } from "../components/reviews/types.ts";
+import { requestLocale, serverT } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
+
+/** What core's reviewerName calls an account without a display name (never a real name: those end "X."). */
+const UNNAMED_REVIEWER = "East Harlem shopper";
+
+/**
+ * Core's fit line in the request's language, said the same way: most buyers (FIT_MIN_ANSWERS answers or
+ * more, over half agreeing), a count of buyers who all agree, or split.
+ */
+function fitLine(t: ReturnType<typeof serverT>, fit: FitSummary): string {
+  if (!fit.verdict) return t("shop.reviews.fitLine.split");
+  if (fit.total >= FIT_MIN_ANSWERS) return t("shop.reviews.fitLine.most", { fit: fit.verdict });
+  return t("shop.reviews.fitLine.count", { count: fit.total, fit: fit.verdict });
+}
 
 /** The product page's reviews: summary, the list as the URL filters and sorts it, and the viewer's own review. */
 export async function loadReviewSection(request: Request, context: StoreContext, productId: number): Promise<ReviewSectionData> {
@@ -15,5 +30,10 @@ export async function loadReviewSection(request: Request, context: StoreContext,
   ]);
   // Moderation happens in the back office only, where a reason is asked and the audit log written.
   const moderateUrl = viewer && can(viewer.role, "reviews", "update") ? `/admin/reviews?${new URLSearchParams({ product: String(productId) })}` : null;
+  if (requestLocale(request) !== "en") {
+    const t = serverT(request);
+    if (summary.fit) summary.fit = { ...summary.fit, line: fitLine(t, summary.fit) };
+    for (const review of list.reviews) if (review.authorName === UNNAMED_REVIEWER) review.authorName = t("shop.reviews.unnamed");
+  }
   return { query, summary, list, own, viewer: viewer ? { moderateUrl } : null };
 }

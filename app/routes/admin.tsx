@@ -42,6 +42,7 @@ const QUICK_ACTIONS = [
   { to: "/admin/collections", label: "Collections and looks", permission: ["content", "read"] },
   { to: "/admin/music", label: "Music", permission: ["content", "read"] },
   { to: "/admin/newsletter", label: "Newsletter", permission: ["newsletter", "read"] },
+  { to: "/admin/currency", label: "Currency rates", permission: ["settings", "read"] },
 ] as const;
 
 export default function Admin({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { z } from "zod";
 import {
   addByOptionsSchema,
@@ -19,9 +19,13 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { track } from "../lib/analytics.server.ts";
+import { localizeDomainText } from "../lib/domain-text.server.ts";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = () => [{ title: "Your cart | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaIntl(matches).formatMessage({ id: "cart.meta.title" })} | East Harlem` },
+  { name: "robots", content: "noindex" },
+];
 
 export type CartActionResult = { ok: true; message: string } | { ok: false; error: string };
 
@@ -38,8 +42,11 @@ function firstIssue(error: z.ZodError): string {
 export async function action({ request, context }: Route.ActionArgs) {
   // The whole form, redirectTo included, is checked before the cart changes.
   const fields = await readForm(request);
+  // Core's English messages, in the page's language.
+  const say = (result: CartActionResult): CartActionResult =>
+    result.ok ? { ok: true, message: localizeDomainText(request, result.message) } : { ok: false, error: localizeDomainText(request, result.error) };
   const intent = intentSchema.safeParse(fields.intent);
-  if (!intent.success) return data<CartActionResult>({ ok: false, error: "Unknown cart action." }, { status: 400 });
+  if (!intent.success) return data<CartActionResult>(say({ ok: false, error: "Unknown cart action." }), { status: 400 });
   const redirectTo = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo) : null;
   const headers = new Headers();
 
@@ -50,11 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       let input: { variantId: number; quantity: number };
       if (fields.variantId !== undefined) {
         const parsed = addToCartSchema.safeParse(fields);
-        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
+        if (!parsed.success) return data<CartActionResult>(say({ ok: false, error: firstIssue(parsed.error) }), { status: 400 });
         input = parsed.data;
       } else {
         const parsed = addByOptionsSchema.safeParse(fields);
-        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
+        if (!parsed.success) return data<CartActionResult>(say({ ok: false, error: firstIssue(parsed.error) }), { status: 400 });
         input = { variantId: await findVariantByOptions(context.db, parsed.data), quantity: parsed.data.quantity };
       }
       const { cartId, setCookie } = await ensureCartId(request, context);
@@ -64,15 +71,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       message = "Added to cart";
     } else {
       const cartId = await readCartId(request, context);
-      if (!cartId) return data<CartActionResult>({ ok: false, error: "Your cart is empty" }, { status: 400 });
+      if (!cartId) return data<CartActionResult>(say({ ok: false, error: "Your cart is empty" }), { status: 400 });
       if (intent.data === "set") {
         const parsed = setQuantitySchema.safeParse(fields);
-        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
+        if (!parsed.success) return data<CartActionResult>(say({ ok: false, error: firstIssue(parsed.error) }), { status: 400 });
         await setLineQuantity(context.db, cartId, parsed.data);
         message = parsed.data.quantity <= 0 ? "Removed from cart" : "Quantity updated";
       } else if (intent.data === "remove") {
         const parsed = removeLineSchema.safeParse(fields);
-        if (!parsed.success) return data<CartActionResult>({ ok: false, error: firstIssue(parsed.error) }, { status: 400 });
+        if (!parsed.success) return data<CartActionResult>(say({ ok: false, error: firstIssue(parsed.error) }), { status: 400 });
         await removeLine(context.db, cartId, parsed.data.variantId);
         message = "Removed from cart";
       } else {
@@ -81,18 +88,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     if (redirectTo) throw redirect(redirectTo, { status: 303, headers });
-    return data<CartActionResult>({ ok: true, message }, { headers });
+    return data<CartActionResult>(say({ ok: true, message }), { headers });
   } catch (error) {
-    return domainErrorReply(error, (e): CartActionResult => ({ ok: false, error: e.message }), { headers });
+    return domainErrorReply(error, (e) => say({ ok: false, error: e.message }), { headers });
   }
 }
 
 /** The cart as a page: where the cart button leads without JavaScript, and where a failed plain-form change is explained. */
 export default function CartPage({ actionData }: Route.ComponentProps) {
   const { cart } = useCart();
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="font-display text-3xl">Your cart ({cart.itemCount})</h1>
+      <h1 className="font-display text-h1">{t("cart.page.heading", { count: cart.itemCount })}</h1>
       {actionData && !actionData.ok ? (
         <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
           {actionData.error}
@@ -103,7 +111,7 @@ export default function CartPage({ actionData }: Route.ComponentProps) {
       </div>
       <p className="mt-8">
         <Link to="/shop" className="underline">
-          Continue shopping
+          {t("cart.page.continueShopping")}
         </Link>
       </p>
     </div>

@@ -1,11 +1,13 @@
 import { data } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { useIntl } from "react-intl";
+import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { z } from "zod";
 import { attemptById, attemptOutcome, SOLD_OUT_REFUNDED } from "../../core/checkout/index.ts";
 import { orderNumberLabel } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
+import { localizeDomainText } from "../lib/domain-text.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/checkout-complete";
 
@@ -25,14 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return data({ state: "completed" as const, receipt: outcome.receipt }, { headers: noStore });
     case "failed":
       // A payment that came after its hold ended and found the stock gone was charged and refunded.
-      return data({ state: "failed" as const, message: outcome.message, refunded: outcome.message === SOLD_OUT_REFUNDED }, { headers: noStore });
+      return data(
+        { state: "failed" as const, message: localizeDomainText(request, outcome.message), refunded: outcome.message === SOLD_OUT_REFUNDED },
+        { headers: noStore },
+      );
     default:
       return data({ state: "pending" as const }, { headers: noStore });
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => {
-  const title = d?.state === "completed" ? "Order confirmed" : d?.state === "failed" ? "Payment Error" : "Confirming your payment";
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const intl = metaIntl(matches);
+  const id = d?.state === "completed" ? "checkout.complete.confirmedTitle" : d?.state === "failed" ? "checkout.paymentError" : "checkout.complete.pendingTitle";
+  const title = intl.formatMessage({ id });
   const tags: Route.MetaDescriptors = [{ title: `${title} | East Harlem` }, { name: "robots", content: "noindex" }];
   // Without JavaScript too, the page looks again until the provider has settled the payment.
   if (d?.state === "pending") tags.push({ httpEquiv: "refresh", content: "3" });
@@ -40,22 +47,24 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 };
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const intl = useIntl();
   if (loaderData.state === "failed") {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
+        <h1 className="font-display text-h1">{t("checkout.heading")}</h1>
         <div className="mt-8">
           <PaymentErrorBanner message={loaderData.message} />
         </div>
         <p className="mt-4 text-muted">
-          {loaderData.refunded ? "Your cart is as you left it." : "Nothing was charged and your cart is as you left it."}
+          {loaderData.refunded ? t("checkout.complete.refunded") : t("checkout.complete.notCharged")}
         </p>
         <p className="mt-8 flex flex-wrap gap-3">
           <Link to="/checkout" className={primaryButton}>
-            Back to checkout
+            {t("checkout.complete.backToCheckout")}
           </Link>
           <Link to="/cart" className={secondaryButton}>
-            View cart
+            {t("checkout.complete.viewCart")}
           </Link>
         </p>
       </div>
@@ -64,9 +73,9 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "pending") {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="font-display text-3xl sm:text-4xl">Confirming your payment...</h1>
+        <h1 className="font-display text-h1">{t("checkout.complete.pendingHeading")}</h1>
         <p role="status" className="mt-4 text-muted">
-          This takes a few seconds. The page refreshes by itself.
+          {t("checkout.complete.pendingDetail")}
         </p>
       </div>
     );
@@ -75,24 +84,27 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="text-center">
-        <h1 className="font-display text-3xl sm:text-4xl">Thank you for your order!</h1>
+        <h1 className="font-display text-h1">{t("checkout.complete.thanks")}</h1>
         <p className="mt-3 text-lg">
-          Order <strong data-testid="order-number">{orderNumberLabel(receipt.orderNumber)}</strong> is confirmed.
+          {intl.formatMessage(
+            { id: "checkout.complete.confirmed" },
+            { number: orderNumberLabel(receipt.orderNumber), strong: (chunks) => <strong data-testid="order-number">{chunks}</strong> },
+          )}
         </p>
-        <p className="mt-1 text-muted">A confirmation has been sent to {receipt.customerEmail}.</p>
+        <p className="mt-1 text-muted">{t("checkout.complete.sentTo", { email: receipt.customerEmail })}</p>
       </div>
-      <Section title="Order summary" id="summary-heading" className="mt-8">
+      <Section title={t("checkout.section.summary")} id="summary-heading" className="mt-8">
         <OrderSummary lines={receipt.lines} amounts={receipt} />
       </Section>
       <p className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to={`/orders/${receipt.orderId}`} className={secondaryButton}>
-          View order
+          {t("checkout.complete.viewOrder")}
         </Link>
         <Link to="/shop" className={primaryButton}>
-          Continue Shopping
+          {t("checkout.continueShopping")}
         </Link>
         <Link to="/" className={secondaryButton}>
-          Back to Home
+          {t("checkout.complete.home")}
         </Link>
       </p>
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useNavigation } from "react-router";
-import { Form, Link, useLocaleNavigate } from "../i18n/index.ts";
+import { useIntl } from "react-intl";
+import { Form, Link, metaIntl, useLocaleNavigate, useLocalePath, useT } from "../i18n/index.ts";
 import { findCartOfUser, getCart } from "../../core/cart/index.ts";
 import { billingSchema, idempotencyKeySchema, placeOrder, type ShortLine } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
@@ -14,6 +15,7 @@ import { useCart } from "../components/cart/cart-context.tsx";
 import { BillingFields, TestCardFields } from "../components/checkout/billing-fields.tsx";
 import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
 import { billingDetailsOf, StripeCardField, type StripeCard } from "../components/checkout/stripe-card.tsx";
+import { useCurrency } from "../components/product/display-currency.tsx";
 import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
@@ -21,8 +23,9 @@ import { requireViewer } from "../lib/session.server.ts";
 import { track, visitOf } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/checkout";
 import { localizedRedirect } from "../lib/i18n.server.ts";
+import { localizeDomainErrors, localizeDomainText } from "../lib/domain-text.server.ts";
 
-export const meta: Route.MetaFunction = guardedMeta("Checkout");
+export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "checkout.meta.title" }))(args);
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -52,13 +55,26 @@ export type CheckoutActionData =
 
 const BILLING_FIELDS = ["fullName", "email", "street", "city", "state", "zipCode", "country"] as const;
 
+/** The answer's messages (core's English ones, the provider's) in the page's language. */
+function localized(request: Request, body: CheckoutActionData): CheckoutActionData {
+  switch (body.kind) {
+    case "invalid":
+      return { ...body, error: localizeDomainText(request, body.error), fieldErrors: localizeDomainErrors(request, body.fieldErrors) as Record<string, string> };
+    case "payment_error":
+    case "in_progress":
+      return { ...body, message: localizeDomainText(request, body.message) };
+    default:
+      return body;
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   // The buyer is the session's user; every amount comes from the database, never from the form.
   const viewer = await requireViewer(request, context);
   const form = await readForm(request);
   const text = (name: string) => form[name] ?? "";
   const fields = Object.fromEntries(BILLING_FIELDS.map((k) => [k, text(k)]));
-  const reply = (body: CheckoutActionData, status: number) => data(body, { status, headers: noStore });
+  const reply = (body: CheckoutActionData, status: number) => data(localized(request, body), { status, headers: noStore });
 
   const key = idempotencyKeySchema.safeParse(text("idempotencyKey"));
   if (!key.success) return reply({ kind: "invalid", error: key.error.issues[0]!.message, fieldErrors: {}, fields }, 400);
@@ -97,27 +113,25 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply({ kind: "in_progress", attemptId: result.attemptId, message: CHECKOUT_MESSAGES.inProgress, fields }, 202);
     }
   } catch (error) {
-    return domainErrorReply(error, (e): CheckoutActionData => ({ kind: "invalid", error: e.message, fieldErrors: {}, fields }), { headers: noStore });
+    return domainErrorReply(error, (e) => localized(request, { kind: "invalid", error: e.message, fieldErrors: {}, fields }), { headers: noStore });
   }
 }
 
 function EmptyCheckout() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
-      <p className="mt-6 text-lg">Your cart is empty</p>
-      <p className="mt-2 text-muted">Add some items to get started!</p>
+      <h1 className="font-display text-h1">{t("checkout.heading")}</h1>
+      <p className="mt-6 text-lg">{t("cart.empty")}</p>
+      <p className="mt-2 text-muted">{t("cart.empty.hint")}</p>
       <p className="mt-8">
         <Link to="/shop" className={primaryButton}>
-          Continue Shopping
+          {t("checkout.continueShopping")}
         </Link>
       </p>
     </div>
   );
 }
-
-/** The spec's message when the card field is not on the page (Stripe.js did not load). */
-const CARD_ELEMENT_MISSING = "Card element not found";
 
 /**
  * Stripe mode: once the server has reserved the stock and created the PaymentIntent (the action answers
@@ -128,6 +142,10 @@ function useStripeConfirmation(actionData: CheckoutActionData | undefined) {
   const cardRef = useRef<StripeCard | null>(null);
   const confirmed = useRef<string | null>(null);
   const navigate = useLocaleNavigate();
+  const t = useT();
+  // The spec's message when the card field is not on the page (Stripe.js did not load).
+  const cardElementMissing = t("checkout.cardMissing");
+  const paymentFailed = t("checkout.domain.paymentFailed");
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -137,7 +155,7 @@ function useStripeConfirmation(actionData: CheckoutActionData | undefined) {
     confirmed.current = attemptId;
     const card = cardRef.current;
     if (!card) {
-      setError(CARD_ELEMENT_MISSING);
+      setError(cardElementMissing);
       return;
     }
     setConfirming(true);
@@ -146,24 +164,24 @@ function useStripeConfirmation(actionData: CheckoutActionData | undefined) {
       .then(
         (result) => {
           if (result.error) {
-            setError(result.error.message || CHECKOUT_MESSAGES.paymentFailed);
+            setError(result.error.message || paymentFailed);
             setConfirming(false);
           } else {
             navigate(`/checkout/complete?attempt=${encodeURIComponent(attemptId)}`);
           }
         },
         () => {
-          setError(CHECKOUT_MESSAGES.paymentFailed);
+          setError(paymentFailed);
           setConfirming(false);
         },
       );
-  }, [actionData, navigate]);
+  }, [actionData, navigate, cardElementMissing, paymentFailed]);
 
   /** Before the form goes to the server: without the card field there is nothing to pay with. */
   const beforeSubmit = (event: React.FormEvent) => {
     if (cardRef.current) return setError(null);
     event.preventDefault();
-    setError(CARD_ELEMENT_MISSING);
+    setError(cardElementMissing);
   };
   return { cardRef, confirming, error, beforeSubmit };
 }
@@ -172,7 +190,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { cart } = useCart();
   const navigation = useNavigation();
   const stripe = useStripeConfirmation(actionData);
-  const submitting = (navigation.state !== "idle" && navigation.formAction === "/checkout") || stripe.confirming;
+  // Prices may read in the shopper's currency; the charge is always the US dollar total, and the page says so.
+  const { shown } = useCurrency();
+  const t = useT();
+  const intl = useIntl();
+  const localePath = useLocalePath();
+  const submitting = (navigation.state !== "idle" && navigation.formAction === localePath("/checkout")) || stripe.confirming;
   if (cart.lines.length === 0) return <EmptyCheckout />;
 
   const amounts = orderAmounts(cart.lines);
@@ -184,7 +207,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Checkout</h1>
+      <h1 className="font-display text-h1">{t("checkout.heading")}</h1>
       <div className="mt-8 space-y-6">
         {paymentError ? <PaymentErrorBanner message={paymentError} /> : null}
         {actionData?.kind === "invalid" ? (
@@ -194,52 +217,64 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         ) : null}
         {actionData?.kind === "insufficient_stock" ? (
           <p role="alert" className="rounded border border-danger px-3 py-2 text-danger">
-            {CHECKOUT_MESSAGES.insufficientStock}: some items in your cart are no longer available in the quantity you chose. Change them in your{" "}
-            <Link to="/cart" className="underline">
-              cart
-            </Link>
-            .
+            {intl.formatMessage(
+              { id: "checkout.stockNotice" },
+              {
+                link: (chunks) => (
+                  <Link to="/cart" className="underline">
+                    {chunks}
+                  </Link>
+                ),
+              },
+            )}
           </p>
         ) : null}
         {actionData?.kind === "in_progress" ? (
           <p role="status" className="rounded border border-line px-3 py-2">
             {actionData.message}{" "}
             <Link to={`/checkout/complete?attempt=${encodeURIComponent(actionData.attemptId)}`} className="underline">
-              See your order status
+              {t("checkout.seeStatus")}
             </Link>
           </p>
         ) : null}
 
-        <Section title="Order summary" id="summary-heading">
-          <OrderSummary lines={cart.lines} amounts={amounts} short={actionData?.kind === "insufficient_stock" ? actionData.lines : []} />
+        <Section title={t("checkout.section.summary")} id="summary-heading">
+          <OrderSummary lines={cart.lines} amounts={amounts} short={actionData?.kind === "insufficient_stock" ? actionData.lines : []} approximate />
+          {shown ? (
+            <p className="mt-4 rounded border border-line px-3 py-2 text-sm" data-testid="charge-note">
+              {intl.formatMessage(
+                { id: "checkout.chargeNote" },
+                { code: shown.code, amount: formatCents(amounts.totalCents), strong: (chunks) => <strong>{chunks}</strong> },
+              )}
+            </p>
+          ) : null}
         </Section>
 
         <Form method="post" action="/checkout" className="space-y-6" noValidate onSubmit={stripeKey ? stripe.beforeSubmit : undefined}>
           <input type="hidden" name="idempotencyKey" value={actionData && "nextKey" in actionData ? actionData.nextKey : loaderData.idempotencyKey} />
-          <Section title="Billing details" id="billing-heading">
+          <Section title={t("checkout.section.billing")} id="billing-heading">
             <BillingFields values={values} errors={errors} />
           </Section>
-          <Section title="Payment" id="payment-heading">
+          <Section title={t("checkout.section.payment")} id="payment-heading">
             {testMode ? (
               <>
                 <p className="mb-4 rounded border border-gold bg-paper px-3 py-2 text-sm" data-testid="test-mode-note">
-                  <strong>Test mode:</strong> no money moves and no card is charged. Use 4242 4242 4242 4242 with any future expiry
-                  and any CVC; 4000 0000 0000 0002 is declined.
+                  {intl.formatMessage({ id: "checkout.testMode" }, { strong: (chunks) => <strong>{chunks}</strong> })}
                 </p>
                 <TestCardFields errors={errors} />
               </>
             ) : stripeKey ? (
               <StripeCardField publishableKey={stripeKey} cardRef={stripe.cardRef} />
             ) : (
-              <p className="text-muted">Card payments are confirmed with Stripe.</p>
+              <p className="text-muted">{t("checkout.stripeConfirms")}</p>
             )}
           </Section>
           <div className="flex flex-wrap items-center justify-between gap-4">
             <Link to="/cart" className="underline">
-              Back to cart
+              {t("checkout.backToCart")}
             </Link>
             <button type="submit" className={primaryButton} disabled={submitting} data-testid="pay-button">
-              {submitting ? "Processing..." : `Pay ${formatCents(amounts.totalCents)}`}
+              {submitting ? t("checkout.processing") : t("checkout.pay", { amount: formatCents(amounts.totalCents) })}
             </button>
           </div>
         </Form>

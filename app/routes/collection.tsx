@@ -1,12 +1,14 @@
 import { data } from "react-router";
-import { Link } from "../i18n/index.ts";
-import { collectionsPage, pluralize } from "../../core/content/index.ts";
+import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { collectionSlugSchema, getCollectionPage } from "../../core/lookbook/index.ts";
 import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
+import { useCollectionImage } from "../components/content/collection-card.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { PRODUCT_GRID, PRODUCT_GRID_ITEM, ProductCard, toCardData } from "../components/product/product-card.tsx";
 import { savedAmong } from "../lib/wishlist.server.ts";
+import { metaLocale, pageAddress } from "../lib/page-meta.ts";
 import type { Route } from "./+types/collection";
+import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
@@ -22,33 +24,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => {
-  if (!d) return [{ title: "Collection not found | East Harlem" }];
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const intl = metaIntl(matches);
+  if (!d) return [{ title: `${intl.formatMessage({ id: "shop.collection.notFound" })} | East Harlem` }];
   const { collection, baseUrl } = d;
-  const url = `${baseUrl}/collections/${collection.slug}`;
-  const image = collectionsPage.images[collection.slug];
+  const address = pageAddress(baseUrl, `/collections/${collection.slug}`, metaLocale(matches));
   return [
-    { title: `${collection.name} | Collections | East Harlem` },
+    { title: `${collection.name} | ${intl.formatMessage({ id: "shop.collections.title" })} | East Harlem` },
     { name: "description", content: collection.description },
-    { tagName: "link", rel: "canonical", href: url },
     { property: "og:title", content: collection.name },
     { property: "og:description", content: collection.description },
-    { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: `${baseUrl}${image.src}` }] : []),
+    ...address.tags,
+    { property: "og:site_name", content: "East Harlem" },
+    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection)), collection.name),
   ];
 };
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const { collection, products, lookCount } = loaderData;
+  const t = useT();
   const saved = new Set(loaderData.savedIds);
-  const image = collectionsPage.images[collection.slug];
+  const image = useCollectionImage()(collection.slug);
   return (
     <div className="mx-auto max-w-7xl px-3 py-10 sm:px-4">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
+      <nav aria-label={t("shop.breadcrumb")} className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap gap-1">
           <li>
             <Link to="/collections" className="underline">
-              Collections
+              {t("shop.collections.title")}
             </Link>{" "}
             /
           </li>
@@ -59,15 +62,15 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         {image ? <ContentImg image={image} priority className="lg:h-full lg:object-cover" /> : null}
         <div className="flex min-w-0 flex-col justify-center gap-4 p-6 sm:p-10">
           {collection.season ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-gold">{collection.season}</p> : null}
-          <h1 className="font-display text-3xl font-black leading-none wrap-break-word sm:text-5xl">{collection.name}</h1>
+          <h1 className="font-display text-h1 font-black wrap-break-word">{collection.name}</h1>
           <p className="text-lg leading-relaxed text-white/90">{collection.description}</p>
           <p className="text-sm font-bold uppercase tracking-wider" data-testid="collection-count">
-            {pluralize(products.length, "item")}
+            {t("shop.collections.items", { count: products.length })}
           </p>
           {lookCount > 0 ? (
             <p>
               <Link to={`/collections/${collection.slug}/lookbook`} className={buttonClass("gold")}>
-                {collectionsPage.lookbookAction}
+                {t("shop.collections.lookbook")}
                 <span className="sr-only">: {collection.name}</span>
                 <ArrowIcon />
               </Link>
@@ -76,14 +79,14 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <section aria-labelledby="collection-products" className="mt-10">
-        <h2 id="collection-products" className="font-display text-2xl sm:text-3xl">
-          The pieces
+        <h2 id="collection-products" className="font-display text-h2">
+          {t("shop.collection.pieces")}
         </h2>
         {products.length === 0 ? (
           <p className="mt-4 text-muted">
-            Nothing in this collection is on sale right now.{" "}
+            {t("shop.collection.empty")}{" "}
             <Link to="/shop" className="font-semibold text-ink underline underline-offset-4">
-              Browse the whole shop
+              {t("shop.collection.empty.link")}
             </Link>
           </p>
         ) : (

@@ -1,5 +1,7 @@
 import { data } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, localePath, metaIntl, useLocale, useT } from "../i18n/index.ts";
+import { OG_LOCALE } from "../lib/og-locale.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 import { articleSlugSchema, embeddedProducts, getPublishedArticle, renderBody } from "../../core/articles/index.ts";
 import { ArticleBody } from "../components/content/article-body.tsx";
 import { ReadTime } from "../components/content/article-card.tsx";
@@ -9,8 +11,9 @@ import { toCardData, type ProductCardData } from "../components/product/product-
 import { storeDate } from "../lib/dates.ts";
 import { useNonce } from "../lib/nonce.ts";
 import type { Route } from "./+types/culture-article";
+import { cardPath, socialImageMeta, storyCardContent } from "../lib/social.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = articleSlugSchema.safeParse(params.slug);
   const article = slug.success ? await getPublishedArticle(context.db, slug.data) : null;
   // Drafts and unknown addresses alike: nothing here for shoppers.
@@ -19,14 +22,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const products: Record<string, ProductCardData> = {};
   for (const [s, p] of found) products[s] = toCardData(p);
   const { body, ...story } = article;
-  return { article: story, parts: renderBody(body), products, baseUrl: context.baseUrl };
+  // The page's own address, in its language: /culture/<slug> or /es/culture/<slug>.
+  const url = context.baseUrl + localePath(`/culture/${story.slug}`, requestLocale(request));
+  return { article: story, parts: renderBody(body), products, baseUrl: context.baseUrl, url };
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => {
-  if (!d) return [{ title: "Story not found | East Harlem" }];
-  const { article, baseUrl } = d;
-  const url = `${baseUrl}/culture/${article.slug}`;
-  const image = `${baseUrl}${article.image.src}`;
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const intl = metaIntl(matches);
+  if (!d) return [{ title: intl.formatMessage({ id: "culture.article.notFound" }) }];
+  const { article, baseUrl, url } = d;
   return [
     { title: `${article.title} | East Harlem` },
     { name: "description", content: article.excerpt },
@@ -35,22 +39,21 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: "og:title", content: article.title },
     { property: "og:description", content: article.excerpt },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
-    { property: "og:image:alt", content: article.image.alt },
     { property: "og:site_name", content: "East Harlem" },
+    ...OG_LOCALE[intl.locale === "es-US" ? "es" : "en"],
     { property: "article:published_time", content: article.publishedAt ? new Date(article.publishedAt).toISOString() : "" },
     { property: "article:section", content: article.category },
-    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: article.title },
     { name: "twitter:description", content: article.excerpt },
-    { name: "twitter:image", content: image },
+    ...socialImageMeta(baseUrl, cardPath("story", article.slug, storyCardContent(article)), article.title),
   ];
 };
 
 export default function CultureArticle({ loaderData }: Route.ComponentProps) {
-  const { article, parts, products, baseUrl } = loaderData;
+  const { article, parts, products, baseUrl, url } = loaderData;
+  const t = useT();
+  const locale = useLocale();
   const nonce = useNonce();
-  const url = `${baseUrl}/culture/${article.slug}`;
   const published = article.publishedAt ? new Date(article.publishedAt) : null;
   const jsonLd = JSON.stringify({
     "@context": "https://schema.org",
@@ -63,6 +66,7 @@ export default function CultureArticle({ loaderData }: Route.ComponentProps) {
     articleSection: article.category,
     ...(published ? { datePublished: published.toISOString() } : {}),
     dateModified: new Date(article.updatedAt).toISOString(),
+    inLanguage: locale === "es" ? "es-US" : "en-US",
     mainEntityOfPage: url,
     url,
   }).replace(/</g, "\\u003c");
@@ -70,11 +74,11 @@ export default function CultureArticle({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14" aria-labelledby="article-title">
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
+      <nav aria-label={t("culture.article.breadcrumb")} className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap gap-1">
           <li>
             <Link to="/culture" className="underline">
-              Culture
+              {t("culture.article.culture")}
             </Link>{" "}
             /
           </li>
@@ -86,16 +90,16 @@ export default function CultureArticle({ loaderData }: Route.ComponentProps) {
           <Tag>{article.category}</Tag>
           <ReadTime minutes={article.readTimeMinutes} />
         </p>
-        <h1 id="article-title" className="font-display text-4xl font-black leading-tight wrap-break-word sm:text-5xl">
+        <h1 id="article-title" className="font-display text-h1 font-black wrap-break-word">
           {article.title}
         </h1>
         <p className="text-lg leading-relaxed text-muted">{article.excerpt}</p>
         <p className="text-sm font-semibold">
-          By <span data-testid="article-author">{article.author}</span>
+          {t("culture.article.by")} <span data-testid="article-author">{article.author}</span>
           {published ? (
             <>
               {" · "}
-              <time dateTime={published.toISOString()}>{storeDate(published)}</time>
+              <time dateTime={published.toISOString()}>{storeDate(published, locale)}</time>
             </>
           ) : null}
         </p>
@@ -106,7 +110,7 @@ export default function CultureArticle({ loaderData }: Route.ComponentProps) {
       <ArticleBody parts={parts} products={products} />
       <p className="mt-12 border-t border-line pt-6">
         <Link to="/culture" className="font-semibold underline underline-offset-4">
-          More stories from the block
+          {t("culture.article.more")}
         </Link>
       </p>
     </article>

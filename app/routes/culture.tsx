@@ -1,4 +1,3 @@
-import { culture } from "../../core/content/index.ts";
 import { listPublishedArticles } from "../../core/articles/index.ts";
 import { ArticleCard, ReadMoreLink, ReadTime } from "../components/content/article-card.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
@@ -6,7 +5,9 @@ import { EventCard } from "../components/content/event-card.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading, Tag } from "../components/content/section.tsx";
 import { loadUpcomingEvent } from "../lib/events.server.ts";
+import { metaIntl, useT } from "../i18n/index.ts";
 import type { Route } from "./+types/culture";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
 /** The published stories, and the next upcoming free event, from the database. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,27 +15,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { stories, event };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Culture | East Harlem" },
-  {
-    name: "description",
-    content: "Stories from East Harlem: the murals, the cyphers, the style and the b-boys of 116th Street, plus our next art exhibition.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const intl = metaIntl(matches);
+  const description = intl.formatMessage({ id: "culture.meta.description" });
+  return [
+    { title: intl.formatMessage({ id: "culture.meta.title" }) },
+    { name: "description", content: description },
+    ...pageSocialMeta(baseUrlOf(matches), "culture", intl.formatMessage({ id: "nav.culture" }), description),
+  ];
+};
 
 export default function Culture({ loaderData }: Route.ComponentProps) {
-  const { intro, articlesTitle, eventTitle } = culture;
+  const t = useT();
   const { featured, latest: articles } = loaderData.stories;
   return (
     <>
-      <PageIntro eyebrow={intro.eyebrow} title={intro.title} lede={intro.lede} />
+      <PageIntro eyebrow={t("culture.intro.eyebrow")} title={t("culture.intro.title")} lede={t("culture.intro.lede")} />
 
       {featured ? (
       <section aria-labelledby="featured-article-title" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
         <article className="grid overflow-hidden rounded-lg border border-line bg-card lg:grid-cols-2">
           <ContentImg image={featured.image} priority className="lg:h-full lg:object-cover" />
           <div className="flex min-w-0 flex-col justify-center gap-5 p-6 sm:p-10">
-            <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">Featured Story</p>
+            <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">{t("culture.featured")}</p>
             <p className="flex flex-wrap items-center gap-3">
               <Tag>{featured.category}</Tag>
               <ReadTime minutes={featured.readTimeMinutes} />
@@ -51,7 +54,7 @@ export default function Culture({ loaderData }: Route.ComponentProps) {
       </section>
       ) : null}
 
-      <Section id="articles" eyebrow="On the Block" title={articlesTitle} flush>
+      <Section id="articles" eyebrow={t("culture.articles.eyebrow")} title={t("culture.articles.title")} flush>
         <ul className="grid gap-6 md:grid-cols-3">
           {articles.map((a) => (
             <li key={a.slug} className="flex">
@@ -61,7 +64,7 @@ export default function Culture({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="upcoming-event" eyebrow="Save the Date" title={eventTitle} flush>
+      <Section id="upcoming-event" eyebrow={t("events.upcoming.eyebrow")} title={t("events.upcoming.title")} flush>
         <EventCard event={loaderData.event} />
       </Section>
     </>

@@ -1,9 +1,11 @@
 import { data } from "react-router";
-import { Form, Link } from "../i18n/index.ts";
+import { Form, Link, metaIntl, useT } from "../i18n/index.ts";
 import { cancelRsvp, confirmRsvp, rsvpTokenSchema, type EventError } from "../../core/events/index.ts";
 import { buttonClass } from "../components/content/buttons.tsx";
+import { useRichT } from "../components/content/rich-text.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
+import { localizeText, serverT } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/event-rsvp";
 
 /**
@@ -22,14 +24,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const step = params.step;
   if (step !== "confirm" && step !== "cancel") throw data(null, { status: 404 });
   const token = rsvpTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
-  if (!token.success) return data<Shown>({ kind: "invalid", message: "This link is incomplete. Open it from the mail again." }, { status: 400 });
+  if (!token.success) return data<Shown>({ kind: "invalid", message: serverT(request)("events.error.linkIncomplete") }, { status: 400 });
   if (step === "cancel") return { kind: "ask_cancel", token: token.data } satisfies Shown;
   try {
     const result = await confirmRsvp(deps(context), token.data);
     return { kind: result.status, eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
   } catch (error) {
     const domain = expectDomainError(error) as EventError;
-    return data<Shown>({ kind: "invalid", message: domain.message }, { status: domain.status });
+    return data<Shown>({ kind: "invalid", message: localizeText(request, domain.message) }, { status: domain.status });
   }
 }
 
@@ -37,40 +39,38 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (params.step !== "cancel") throw data(null, { status: 405 });
   const fields = await readForm(request);
   const token = rsvpTokenSchema.safeParse(fields.token);
-  if (!token.success) return data<Shown>({ kind: "invalid", message: "This link is incomplete. Open it from the mail again." }, { status: 400 });
+  if (!token.success) return data<Shown>({ kind: "invalid", message: serverT(request)("events.error.linkIncomplete") }, { status: 400 });
   try {
     const result = await cancelRsvp(deps(context), token.data);
     return { kind: "cancelled", eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
   } catch (error) {
     const domain = expectDomainError(error);
-    return data<Shown>({ kind: "invalid", message: domain.message }, { status: domain.status });
+    return data<Shown>({ kind: "invalid", message: localizeText(request, domain.message) }, { status: domain.status });
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Your RSVP | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaIntl(matches).formatMessage({ id: "events.rsvpPage.title" }) }, { name: "robots", content: "noindex" }];
 
-const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+const bold = (chunks: React.ReactNode[]) => <strong>{chunks}</strong>;
 
 export default function EventRsvp({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const rich = useRichT();
   const shown: Shown = actionData ?? loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
-      <h1 className="font-display text-3xl font-black">Your RSVP</h1>
+      <h1 className="font-display text-h1 font-black">{t("events.rsvpPage.heading")}</h1>
       <div className="mt-6 grid gap-4 text-lg">
         {shown.kind === "confirmed" ? (
           <p role="status">
-            You&apos;re on the list for <strong>{shown.eventTitle}</strong> ({people(shown.partySize)}). A confirmation with a calendar file and a cancel link is in your inbox.
+            {rich("events.rsvpPage.confirmed", { event: shown.eventTitle, people: t("events.rsvpPage.people", { count: shown.partySize }), b: bold })}
           </p>
         ) : null}
         {shown.kind === "waitlisted" ? (
-          <p role="status">
-            <strong>{shown.eventTitle}</strong> is full for now: your party of {shown.partySize} is on the waitlist. We&apos;ll mail you when places open up.
-          </p>
+          <p role="status">{rich("events.rsvpPage.waitlisted", { event: shown.eventTitle, count: String(shown.partySize), b: bold })}</p>
         ) : null}
         {shown.kind === "cancelled" ? (
-          <p role="status">
-            Your RSVP for <strong>{shown.eventTitle}</strong> is cancelled. Thanks for letting us know: your places go to the next people waiting.
-          </p>
+          <p role="status">{rich("events.rsvpPage.cancelled", { event: shown.eventTitle, b: bold })}</p>
         ) : null}
         {shown.kind === "invalid" ? (
           <p role="alert" className="text-danger">
@@ -79,17 +79,17 @@ export default function EventRsvp({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         {shown.kind === "ask_cancel" ? (
           <Form method="post">
-            <p className="mb-4">Cancel your RSVP? Your places go to the next people on the waitlist.</p>
+            <p className="mb-4">{t("events.rsvpPage.ask")}</p>
             <input type="hidden" name="token" value={shown.token} />
             <button type="submit" className={buttonClass("ink")}>
-              Cancel my RSVP
+              {t("events.rsvpPage.cancel")}
             </button>
           </Form>
         ) : null}
         {"eventSlug" in shown ? (
           <p>
             <Link to={`/events/${shown.eventSlug}`} className="font-semibold underline">
-              Back to {shown.eventTitle}
+              {t("events.rsvpPage.back", { event: shown.eventTitle })}
             </Link>
           </p>
         ) : null}

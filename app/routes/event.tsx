@@ -1,8 +1,8 @@
 import { data, useNavigation } from "react-router";
-import { Form } from "../i18n/index.ts";
+import { Form, localePath, metaIntl, useLocale, useLocalePath, useT } from "../i18n/index.ts";
 import { consume } from "../../core/accounts/index.ts";
 import { EVENT_MESSAGES, getEventBySlug, rsvpFormSchema, submitRsvp } from "../../core/events/index.ts";
-import { isPast, storeLongDate, storeTimeOfDay } from "../../core/events/rules.ts";
+import { isPast } from "../../core/events/rules.ts";
 import { slugSchema } from "../../core/catalog/index.ts";
 import { Field } from "../components/admin/product-form.tsx";
 import { inputClass } from "../components/account/page-shell.tsx";
@@ -11,10 +11,13 @@ import { ContentImg } from "../components/content/content-image.tsx";
 import { Tag } from "../components/content/section.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { formatCents } from "../lib/format.ts";
+import { eventDay, eventTime } from "../lib/event-dates.ts";
+import { localizeErrors, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
+import { OG_LOCALE } from "../lib/og-locale.ts";
 import { getViewer } from "../lib/session.server.ts";
-import { requestLocale } from "../lib/i18n.server.ts";
+import { Money } from "../components/product/display-currency.tsx";
 import type { Route } from "./+types/event";
+import { cardPath, eventCardContent, socialImageMeta } from "../lib/social.ts";
 
 /** RSVPs from one client address: enough for a family sharing a connection, not for filling an event by script. */
 const RSVP_THROTTLE = { limit: 5, windowMs: 10 * 60_000 };
@@ -30,6 +33,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     past: isPast(event),
     prefill: viewer ? { name: viewer.name, email: viewer.email } : null,
     baseUrl: context.baseUrl,
+    // The page's own address, in its language: /events/<slug> or /es/events/<slug>.
+    url: context.baseUrl + localePath(`/events/${event.slug}`, requestLocale(request)),
   };
 }
 
@@ -44,13 +49,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const values = { name: fields.name ?? "", email: fields.email ?? "", partySize: fields.partySize ?? "1" };
   if (!(await consume(context.db, `rsvp:${context.clientIp}`, RSVP_THROTTLE))) {
-    return data<RsvpActionResult>({ ok: false, error: EVENT_MESSAGES.throttled, values }, { status: 429, headers: { "Retry-After": "600" } });
+    return data<RsvpActionResult>({ ok: false, error: localizeText(request, EVENT_MESSAGES.throttled), values }, { status: 429, headers: { "Retry-After": "600" } });
   }
   const parsed = rsvpFormSchema.safeParse(fields);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return data<RsvpActionResult>({ ok: false, fields: errors, values }, { status: 400 });
+    return data<RsvpActionResult>({ ok: false, fields: localizeErrors(request, errors) as Record<string, string>, values }, { status: 400 });
   }
   const viewer = await getViewer(request, context);
   try {
@@ -65,35 +70,40 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     const domain = expectDomainError(error);
     const field = typeof domain.details.field === "string" ? domain.details.field : null;
-    return data<RsvpActionResult>(field ? { ok: false, fields: { [field]: domain.message }, values } : { ok: false, error: domain.message, values }, { status: domain.status });
+    // The party-size limit is said with its number; every other refusal by its English wording.
+    const message =
+      domain.code === "events.party_too_large" ? serverT(request)("events.error.partyTooLarge", { count: String(event.partySizeLimit) }) : localizeText(request, domain.message);
+    return data<RsvpActionResult>(field ? { ok: false, fields: { [field]: message }, values } : { ok: false, error: message, values }, { status: domain.status });
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => {
-  if (!d) return [{ title: "Event not found | East Harlem" }];
-  const { event, baseUrl } = d;
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const intl = metaIntl(matches);
+  if (!d) return [{ title: intl.formatMessage({ id: "events.notFound" }) }];
+  const { event, baseUrl, url } = d;
   const description = event.description.length > 160 ? `${event.description.slice(0, 157)}...` : event.description;
   return [
     { title: `${event.title} | East Harlem` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${baseUrl}/events/${event.slug}` },
+    { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
+    { property: "og:url", content: url },
+    ...OG_LOCALE[intl.locale === "es-US" ? "es" : "en"],
     { property: "og:title", content: event.title },
     { property: "og:description", content: description },
-    { property: "og:image", content: `${baseUrl}${event.picture?.src ?? event.image}` },
+    { property: "og:url", content: `${baseUrl}/events/${event.slug}` },
+    { property: "og:site_name", content: "East Harlem" },
+    ...socialImageMeta(baseUrl, cardPath("event", event.slug, eventCardContent(event)), event.title),
   ];
-};
-
-const OUTCOME_MESSAGE = {
-  pending: (email: string) => `Almost there: we sent a link to ${email}. Open it to confirm your RSVP; your places are held once you confirm.`,
-  confirmed: () => "You're on the list. A confirmation with a calendar file is on its way to your inbox.",
-  waitlisted: () => "The event is full for now, so you're on the waitlist. We'll mail you if places open up.",
 };
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, past, prefill } = loaderData;
+  const t = useT();
+  const locale = useLocale();
+  const localePathOf = useLocalePath();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(`/events/${event.slug}`);
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(localePathOf(`/events/${event.slug}`));
   const left = Math.max(0, event.capacity - event.placesTaken);
   const failed = actionData && !actionData.ok ? actionData : null;
   const keep = failed?.values ?? { name: prefill?.name ?? "", email: prefill?.email ?? "", partySize: "1" };
@@ -105,30 +115,30 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           <div>
             <Tag>{event.kind}</Tag>
           </div>
-          <h1 id="event-title" className="font-display text-3xl font-black wrap-break-word sm:text-5xl">
+          <h1 id="event-title" className="font-display text-h1 font-black wrap-break-word">
             {event.title}
           </h1>
           {past ? (
             <p role="status" className="rounded border-2 border-danger px-4 py-3 font-semibold text-danger">
-              This event is over. {event.mode === "tickets" ? "Tickets are no longer on sale." : "RSVPs are closed."}
+              {t("events.over")} {t(event.mode === "tickets" ? "events.over.tickets" : "events.over.rsvp")}
             </p>
           ) : null}
           <dl className="grid gap-3 sm:grid-cols-2">
             <div>
-              <dt className="text-xs font-bold uppercase tracking-wider text-muted">When</dt>
+              <dt className="text-xs font-bold uppercase tracking-wider text-muted">{t("events.when")}</dt>
               <dd className="mt-1 font-semibold">
-                <time dateTime={event.startsAt}>{storeLongDate(event.startsAt)}</time>
+                <time dateTime={event.startsAt}>{eventDay(event.startsAt, locale)}</time>
               </dd>
             </div>
             <div>
               <dt className="text-xs font-bold uppercase tracking-wider text-muted">{event.timeLabel}</dt>
               <dd className="mt-1 font-semibold">
-                <time dateTime={event.startsAt}>{storeTimeOfDay(event.startsAt)}</time> to <time dateTime={event.endsAt}>{storeTimeOfDay(event.endsAt)}</time>{" "}
-                <span className="font-normal text-muted">(New York time)</span>
+                <time dateTime={event.startsAt}>{eventTime(event.startsAt, locale)}</time> {t("events.time.to")}{" "}
+                <time dateTime={event.endsAt}>{eventTime(event.endsAt, locale)}</time> <span className="font-normal text-muted">{t("events.time.zone")}</span>
               </dd>
             </div>
             <div className="sm:col-span-2">
-              <dt className="text-xs font-bold uppercase tracking-wider text-muted">Where</dt>
+              <dt className="text-xs font-bold uppercase tracking-wider text-muted">{t("events.where")}</dt>
               <dd className="mt-1 font-semibold">{event.venue}</dd>
             </div>
           </dl>
@@ -136,32 +146,34 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
 
           {event.mode === "tickets" ? (
             <section aria-labelledby="tickets-title" className="rounded-lg border border-line bg-card p-5">
-              <h2 id="tickets-title" className="font-display text-2xl font-black">
-                Tickets
+              <h2 id="tickets-title" className="font-display text-h2 font-black">
+                {t("events.tickets.title")}
               </h2>
-              {event.ticketTypes.length === 0 ? <p className="mt-2">Tickets go on sale soon.</p> : null}
+              {event.ticketTypes.length === 0 ? <p className="mt-2">{t("events.tickets.soon")}</p> : null}
               <ul className="mt-3 divide-y divide-line">
-                {event.ticketTypes.map((t) => {
-                  const soldOut = t.available <= 0;
-                  const max = Math.min(10, t.available);
+                {event.ticketTypes.map((type) => {
+                  const soldOut = type.available <= 0;
+                  const max = Math.min(10, type.available);
                   return (
-                    <li key={t.variantId} className="flex flex-wrap items-center justify-between gap-3 py-4" data-testid="ticket-type">
+                    <li key={type.variantId} className="flex flex-wrap items-center justify-between gap-3 py-4" data-testid="ticket-type">
                       <div>
-                        <h3 className="text-lg font-bold">{t.name}</h3>
+                        <h3 className="text-lg font-bold">{type.name}</h3>
                         <p>
-                          <span className="font-semibold">{formatCents(t.priceCents)}</span>
-                          <span className="text-muted"> · {soldOut ? "Sold out" : `${t.available} left`}</span>
+                          <span className="font-semibold">
+                            <Money cents={type.priceCents} />
+                          </span>
+                          <span className="text-muted"> · {soldOut ? t("events.tickets.soldOut") : t("events.tickets.left", { count: String(type.available) })}</span>
                         </p>
                       </div>
                       {past || soldOut ? (
-                        <p className="font-semibold text-muted">{past ? "Sales closed" : "Sold out"}</p>
+                        <p className="font-semibold text-muted">{t(past ? "events.tickets.closed" : "events.tickets.soldOut")}</p>
                       ) : (
                         <Form method="post" action="/cart" className="flex flex-wrap items-end gap-2">
                           <input type="hidden" name="intent" value="add" />
-                          <input type="hidden" name="variantId" value={t.variantId} />
-                          <input type="hidden" name="redirectTo" value="/cart" />
+                          <input type="hidden" name="variantId" value={type.variantId} />
+                          <input type="hidden" name="redirectTo" value={localePathOf("/cart")} />
                           <label className="text-sm font-semibold">
-                            Quantity <span className="sr-only">of {t.name} tickets</span>
+                            {t("events.tickets.quantity")} <span className="sr-only">{t("events.tickets.quantityOf", { name: type.name })}</span>
                             <select name="quantity" defaultValue="1" className="mt-1 block h-11 rounded border border-line bg-paper px-2">
                               {Array.from({ length: max }, (_, i) => (
                                 <option key={i + 1} value={i + 1}>
@@ -172,7 +184,8 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                           </label>
                           <button type="submit" className={buttonClass("gold")}>
                             <span>
-                              Add to cart<span className="sr-only">: {t.name} ticket</span>
+                              {t("events.tickets.add")}
+                              <span className="sr-only">{t("events.tickets.addWhat", { name: type.name })}</span>
                             </span>
                           </button>
                         </Form>
@@ -184,15 +197,15 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             </section>
           ) : (
             <section aria-labelledby="rsvp-title" className="rounded-lg border border-line bg-card p-5">
-              <h2 id="rsvp-title" className="font-display text-2xl font-black">
-                RSVP
+              <h2 id="rsvp-title" className="font-display text-h2 font-black">
+                {t("events.rsvp.title")}
               </h2>
               <p className="mt-1">
-                Free entry. {left > 0 ? `${left} of ${event.capacity} places left.` : "Full: new RSVPs join the waitlist and move up when someone cancels."}
+                {t("events.rsvp.free")} {left > 0 ? t("events.rsvp.left", { left: String(left), capacity: String(event.capacity) }) : t("events.rsvp.full")}
               </p>
               {actionData?.ok ? (
                 <p role="status" className="mt-4 rounded border border-ok px-3 py-2 text-ok">
-                  {OUTCOME_MESSAGE[actionData.outcome](actionData.email)}
+                  {t(`events.rsvp.${actionData.outcome}`, { email: actionData.email })}
                 </p>
               ) : null}
               {failed?.error ? (
@@ -202,13 +215,13 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
               ) : null}
               {past ? null : (
                 <Form method="post" className="mt-4 grid gap-4" noValidate>
-                  <Field id="rsvp-name" label="Name" error={failed?.fields?.name}>
+                  <Field id="rsvp-name" label={t("events.rsvp.name")} error={failed?.fields?.name}>
                     {(aria) => <input {...aria} name="name" autoComplete="name" required maxLength={100} defaultValue={keep.name} className={inputClass} />}
                   </Field>
-                  <Field id="rsvp-email" label="Email" error={failed?.fields?.email}>
+                  <Field id="rsvp-email" label={t("events.rsvp.email")} error={failed?.fields?.email}>
                     {(aria) => <input {...aria} name="email" type="email" autoComplete="email" required defaultValue={keep.email} className={inputClass} />}
                   </Field>
-                  <Field id="rsvp-party" label="Party size" hint={`Yourself included, up to ${event.partySizeLimit}.`} error={failed?.fields?.partySize}>
+                  <Field id="rsvp-party" label={t("events.rsvp.partySize")} hint={t("events.rsvp.partyHint", { limit: String(event.partySizeLimit) })} error={failed?.fields?.partySize}>
                     {(aria) => (
                       <select {...aria} name="partySize" defaultValue={keep.partySize} className={`${inputClass} max-w-40`}>
                         {Array.from({ length: event.partySizeLimit }, (_, i) => (
@@ -221,7 +234,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                   </Field>
                   <div>
                     <button type="submit" disabled={busy} className={buttonClass("gold")}>
-                      {left > 0 ? "RSVP" : "Join the waitlist"}
+                      {t(left > 0 ? "events.rsvp.submit" : "events.rsvp.join")}
                     </button>
                   </div>
                 </Form>

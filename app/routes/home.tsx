@@ -1,20 +1,24 @@
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { home } from "../../core/content/index.ts";
 import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/home";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "East Harlem | Hip Hop Culture in East Harlem" },
-  {
-    name: "description",
-    content: "Hip-hop streetwear, music and culture from East Harlem. Shop the drops, read the stories, hear the mixes. Founded 2024.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const intl = metaIntl(matches);
+  const description = intl.formatMessage({ id: "home.meta.description" });
+  return [
+    { title: intl.formatMessage({ id: "home.meta.title" }) },
+    { name: "description", content: description },
+    ...pageSocialMeta(baseUrlOf(matches), "home", intl.formatMessage({ id: "home.hero.tagline" }), description),
+  ];
+};
 
 export default function Home() {
-  const { hero, teasers, statement } = home;
+  const t = useT();
+  const { hero, teasers } = home;
   return (
     <>
       <div className="relative isolate overflow-hidden bg-black text-white">
@@ -23,38 +27,38 @@ export default function Home() {
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-black/55" />
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-t from-black/80 via-black/30 to-transparent" />
         <div className="mx-auto flex min-h-[30rem] max-w-7xl flex-col justify-end px-4 pb-14 pt-24 sm:min-h-[38rem] sm:pb-20 lg:min-h-[44rem]">
-          <p className="text-sm font-bold uppercase tracking-[0.25em] text-gold">Est. 2024 · El Barrio, NYC</p>
-          <h1 className="font-display font-black mt-4 text-5xl leading-[0.9] wrap-break-word sm:text-8xl lg:text-[9rem]">{hero.word}</h1>
-          <p className="font-display font-black mt-5 text-xl leading-tight sm:text-3xl">{hero.tagline}</p>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/90">{hero.lede}</p>
+          <p className="text-sm font-bold uppercase tracking-[0.25em] text-gold">{t("home.hero.eyebrow")}</p>
+          <h1 className="font-display text-hero font-black mt-4 wrap-break-word">{hero.word}</h1>
+          <p className="font-display font-black mt-5 text-xl leading-tight sm:text-3xl">{t("home.hero.tagline")}</p>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/90">{t("home.hero.lede")}</p>
           <p className="mt-8 flex flex-wrap gap-3">
             <Link to="/shop" prefetch="intent" className={buttonClass("gold")}>
-              Shop Now <ArrowIcon />
+              {t("home.hero.shop")} <ArrowIcon />
             </Link>
             <Link to="/about" prefetch="intent" className={buttonClass("light-outline")}>
-              Our Story
+              {t("home.hero.story")}
             </Link>
           </p>
         </div>
       </div>
 
-      <Section id="explore" eyebrow="Explore" title="The Culture Behind the Clothes">
+      <Section id="explore" eyebrow={t("home.explore.eyebrow")} title={t("home.explore.title")}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {teasers.map((t, i) => (
-            <li key={t.to} className="group relative flex flex-col rounded-lg border border-line bg-card p-6 transition-colors hover:border-ink">
+          {teasers.map((teaser, i) => (
+            <li key={teaser.to} className="group relative flex flex-col rounded-lg border border-line bg-card p-6 transition-colors hover:border-ink">
               <span aria-hidden="true" className="font-display font-black text-4xl leading-none text-muted">
                 {String(i + 1).padStart(2, "0")}
               </span>
-              <h3 className="font-display font-black mt-6 text-2xl">
+              <h3 className="font-display text-h3 font-black mt-6">
                 {/* The link stretches over the whole card; its name is the page's name. */}
-                <Link to={t.to} prefetch="intent" className="after:absolute after:inset-0 after:rounded-lg after:content-['']">
-                  {t.title}
+                <Link to={teaser.to} prefetch="intent" className="after:absolute after:inset-0 after:rounded-lg after:content-['']">
+                  {t(`home.teaser.${teaser.key}.title`)}
                 </Link>
               </h3>
               <span aria-hidden="true" className="mt-3 block h-1 w-10 bg-gold transition-all group-hover:w-20" />
-              <p className="mt-4 flex-1 leading-relaxed text-muted">{t.text}</p>
+              <p className="mt-4 flex-1 leading-relaxed text-muted">{t(`home.teaser.${teaser.key}.text`)}</p>
               <span aria-hidden="true" className="mt-6 inline-flex items-center gap-2 text-sm font-bold uppercase tracking-wider">
-                Explore <ArrowIcon />
+                {t("home.explore.eyebrow")} <ArrowIcon />
               </span>
             </li>
           ))}
@@ -64,13 +68,13 @@ export default function Home() {
       <section aria-labelledby="statement-title" className="bg-ink text-paper">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:py-20 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-end">
           <SectionHeading id="statement-title" size="xl">
-            {statement.title}
+            {t("home.statement.title")}
           </SectionHeading>
           <div>
-            <p className="text-lg leading-relaxed opacity-90">{statement.text}</p>
+            <p className="text-lg leading-relaxed opacity-90">{t("home.statement.text")}</p>
             <p className="mt-6">
               <Link to="/collections" prefetch="intent" className={buttonClass("gold")}>
-                See the Collections <ArrowIcon />
+                {t("home.statement.collections")} <ArrowIcon />
               </Link>
             </p>
           </div>

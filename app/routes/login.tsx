@@ -1,11 +1,12 @@
-import { data, redirect, useNavigation } from "react-router";
-import { Form, Link } from "../i18n/index.ts";
-import { register, requestReset, signIn, type AuthFormResult } from "../lib/accounts.server.ts";
+import { data, useNavigation } from "react-router";
+import { Form, Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
+import { localizeResult, register, requestReset, signIn, type AuthFormResult } from "../lib/accounts.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
-import { refusalMessage } from "../lib/refusal.ts";
+import { useRefusal } from "../lib/refusal.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
+import { localizedRedirect } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/login";
 
 type Mode = "signin" | "register" | "reset";
@@ -13,12 +14,15 @@ const MODES: Mode[] = ["signin", "register", "reset"];
 
 export const headers = actionRetryAfter;
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaIntl(matches).formatMessage({ id: "account.login.pageTitle" })} | East Harlem` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  if (await getViewer(request, context)) throw redirect(redirectTo);
+  if (await getViewer(request, context)) throw localizedRedirect(request, redirectTo);
   const mode = MODES.find((m) => m === url.searchParams.get("mode")) ?? "signin";
   return { mode, redirectTo, passwordReset: url.searchParams.get("reset") === "done" };
 }
@@ -33,13 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const status = result.ok ? 200 : result.error.startsWith("Too many") ? 429 : 400;
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (!result.ok && result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
-  return data(result, { status, headers });
+  return data(localizeResult(request, result), { status, headers });
 }
 
 const input = "h-11 w-full rounded border border-line bg-card px-3";
 const label = "mb-1 block text-sm font-semibold";
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const mode: Mode = actionData?.mode ?? loaderData.mode;
@@ -47,24 +52,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const sent = actionData?.ok ? actionData.message : null;
   const keep = failure?.fields ?? {};
   const switchTo = (m: Mode) => `/login?${new URLSearchParams({ ...(m === "signin" ? {} : { mode: m }), ...(loaderData.redirectTo !== "/" ? { redirectTo: loaderData.redirectTo } : {}) })}`;
-  const title = mode === "register" ? "Create Account" : mode === "reset" ? "Reset Password" : "Welcome Back";
+  const title = mode === "register" ? t("account.login.createAccount") : mode === "reset" ? t("account.login.resetPassword") : t("account.login.welcomeBack");
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <Link to="/" className="text-sm underline">
-        ← Back to Home
+        {t("account.backToHomeArrow")}
       </Link>
-      <h1 className="font-display mt-6 text-4xl">{title}</h1>
+      <h1 className="font-display text-h1 mt-6">{title}</h1>
       <p className="mt-2 text-muted">
-        {mode === "register"
-          ? "Join the block: save favorites, check out faster and follow your orders."
-          : mode === "reset"
-            ? "Enter your email and we'll send you a link to choose a new password."
-            : "Sign in to your East Harlem account."}
+        {mode === "register" ? t("account.login.intro.register") : mode === "reset" ? t("account.login.intro.reset") : t("account.login.intro.signin")}
       </p>
       {loaderData.passwordReset && mode === "signin" && !failure ? (
         <p role="status" className="mt-4 rounded border border-ok px-3 py-2 text-ok">
-          Your password has been changed. Sign in with your new password.
+          {t("account.login.passwordChanged")}
         </p>
       ) : null}
       {failure ? (
@@ -84,21 +85,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {mode === "register" ? (
           <div>
             <label htmlFor="displayName" className={label}>
-              Display name <span className="font-normal text-muted">(optional)</span>
+              {t("account.displayName")} <span className="font-normal text-muted">{t("account.optional")}</span>
             </label>
             <input id="displayName" name="displayName" autoComplete="name" maxLength={80} defaultValue={keep.displayName} className={input} />
           </div>
         ) : null}
         <div>
           <label htmlFor="email" className={label}>
-            Email
+            {t("account.email")}
           </label>
           <input id="email" name="email" type="email" autoComplete="email" required defaultValue={keep.email} className={input} />
         </div>
         {mode !== "reset" ? (
           <div>
             <label htmlFor="password" className={label}>
-              Password
+              {t("account.password")}
             </label>
             <input
               id="password"
@@ -115,14 +116,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <>
             <div>
               <label htmlFor="confirmPassword" className={label}>
-                Confirm password
+                {t("account.login.confirmPassword")}
               </label>
               <input id="confirmPassword" name="confirmPassword" type="password" required autoComplete="new-password" className={input} />
             </div>
             <div className="flex items-start gap-2">
               <input id="acceptTerms" name="acceptTerms" type="checkbox" className="mt-1 h-5 w-5" />
               <label htmlFor="acceptTerms" className="text-sm">
-                I accept the terms and conditions
+                {t("account.login.acceptTerms")}
               </label>
             </div>
           </>
@@ -130,15 +131,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <button type="submit" disabled={busy} className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper disabled:opacity-60">
           {busy
             ? mode === "register"
-              ? "Creating account..."
+              ? t("account.login.creatingAccount")
               : mode === "reset"
-                ? "Sending..."
-                : "Signing in..."
+                ? t("account.sending")
+                : t("account.login.signingIn")
             : mode === "register"
-              ? "Create Account"
+              ? t("account.login.createAccount")
               : mode === "reset"
-                ? "Send Reset Instructions"
-                : "Sign In"}
+                ? t("account.login.sendReset")
+                : t("account.signIn")}
         </button>
       </Form>
 
@@ -147,21 +148,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <>
             <p>
               <Link to={switchTo("reset")} className="underline">
-                Forgot your password?
+                {t("account.login.forgot")}
               </Link>
             </p>
             <p>
-              New here?{" "}
+              {t("account.login.newHere")}{" "}
               <Link to={switchTo("register")} className="font-semibold underline">
-                Create an account
+                {t("account.login.createAnAccount")}
               </Link>
             </p>
           </>
         ) : (
           <p>
-            {mode === "register" ? "Already have an account? " : "Remembered it? "}
+            {mode === "register" ? t("account.login.haveAccount") : t("account.login.remembered")}{" "}
             <Link to={switchTo("signin")} className="font-semibold underline">
-              Sign in
+              {t("account.login.signInLink")}
             </Link>
           </p>
         )}
@@ -172,20 +173,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
 /** A form that could not reach the server (the connection dropped) keeps the visitor on the sign-in page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const localePath = useLocalePath();
   const network = error instanceof TypeError;
-  const refusal = refusalMessage(error);
+  const refusal = useRefusal(error);
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="font-display text-3xl">{network ? "Welcome Back" : "Login failed"}</h1>
+      <h1 className="font-display text-h1">{network ? t("account.login.welcomeBack") : t("account.error.loginFailed")}</h1>
       <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
-        {network ? "Network error. Please check your connection and try again." : (refusal ?? "An unexpected error occurred. Please try again.")}
+        {network ? t("account.error.networkError") : (refusal?.message ?? t("error.unexpected.detail"))}
       </p>
       <p className="mt-6 flex gap-3">
-        <a href="/login" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
-          Try again
+        <a href={localePath("/login")} className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
+          {t("account.login.tryAgain")}
         </a>
         <Link to="/" className="inline-flex min-h-11 items-center rounded border border-line px-5 py-3 font-semibold">
-          Back to Home
+          {t("account.backToHome")}
         </Link>
       </p>
     </div>

@@ -1,13 +1,14 @@
 import { data } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useT, type MessageId } from "../i18n/index.ts";
 import { collectionSlugSchema, getLookbook } from "../../core/lookbook/index.ts";
 import { ContentImg } from "../components/content/content-image.tsx";
-import { stockSummary } from "../components/content/product-embed.tsx";
 import { Price } from "../components/product/price.tsx";
-import { toCardData } from "../components/product/product-card.tsx";
+import { toCardData, type ProductCardData } from "../components/product/product-card.tsx";
 import { ProductOptions } from "../components/product/product-options.tsx";
 import { showOutOfStockBadge } from "../../core/catalog/rules.ts";
+import { metaLocale, pageAddress } from "../lib/page-meta.ts";
 import type { Route } from "./+types/lookbook";
+import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
@@ -26,25 +27,34 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => {
-  if (!d) return [{ title: "Lookbook not found | East Harlem" }];
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const intl = metaIntl(matches);
+  if (!d) return [{ title: `${intl.formatMessage({ id: "shop.lookbook.notFound" })} | East Harlem` }];
   const { collection, baseUrl, looks } = d;
-  const url = `${baseUrl}/collections/${collection.slug}/lookbook`;
-  const description = `${looks.length} looks from ${collection.name}: tap a piece to shop it.`;
+  const address = pageAddress(baseUrl, `/collections/${collection.slug}/lookbook`, metaLocale(matches));
+  const title = intl.formatMessage({ id: "shop.lookbook.title" }, { name: collection.name });
+  const description = intl.formatMessage({ id: "shop.lookbook.meta.description" }, { count: looks.length, name: collection.name });
   return [
-    { title: `Lookbook: ${collection.name} | East Harlem` },
+    { title: `${title} | East Harlem` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:title", content: `Lookbook: ${collection.name}` },
+    { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    ...(looks[0] ? [{ property: "og:image", content: `${baseUrl}${looks[0].image.src}` }] : []),
+    ...address.tags,
+    { property: "og:site_name", content: "East Harlem" },
+    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection)), metaIntl(matches).formatMessage({ id: "shop.lookbook.title" }, { name: collection.name })),
   ];
 };
 
 type Look = Route.ComponentProps["loaderData"]["looks"][number];
 
+/** How much of a product is left across its variants, as the shop says it: "12 in stock", "Out of stock". */
+function stockSummary(t: (id: MessageId, values?: Record<string, number>) => string, product: Pick<ProductCardData, "variants">): string {
+  if (showOutOfStockBadge(product.variants, null)) return t("shop.stock.out");
+  return t("shop.stock.inStock", { count: product.variants.reduce((sum, v) => sum + Math.max(0, v.available), 0) });
+}
+
 function LookFigure({ look, index, total }: { look: Look; index: number; total: number }) {
+  const t = useT();
   const titleId = `look-${look.id}-title`;
   return (
     <section aria-labelledby={titleId} className="grid gap-6 border-t border-line pt-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="look">
@@ -61,7 +71,7 @@ function LookFigure({ look, index, total }: { look: Look; index: number; total: 
             >
               <span aria-hidden="true">{i + 1}</span>
               <span className="sr-only">
-                {h.product.name}, {stockSummary(h.product)}
+                {h.product.name}, {stockSummary(t, h.product)}
               </span>
             </Link>
           ))}
@@ -70,12 +80,12 @@ function LookFigure({ look, index, total }: { look: Look; index: number; total: 
       </figure>
       <div className="min-w-0">
         <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">
-          Look {index + 1} of {total}
+          {t("shop.lookbook.position", { index: index + 1, total })}
         </p>
-        <h2 id={titleId} className="font-display mt-1 text-3xl font-black">
+        <h2 id={titleId} className="font-display text-h2 mt-1 font-black">
           {look.title}
         </h2>
-        <h3 className="mt-4 font-semibold">In this look</h3>
+        <h3 className="mt-4 font-semibold">{t("shop.lookbook.inThisLook")}</h3>
         <ol className="mt-3 space-y-4">
           {look.hotspots.map((h, i) => (
             <li key={h.id} className="rounded-lg border border-line bg-card p-4">
@@ -88,13 +98,14 @@ function LookFigure({ look, index, total }: { look: Look; index: number; total: 
                     {h.product.name}
                   </Link>
                   <Price cents={h.product.basePriceCents} originalCents={null} />
-                  <span className={`block text-sm font-semibold ${showOutOfStockBadge(h.product.variants, null) ? "text-danger" : "text-ok"}`}>{stockSummary(h.product)}</span>
+                  <span className={`block text-sm font-semibold ${showOutOfStockBadge(h.product.variants, null) ? "text-danger" : "text-ok"}`}>{stockSummary(t, h.product)}</span>
                 </span>
               </p>
               {showOutOfStockBadge(h.product.variants, null) ? null : (
                 <details className="mt-3 border-t border-line pt-2">
                   <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
-                    Add to cart<span className="sr-only">: {h.product.name}</span>
+                    {t("shop.lookbook.addToCart")}
+                    <span className="sr-only">: {h.product.name}</span>
                   </summary>
                   <div className="pt-2">
                     <ProductOptions product={h.product} />
@@ -111,13 +122,14 @@ function LookFigure({ look, index, total }: { look: Look; index: number; total: 
 
 export default function Lookbook({ loaderData }: Route.ComponentProps) {
   const { collection, looks } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
+      <nav aria-label={t("shop.breadcrumb")} className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap gap-1">
           <li>
             <Link to="/collections" className="underline">
-              Collections
+              {t("shop.collections.title")}
             </Link>{" "}
             /
           </li>
@@ -127,13 +139,13 @@ export default function Lookbook({ loaderData }: Route.ComponentProps) {
             </Link>{" "}
             /
           </li>
-          <li aria-current="page">Lookbook</li>
+          <li aria-current="page">{t("shop.lookbook.crumb")}</li>
         </ol>
       </nav>
       <header className="mb-10">
         {collection.season ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">{collection.season}</p> : null}
-        <h1 className="font-display text-4xl font-black wrap-break-word sm:text-5xl">Lookbook: {collection.name}</h1>
-        <p className="mt-3 max-w-2xl text-lg text-muted">Each numbered point names a piece in the look: follow it to the piece, or add it to your cart from the list.</p>
+        <h1 className="font-display text-h1 font-black wrap-break-word">{t("shop.lookbook.title", { name: collection.name })}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-muted">{t("shop.lookbook.intro")}</p>
       </header>
       <div className="space-y-12">
         {looks.map((look, i) => (

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { music } from "../../core/content/index.ts";
 import { musicPage, type PlaylistView } from "../../core/music/index.ts";
-import { formatLength, isoLength, trackCount } from "../../core/music/rules.ts";
+import { isoLength } from "../../core/music/rules.ts";
+import { metaIntl, useT } from "../i18n/index.ts";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { EventCard } from "../components/content/event-card.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";
@@ -11,16 +11,20 @@ import { loadUpcomingEvent } from "../lib/events.server.ts";
 import { PlayControl } from "../components/music/play-control.tsx";
 import { seek, usePlayer, type QueueSource } from "../components/music/player.ts";
 import { SeekBar } from "../components/music/seek-bar.tsx";
+import { useLength } from "../components/music/length.ts";
 import { TrackList } from "../components/music/track-list.tsx";
 import type { Route } from "./+types/music";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Music | East Harlem" },
-  {
-    name: "description",
-    content: "Mixes, playlists and live sessions from East Harlem: hear Vol. 1, play Harlem Classics, and get tickets for the next night out.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const intl = metaIntl(matches);
+  const description = intl.formatMessage({ id: "music.meta.description" });
+  return [
+    { title: intl.formatMessage({ id: "music.meta.title" }) },
+    { name: "description", content: description },
+    ...pageSocialMeta(baseUrlOf(matches), "music", intl.formatMessage({ id: "nav.music" }), description),
+  ];
+};
 
 /** The playlists and their tracks, and the next upcoming ticketed event, from the database. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -40,6 +44,8 @@ function sourceOf(p: PlaylistView): QueueSource {
 
 /** The featured mix's progress: the playing track's slider while the mix plays, an empty bar before. */
 function MixProgress({ source, name }: { source: QueueSource; name: string }) {
+  const t = useT();
+  const length = useLength();
   const player = usePlayer();
   const active = player.source?.key === source.key;
   if (active) {
@@ -47,9 +53,9 @@ function MixProgress({ source, name }: { source: QueueSource; name: string }) {
     return (
       <div data-testid="mix-progress">
         <p className="mb-1 text-sm font-semibold" aria-live="polite">
-          Now playing: {track?.title} <span className="text-muted">by {track?.artist}</span>
+          {t("music.nowPlaying", { title: track?.title })} <span className="text-muted">{t("music.byArtist", { artist: track?.artist })}</span>
         </p>
-        <SeekBar label={`Seek in ${track?.title ?? name}`} time={player.time} duration={player.duration} onSeek={seek} className="text-sm text-muted" />
+        <SeekBar label={t("music.seekIn", { title: track?.title ?? name })} time={player.time} duration={player.duration} onSeek={seek} className="text-sm text-muted" />
       </div>
     );
   }
@@ -59,18 +65,20 @@ function MixProgress({ source, name }: { source: QueueSource; name: string }) {
       <progress
         value={0}
         max={Math.max(1, Math.round(first.durationMs / 1000))}
-        aria-label={`Playback progress, ${name}`}
+        aria-label={t("music.progress", { name })}
         className="block h-2.5 w-full appearance-none overflow-hidden rounded-full border border-muted bg-paper [&::-moz-progress-bar]:bg-gold [&::-webkit-progress-bar]:bg-paper [&::-webkit-progress-value]:bg-gold"
       />
       <p className="mt-2 flex justify-between text-sm tabular-nums text-muted" aria-hidden="true">
         <span>0:00</span>
-        <span>{formatLength(source.tracks.reduce((n, t) => n + t.durationMs, 0))}</span>
+        <span>{length(source.tracks.reduce((n, track) => n + track.durationMs, 0))}</span>
       </p>
     </div>
   );
 }
 
 function FeaturedMix({ mix }: { mix: PlaylistView }) {
+  const t = useT();
+  const length = useLength();
   const source = sourceOf(mix);
   const mixName = mix.label ? `${mix.label}: ${mix.title}` : mix.title;
   return (
@@ -86,14 +94,15 @@ function FeaturedMix({ mix }: { mix: PlaylistView }) {
         </h3>
         <p className="max-w-prose text-lg leading-relaxed text-muted">{mix.description}</p>
         <div className="flex flex-wrap items-center gap-4">
-          <PlayControl source={source} label="Play" item={mixName} />
+          <PlayControl source={source} label={t("music.play")} item={mixName} />
           <span className="text-sm font-semibold text-muted" data-testid="mix-length">
-            {trackCount(mix.trackCount)} · <time dateTime={isoLength(mix.durationMs)}>{formatLength(mix.durationMs)}</time> mix
+            {t("music.trackCount", { count: mix.trackCount })} · <time dateTime={isoLength(mix.durationMs)}>{length(mix.durationMs)}</time>
+            {` ${t("music.mix.suffix")}`}
           </span>
         </div>
         <MixProgress source={source} name={mixName} />
         <details>
-          <summary className="cursor-pointer py-2 text-sm font-semibold underline">Track list</summary>
+          <summary className="cursor-pointer py-2 text-sm font-semibold underline">{t("music.trackList")}</summary>
           <TrackList source={source} />
         </details>
       </div>
@@ -102,20 +111,20 @@ function FeaturedMix({ mix }: { mix: PlaylistView }) {
 }
 
 export default function Music({ loaderData }: Route.ComponentProps) {
-  const { intro, featuredMix, playlistsTitle, eventTitle } = music;
+  const t = useT();
   const { featured, playlists } = loaderData;
   return (
     <>
-      <PageIntro eyebrow={intro.eyebrow} title={intro.title} lede={intro.lede} />
+      <PageIntro eyebrow={t("music.intro.eyebrow")} title={t("music.intro.title")} lede={t("music.intro.lede")} />
 
       {featured ? (
-        <Section id="featured-mix" title={featuredMix.sectionTitle}>
+        <Section id="featured-mix" title={t("music.featured.title")}>
           <FeaturedMix mix={featured} />
         </Section>
       ) : null}
 
       {playlists.length > 0 ? (
-        <Section id="playlists" eyebrow="Press Play" title={playlistsTitle} flush>
+        <Section id="playlists" eyebrow={t("music.playlists.eyebrow")} title={t("music.playlists.title")} flush>
           <ul className="grid gap-6 md:grid-cols-3">
             {playlists.map((p) => (
               <li key={p.id} className="flex">
@@ -126,7 +135,7 @@ export default function Music({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      <Section id="upcoming-event" eyebrow="Save the Date" title={eventTitle} flush>
+      <Section id="upcoming-event" eyebrow={t("events.upcoming.eyebrow")} title={t("events.upcoming.title")} flush>
         <EventCard event={loaderData.event} />
       </Section>
     </>

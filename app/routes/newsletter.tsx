@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useT } from "../i18n/index.ts";
+import { localizeText } from "../lib/i18n.server.ts";
 import { NEWSLETTER_MESSAGES, subscribe, subscribeSchema } from "../../core/newsletter/index.ts";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
@@ -7,14 +8,17 @@ import { readForm } from "../lib/form.server.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
 import { newsletterDeps } from "../lib/newsletter.server.ts";
 import type { Route } from "./+types/newsletter";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
 /** The answer to a subscribe box; `email` gives a refused address back to its field. */
 export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string; fieldError?: string; email: string };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Newsletter | East Harlem" },
-  { name: "description", content: "New drops, restocks, music and block parties from East Harlem, in your inbox." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const intl = metaIntl(matches);
+  const title = intl.formatMessage({ id: "newsletter.pageTitle" });
+  const description = intl.formatMessage({ id: "newsletter.description" });
+  return [{ title: `${title} | East Harlem` }, { name: "description", content: description }, ...pageSocialMeta(baseUrlOf(matches), "newsletter", title, description)];
+};
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -28,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = subscribeSchema.safeParse(fields);
   const email = (fields.email ?? "").slice(0, 254);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalidEmail;
+    const message = localizeText(request, parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalidEmail);
     return data<SubscribeResult>({ ok: false, error: message, fieldError: message, email }, { status: 400, headers: noStore });
   }
   try {
@@ -36,19 +40,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const refused = expectDomainError(error);
     context.log.warn({ clientIp: context.clientIp }, "newsletter sign-ups throttled");
-    return data<SubscribeResult>({ ok: false, error: refused.message, email }, { status: refused.status, headers: noStore });
+    return data<SubscribeResult>({ ok: false, error: localizeText(request, refused.message), email }, { status: refused.status, headers: noStore });
   }
-  return data<SubscribeResult>({ ok: true, message: NEWSLETTER_MESSAGES.checkInbox }, { headers: noStore });
+  return data<SubscribeResult>({ ok: true, message: localizeText(request, NEWSLETTER_MESSAGES.checkInbox) }, { headers: noStore });
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      <h1 className="font-display text-3xl sm:text-4xl">Newsletter</h1>
-      <p className="mt-3">New drops, restocks, music and block parties, straight from 116th Street. We ask you to confirm by mail first, and every newsletter has a one-click unsubscribe.</p>
+      <h1 className="font-display text-h1">{t("newsletter.heading")}</h1>
+      <p className="mt-3">{t("newsletter.pitch")}</p>
       <section aria-labelledby="newsletter-form-heading" className="mt-8 rounded-lg bg-ink px-6 py-8 text-paper">
-        <h2 id="newsletter-form-heading" className="font-display text-2xl">
-          Stay in the loop
+        <h2 id="newsletter-form-heading" className="font-display text-h2">
+          {t("newsletter.stayInTheLoop")}
         </h2>
         <div className="mt-4">
           <SubscribeForm idPrefix="newsletter-page" source="page" result={actionData} />
@@ -56,7 +61,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
       </section>
       <p className="mt-8">
         <Link to="/shop" className="underline">
-          Back to Shop
+          {t("newsletter.backToShop")}
         </Link>
       </p>
     </div>

@@ -1,15 +1,15 @@
 import { data } from "react-router";
-import { Link } from "../i18n/index.ts";
-import { shipmentTimeline } from "../../core/orders/rules.ts";
+import { Link, useLocale, useT, type MessageId } from "../i18n/index.ts";
+import { shipmentTimeline, type OrderStatus } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { isoString, storeDateTime } from "../lib/dates.ts";
-import { StatusBadge } from "../components/orders/status-badge.tsx";
+import { STATUS_LABEL, StatusBadge } from "../components/orders/status-badge.tsx";
 import { noStore, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import type { Route } from "./+types/order-track";
 
-export const meta: Route.MetaFunction = orderMeta((number) => `Track order ${number}`);
+export const meta: Route.MetaFunction = orderMeta("orders.track.metaTitle");
 
 /** Track Package: where the shipment is, read from the order's status history, and its tracking number. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -24,10 +24,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const MARK = { done: "✓", current: "●", upcoming: "○" } as const;
-const STATE_TEXT = { done: "Completed", current: "Current step", upcoming: "Not yet" } as const;
+const STATE_TEXT = { done: "orders.track.done", current: "orders.track.current", upcoming: "orders.track.upcoming" } as const satisfies Record<string, MessageId>;
+
+/** The timeline's words: core's TIMELINE_LABEL (Order placed, then the statuses), in the page's language. */
+const STEP_LABEL: Readonly<Record<OrderStatus, MessageId>> = { ...STATUS_LABEL, pending: "orders.track.placed" };
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   const { order, steps } = loaderData;
+  const t = useT();
+  const locale = useLocale();
   const cancelled = order.status === "cancelled";
   // Tickets only: delivered by email when paid, with nothing to ship.
   const nothingToShip = order.status === "delivered" && !order.trackingNumber;
@@ -35,43 +40,42 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p>
         <Link to={`/orders/${order.id}`} className="underline">
-          Back to order {order.number}
+          {t("orders.track.back", { number: order.number })}
         </Link>
       </p>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="font-display text-3xl sm:text-4xl">Track Package</h1>
-          <p className="mt-1 text-muted">Order {order.number}</p>
+          <h1 className="font-display text-h1">{t("orders.trackPackage")}</h1>
+          <p className="mt-1 text-muted">{t("orders.order.title", { number: order.number })}</p>
         </div>
         <StatusBadge status={order.status} />
       </div>
 
       <div className="mt-8 space-y-6">
-        <Section title="Tracking number" id="tracking-heading">
+        <Section title={t("orders.trackingNumber")} id="tracking-heading">
           {order.trackingNumber ? (
             <>
               <p className="break-all text-lg font-bold" data-testid="tracking-number">
                 {order.trackingNumber}
               </p>
-              {order.carrier ? <p data-testid="carrier">Carrier: {order.carrier}</p> : null}
+              {order.carrier ? <p data-testid="carrier">{t("orders.carrier", { carrier: order.carrier })}</p> : null}
             </>
           ) : (
             <p data-testid="tracking-number">
-              {cancelled
-                ? "This order was cancelled before it shipped, so there is nothing to track."
-                : nothingToShip
-                  ? "Nothing to ship: your tickets were sent by email."
-                  : "Not shipped yet. The tracking number appears here as soon as your order ships."}
+              {cancelled ? t("orders.track.cancelled") : nothingToShip ? t("orders.track.nothingToShip") : t("orders.track.notShipped")}
             </p>
           )}
           {!cancelled && !nothingToShip ? (
             <p className="mt-2 break-words text-sm text-muted">
-              Shipping to {order.shippingAddress.name}, {[order.shippingAddress.city, order.shippingAddress.state].filter(Boolean).join(", ") || order.shippingAddress.country}
+              {t("orders.track.shippingTo", {
+                name: order.shippingAddress.name,
+                place: [order.shippingAddress.city, order.shippingAddress.state].filter(Boolean).join(", ") || order.shippingAddress.country,
+              })}
             </p>
           ) : null}
         </Section>
 
-        <Section title="Shipment progress" id="timeline-heading">
+        <Section title={t("orders.track.progress")} id="timeline-heading">
           <ol className="space-y-4" data-testid="shipment-timeline">
             {steps.map((step) => (
               <li key={step.status} className="flex gap-3" aria-current={step.state === "current" ? "step" : undefined} data-state={step.state}>
@@ -83,12 +87,12 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
                 </span>
                 <div className="min-w-0">
                   <p className={step.state === "upcoming" ? "font-semibold text-muted" : "font-semibold"}>
-                    {step.label}
-                    <span className="sr-only">: {STATE_TEXT[step.state]}</span>
+                    {t(STEP_LABEL[step.status])}
+                    <span className="sr-only">: {t(STATE_TEXT[step.state])}</span>
                   </p>
                   {step.at ? (
                     <p className="text-sm text-muted">
-                      <time dateTime={isoString(step.at)}>{storeDateTime(step.at)}</time>
+                      <time dateTime={isoString(step.at)}>{storeDateTime(step.at, locale)}</time>
                     </p>
                   ) : null}
                   {step.note ? <p className="text-sm break-words">{step.note}</p> : null}
@@ -101,10 +105,10 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-8 flex flex-wrap gap-3">
         <Link to={`/orders/${order.id}`} className={secondaryButton}>
-          View Details
+          {t("orders.viewDetails")}
         </Link>
         <Link to="/orders" className={secondaryButton}>
-          All orders
+          {t("orders.track.allOrders")}
         </Link>
       </p>
     </div>

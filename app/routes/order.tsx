@@ -1,26 +1,27 @@
 import { data } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { useIntl } from "react-intl";
+import { Link, useLocale, useT } from "../i18n/index.ts";
 import { z } from "zod";
 import { orderIdSchema, OrderError, reorder, type ReorderResult } from "../../core/orders/index.ts";
-import { ORDER_STATUS_LABEL } from "../../core/orders/rules.ts";
 import type { PostalAddress } from "../../db/schema/orders.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { Notice, Section } from "../components/account/page-shell.tsx";
 import { OrderTotals } from "../components/checkout/order-summary.tsx";
 import { OrderActions } from "../components/orders/order-actions.tsx";
 import { isoString, storeDateTime } from "../lib/dates.ts";
-import { StatusBadge } from "../components/orders/status-badge.tsx";
+import { STATUS_LABEL, StatusBadge } from "../components/orders/status-badge.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
+import { localizeDomainText } from "../lib/domain-text.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { formatTicketCode, qrDataUrl, ticketsOfOrder } from "../../core/events/index.ts";
 import type { Route } from "./+types/order";
 
-export const meta: Route.MetaFunction = orderMeta((number) => `Order ${number}`);
+export const meta: Route.MetaFunction = orderMeta("orders.order.title");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { order } = await requireOwnOrder(request, context, params.id);
@@ -48,15 +49,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const orderId = orderIdSchema.safeParse(params.id);
   if (!orderId.success) throw orderNotFoundResponse();
   if (!intentSchema.safeParse(form.intent).success) {
-    return data<OrderActionData>({ kind: "error", message: "Unknown order action." }, { status: 400, headers: noStore });
+    return data<OrderActionData>({ kind: "error", message: localizeDomainText(request, "Unknown order action.") }, { status: 400, headers: noStore });
   }
   try {
     const { cartId } = await ensureCartId(request, context);
     const result = await reorder(context.db, { userId: viewer.id, orderId: orderId.data, cartId });
-    return data<OrderActionData>({ kind: "reordered", ...result }, { headers: noStore });
+    // Why a line was not added, in the page's language.
+    const outcomes = result.outcomes.map((o) => (o.message ? { ...o, message: localizeDomainText(request, o.message) } : o));
+    return data<OrderActionData>({ kind: "reordered", ...result, outcomes }, { headers: noStore });
   } catch (error) {
     if (error instanceof OrderError && error.code === "orders.not_found") throw orderNotFoundResponse();
-    return domainErrorReply(error, (e): OrderActionData => ({ kind: "error", message: e.message }), { headers: noStore });
+    return domainErrorReply(error, (e): OrderActionData => ({ kind: "error", message: localizeDomainText(request, e.message) }), { headers: noStore });
   }
 }
 
@@ -84,17 +87,19 @@ function Address({ address }: { address: PostalAddress }) {
 }
 
 function ReorderNotice({ result }: { result: OrderActionData }) {
+  const t = useT();
+  const intl = useIntl();
   if (result.kind === "error") return <Notice tone="error">{result.message}</Notice>;
   const notAdded = result.outcomes.filter((o) => o.message);
   const units = result.addedUnits;
   return (
     <div role={units > 0 ? "status" : "alert"} className={`rounded border px-4 py-3 ${units > 0 ? "border-ok" : "border-danger"}`} data-testid="reorder-result">
       <p className={`font-semibold ${units > 0 ? "text-ok" : "text-danger"}`}>
-        {units > 0 ? `Added ${units} ${units === 1 ? "item" : "items"} to your cart.` : "Nothing could be added to your cart."}
+        {units > 0 ? t("orders.reorder.added", { units }) : t("orders.reorder.nothing")}
       </p>
       {notAdded.length > 0 ? (
         <>
-          <p className="mt-2">{units > 0 ? "Not everything could be added:" : "None of this order's items can be bought now:"}</p>
+          <p className="mt-2">{units > 0 ? t("orders.reorder.partial") : t("orders.reorder.noneBuyable")}</p>
           <ul className="mt-1 list-disc pl-5">
             {notAdded.map((o, i) => (
               <li key={`${o.variantId ?? "gone"}-${i}`}>{o.message}</li>
@@ -104,15 +109,21 @@ function ReorderNotice({ result }: { result: OrderActionData }) {
       ) : null}
       {units > 0 ? (
         <p className="mt-2">
-          Your cart shows today's prices.{" "}
-          <Link to="/cart" className="font-semibold underline">
-            View cart
-          </Link>{" "}
-          or{" "}
-          <Link to="/checkout" className="font-semibold underline">
-            go to checkout
-          </Link>
-          .
+          {intl.formatMessage(
+            { id: "orders.reorder.prices" },
+            {
+              cart: (chunks) => (
+                <Link to="/cart" className="font-semibold underline">
+                  {chunks}
+                </Link>
+              ),
+              checkout: (chunks) => (
+                <Link to="/checkout" className="font-semibold underline">
+                  {chunks}
+                </Link>
+              ),
+            },
+          )}
         </p>
       ) : null}
     </div>
@@ -122,20 +133,23 @@ function ReorderNotice({ result }: { result: OrderActionData }) {
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { order, tickets } = loaderData;
   const titleId = "order-title";
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p>
         <Link to="/orders" className="underline">
-          Back to orders
+          {t("orders.back")}
         </Link>
       </p>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 id={titleId} className="font-display text-3xl sm:text-4xl">
-            Order {order.number}
+          <h1 id={titleId} className="font-display text-h1">
+            {t("orders.order.title", { number: order.number })}
           </h1>
           <p className="mt-1 text-muted">
-            Placed <time dateTime={isoString(order.createdAt)}>{storeDateTime(order.createdAt)}</time>
+            {intl.formatMessage({ id: "orders.placed" }, { date: <time dateTime={isoString(order.createdAt)}>{storeDateTime(order.createdAt, locale)}</time> })}
           </p>
         </div>
         <StatusBadge status={order.status} />
@@ -150,7 +164,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
 
       <div className="mt-8 space-y-6">
-        <Section title="Items" id="items-heading">
+        <Section title={t("orders.section.items")} id="items-heading">
           <ul className="divide-y divide-line">
             {order.items.map((item, i) => (
               <li key={`${item.sku}-${i}`} className="flex items-start gap-3 py-3" data-testid="order-line">
@@ -167,7 +181,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                       )}
                     </p>
                     <p className="font-semibold" data-testid="line-total">
-                      <span className="sr-only">Line total </span>
+                      <span className="sr-only">{t("orders.line.total")} </span>
                       {formatCents(item.lineTotalCents)}
                     </p>
                   </div>
@@ -178,23 +192,24 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                     </div>
                     {item.size ? (
                       <div className="flex gap-1">
-                        <dt>Size</dt>
+                        <dt>{t("orders.line.size")}</dt>
                         <dd>{item.size}</dd>
                       </div>
                     ) : null}
                     {item.color ? (
                       <div className="flex gap-1">
+                        {/* The same word in English and Spanish. */}
                         <dt>Color</dt>
                         <dd>{item.color}</dd>
                       </div>
                     ) : null}
                     <div className="flex gap-1">
-                      <dt>Qty</dt>
+                      <dt>{t("orders.line.qty")}</dt>
                       <dd>{item.quantity}</dd>
                     </div>
                     <div className="flex gap-1">
-                      <dt>Price</dt>
-                      <dd data-testid="unit-price">{formatCents(item.unitPriceCents)} each</dd>
+                      <dt>{t("orders.line.price")}</dt>
+                      <dd data-testid="unit-price">{t("cart.line.each", { price: formatCents(item.unitPriceCents) })}</dd>
                     </div>
                   </dl>
                 </div>
@@ -205,26 +220,26 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </Section>
 
         {tickets.length > 0 ? (
-          <Section title="Tickets" id="tickets-heading">
-            <p className="text-sm text-muted">Each ticket admits one person, once. Show its QR code or read out its code at the door.</p>
+          <Section title={t("orders.section.tickets")} id="tickets-heading">
+            <p className="text-sm text-muted">{t("orders.tickets.intro")}</p>
             <ul className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="tickets">
-              {tickets.map((t) => (
-                <li key={t.code} className="flex gap-3 rounded border border-line p-3" data-testid="ticket">
-                  {t.qr ? <img src={t.qr} alt={`QR code of ticket ${t.code}`} width={120} height={120} className="h-28 w-28 shrink-0 bg-white" /> : null}
+              {tickets.map((ticket) => (
+                <li key={ticket.code} className="flex gap-3 rounded border border-line p-3" data-testid="ticket">
+                  {ticket.qr ? <img src={ticket.qr} alt={t("orders.ticket.qr", { code: ticket.code })} width={120} height={120} className="h-28 w-28 shrink-0 bg-white" /> : null}
                   <div className="min-w-0">
                     <p className="font-semibold">
-                      <Link to={`/events/${t.eventSlug}`} className="hover:underline">
-                        {t.eventTitle}
+                      <Link to={`/events/${ticket.eventSlug}`} className="hover:underline">
+                        {ticket.eventTitle}
                       </Link>
                     </p>
                     <p className="text-sm">
-                      {t.typeName} · <time dateTime={t.startsAt}>{storeDateTime(t.startsAt)}</time>
+                      {ticket.typeName} · <time dateTime={ticket.startsAt}>{storeDateTime(ticket.startsAt, locale)}</time>
                     </p>
                     <p className="mt-1 font-mono text-base [overflow-wrap:anywhere]" data-testid="ticket-code">
-                      {t.code}
+                      {ticket.code}
                     </p>
                     <p className="text-sm font-semibold">
-                      {t.status === "void" ? "Voided (order cancelled or refunded)" : t.checkedInAt ? `Used ${storeDateTime(t.checkedInAt)}` : "Valid"}
+                      {ticket.status === "void" ? t("orders.ticket.void") : ticket.checkedInAt ? t("orders.ticket.used", { date: storeDateTime(ticket.checkedInAt, locale) }) : t("orders.ticket.valid")}
                     </p>
                   </div>
                 </li>
@@ -234,37 +249,43 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         ) : null}
 
         <div className="grid gap-6 md:grid-cols-3">
-          <Section title="Shipping address" id="shipping-heading">
+          <Section title={t("orders.section.shipping")} id="shipping-heading">
             <Address address={order.shippingAddress} />
           </Section>
-          <Section title="Billing address" id="billing-heading">
+          <Section title={t("orders.section.billing")} id="billing-heading">
             <Address address={order.billingAddress} />
           </Section>
-          <Section title="Payment" id="payment-heading">
+          <Section title={t("checkout.section.payment")} id="payment-heading">
             <p data-testid="payment-method">{order.paymentMethod}</p>
             {order.refundedAt ? (
               <p className="mt-2 text-sm">
-                Refunded {formatCents(order.totalCents)} on <time dateTime={isoString(order.refundedAt)}>{storeDateTime(order.refundedAt)}</time>
+                {intl.formatMessage(
+                  { id: "orders.refunded" },
+                  { amount: formatCents(order.totalCents), date: <time dateTime={isoString(order.refundedAt)}>{storeDateTime(order.refundedAt, locale)}</time> },
+                )}
               </p>
             ) : null}
-            <p className="mt-2 break-words text-sm text-muted">Receipt sent to {order.customerEmail}</p>
+            <p className="mt-2 break-words text-sm text-muted">{t("orders.receiptSentTo", { email: order.customerEmail })}</p>
           </Section>
         </div>
 
-        <Section title="Tracking" id="tracking-heading">
+        <Section title={t("orders.section.tracking")} id="tracking-heading">
           <p>
-            Tracking number: <strong data-testid="tracking-number">{order.trackingNumber ?? "Not shipped yet"}</strong>
+            {intl.formatMessage(
+              { id: "orders.trackingLine" },
+              { number: <strong data-testid="tracking-number">{order.trackingNumber ?? t("orders.notShipped")}</strong> },
+            )}
           </p>
-          {order.carrier ? <p data-testid="carrier">Carrier: {order.carrier}</p> : null}
+          {order.carrier ? <p data-testid="carrier">{t("orders.carrier", { carrier: order.carrier })}</p> : null}
         </Section>
 
-        <Section title="Status history" id="history-heading">
+        <Section title={t("orders.section.history")} id="history-heading">
           <ol className="space-y-3" data-testid="status-history">
             {order.history.map((entry, i) => (
               <li key={i} className="border-l-4 border-line pl-3">
-                <p className="font-semibold">{ORDER_STATUS_LABEL[entry.toStatus]}</p>
+                <p className="font-semibold">{t(STATUS_LABEL[entry.toStatus])}</p>
                 <p className="text-sm text-muted">
-                  <time dateTime={isoString(entry.createdAt)}>{storeDateTime(entry.createdAt)}</time> · {entry.by === "customer" ? "by you" : "by East Harlem"}
+                  <time dateTime={isoString(entry.createdAt)}>{storeDateTime(entry.createdAt, locale)}</time> · {entry.by === "customer" ? t("orders.history.byYou") : t("orders.history.byStore")}
                 </p>
                 {entry.note ? <p className="text-sm">{entry.note}</p> : null}
               </li>

@@ -1,20 +1,21 @@
 import { data, useNavigation } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useLocalePath, useT, type MessageId } from "../i18n/index.ts";
 import { listOrdersOfCustomer, pageSchema, statusFilterSchema } from "../../core/orders/index.ts";
-import { ORDER_STATUS_LABEL, ORDER_STATUSES, type OrderStatus } from "../../core/orders/rules.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { primaryButton, secondaryButton } from "../components/account/page-shell.tsx";
 import { OrderCard } from "../components/orders/order-card.tsx";
+import { STATUS_LABEL } from "../components/orders/status-badge.tsx";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/orders";
 import { localizedRedirect } from "../lib/i18n.server.ts";
 
-export const meta: Route.MetaFunction = guardedMeta("Orders");
+export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "orders.meta.title" }))(args);
 
 /** The filter tabs (SPEC section 2, Orders), in the spec's order. */
-const TABS: readonly { status: OrderStatus | null; label: string }[] = [
-  { status: null, label: "All" },
-  ...ORDER_STATUSES.map((status) => ({ status, label: ORDER_STATUS_LABEL[status] })),
+const TABS: readonly { status: OrderStatus | null; label: MessageId }[] = [
+  { status: null, label: "orders.filter.all" },
+  ...ORDER_STATUSES.map((status) => ({ status, label: STATUS_LABEL[status] })),
 ];
 
 function ordersUrl(status: OrderStatus | null, page = 1): string {
@@ -45,12 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { status, orders, page, hasMore } = loaderData;
   const navigation = useNavigation();
+  const t = useT();
+  const localePath = useLocalePath();
   // A tab (or page) change is loading: the list shown is the previous one's, so say so instead.
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/orders";
+  const loading = navigation.state === "loading" && navigation.location.pathname === localePath("/orders");
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Order History</h1>
-      <nav aria-label="Filter orders by status" className="mt-6">
+      <h1 className="font-display text-h1">{t("orders.heading")}</h1>
+      <nav aria-label={t("orders.filter.label")} className="mt-6">
         <ul className="flex flex-wrap gap-2">
           {TABS.map((tab) => {
             const current = tab.status === status;
@@ -62,7 +65,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   preventScrollReset
                   className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${current ? "border-ink bg-ink text-paper" : "border-line hover:bg-card"}`}
                 >
-                  {tab.label}
+                  {t(tab.label)}
                 </Link>
               </li>
             );
@@ -70,20 +73,20 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <p role="status" aria-live="polite" className={loading ? "mt-10 text-center text-lg text-muted" : "sr-only"}>
-        {loading ? "Loading your orders..." : ""}
+        {loading ? t("orders.loading") : ""}
       </p>
       {loading ? null : orders.length === 0 ? (
         <div className="mt-10 rounded border border-line bg-card px-4 py-12 text-center">
-          <p className="text-lg">{status ? `No ${status} orders found.` : "You haven't placed any orders yet."}</p>
+          <p className="text-lg">{status ? t("orders.none.status", { status }) : t("orders.none.any")}</p>
           <p className="mt-6">
             <Link to="/shop" className={primaryButton}>
-              Start Shopping
+              {t("orders.startShopping")}
             </Link>
           </p>
         </div>
       ) : (
         <>
-          <ul className="mt-8 space-y-6" aria-label="Your orders">
+          <ul className="mt-8 space-y-6" aria-label={t("orders.list.label")}>
             {orders.map((order) => (
               <li key={order.id}>
                 <OrderCard order={order} />
@@ -91,17 +94,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           {page > 1 || hasMore ? (
-            <nav aria-label="More orders" className="mt-8 flex flex-wrap justify-between gap-3">
+            <nav aria-label={t("orders.more.label")} className="mt-8 flex flex-wrap justify-between gap-3">
               {page > 1 ? (
                 <Link to={ordersUrl(status, page - 1)} className={secondaryButton}>
-                  Newer orders
+                  {t("orders.newer")}
                 </Link>
               ) : (
                 <span />
               )}
               {hasMore ? (
                 <Link to={ordersUrl(status, page + 1)} className={secondaryButton}>
-                  Older orders
+                  {t("orders.older")}
                 </Link>
               ) : null}
             </nav>

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { z } from "zod";
 import { findRenamedProduct, getProductBySlug, optionValues, slugSchema } from "../../core/catalog/index.ts";
 import {
@@ -18,7 +18,7 @@ import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/product-reviews";
-import { localizedRedirect } from "../lib/i18n.server.ts";
+import { localizedRedirect, localizeErrors, localizeText, serverT } from "../lib/i18n.server.ts";
 
 type WriteIntent = "create" | "update";
 
@@ -41,7 +41,10 @@ export type ReviewActionResult =
 const intentSchema = z.enum(["create", "update", "helpful"]);
 const noStore = { "Cache-Control": "private, no-store" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Reviews | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaIntl(matches).formatMessage({ id: "shop.reviews.heading" })} | East Harlem` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The page exists for products that exist. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -69,6 +72,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const product: ReviewedProduct = { slug: found.slug, name: found.name, category: found.category, sizes, colors };
 
   const fields = await readForm(request, { multiline: ["comment"] });
+  const t = serverT(request);
+  const say = (text: string) => localizeText(request, text);
   const intent = intentSchema.safeParse(fields.intent);
   const productPage = `/shop/${product.slug}`;
   const back = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo, productPage) : null;
@@ -76,13 +81,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.ok && back) throw redirect(`${back.split("#")[0]}#reviews`, { status: 303, headers: noStore });
     return data<ReviewActionResult>(result, { status, headers: noStore });
   };
-  if (!intent.success) return reply({ intent: "unknown", reviewId: null, ok: false, error: "Unknown review action.", signIn: false, product }, 400);
+  if (!intent.success) return reply({ intent: "unknown", reviewId: null, ok: false, error: say("Unknown review action."), signIn: false, product }, 400);
   const viewer = await getViewer(request, context);
 
   if (intent.data === "create" || intent.data === "update") {
     const write = intent.data;
     const fail = (error: string, status: number, errors: Record<string, string> = {}) =>
-      reply({ intent: write, ok: false, error, fieldErrors: errors, fields, signIn: status === 401, product }, status);
+      reply({ intent: write, ok: false, error: say(error), fieldErrors: localizeErrors(request, errors) as Record<string, string>, fields, signIn: status === 401, product }, status);
     if (!viewer) return fail(REVIEW_MESSAGES.signInToReview, 401);
     const parsed = reviewFormSchema.safeParse(fields);
     if (!parsed.success) {
@@ -92,7 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       const author = { userId: viewer.id, productId: found.id };
       const saved = write === "create" ? await createReview(context.db, author, parsed.data) : await updateReview(context.db, author, parsed.data);
-      const message = `${write === "create" ? "Thanks! Your review is posted." : "Your review is updated."}${saved.verified ? " It shows as a verified purchase." : ""}`;
+      const message = `${t(write === "create" ? "shop.reviews.posted" : "shop.reviews.updated")}${saved.verified ? ` ${t("shop.reviews.postedVerified")}` : ""}`;
       return reply({ intent: write, ok: true, message });
     } catch (error) {
       const refused = expectDomainError(error);
@@ -103,12 +108,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const reviewId = reviewIdSchema.safeParse(fields.reviewId);
   const fail = (error: string, status: number) =>
-    reply({ intent: "helpful", reviewId: reviewId.success ? reviewId.data : null, ok: false, error, signIn: status === 401, product }, status);
+    reply({ intent: "helpful", reviewId: reviewId.success ? reviewId.data : null, ok: false, error: say(error), signIn: status === 401, product }, status);
   if (!viewer) return fail(REVIEW_MESSAGES.signInForHelpful, 401);
   if (!reviewId.success) return fail(REVIEW_MESSAGES.reviewNotFound, 400);
   try {
     const vote = await markHelpful(context.db, { userId: viewer.id, reviewId: reviewId.data });
-    const message = vote.counted ? "Thanks for your feedback." : "You already marked this review as helpful.";
+    const message = t(vote.counted ? "shop.reviews.helpful.thanks" : "shop.reviews.helpful.already");
     return reply({ intent: "helpful", reviewId: reviewId.data, ok: true, counted: vote.counted, helpfulCount: vote.helpfulCount, message });
   } catch (error) {
     const refused = expectDomainError(error);
@@ -118,23 +123,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** Only reached without JavaScript, when a review change failed (or by typing the address). */
 export default function ProductReviewsPage({ actionData, loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const result = actionData && !actionData.ok ? actionData : null;
   const productPage = `/shop/${params.slug}`;
   const name = loaderData.name;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="font-display text-3xl">Reviews of {name}</h1>
+      <h1 className="font-display text-h1">{t("shop.reviews.page.title", { name })}</h1>
       {result ? (
         <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
           {result.error}
         </p>
       ) : (
-        <p className="mt-4">Reviews are on the product's page.</p>
+        <p className="mt-4">{t("shop.reviews.page.onProduct")}</p>
       )}
       {result?.signIn ? (
         <p className="mt-4">
           <Link to={`/login?redirectTo=${encodeURIComponent(`${productPage}#reviews`)}`} className="inline-block rounded bg-ink px-5 py-3 font-semibold text-paper">
-            Sign In
+            {t("shop.signIn")}
           </Link>
         </p>
       ) : null}
@@ -145,7 +151,7 @@ export default function ProductReviewsPage({ actionData, loaderData, params }: R
       ) : null}
       <p className="mt-8">
         <Link to={`${productPage}#reviews`} className="underline">
-          Back to {name}
+          {t("shop.reviews.page.back", { name })}
         </Link>
       </p>
     </div>

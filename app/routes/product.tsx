@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { data } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
 import { findRenamedProduct, getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
 import { eventSlugOfProduct } from "../../core/events/index.ts";
 import { artUrl, optionValues, originalPriceCents, showOutOfStockBadge } from "../../core/catalog/rules.ts";
@@ -12,12 +12,14 @@ import { StarRating } from "../components/product/star-rating.tsx";
 import { WishlistButton } from "../components/product/wishlist-button.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
 import { loadReviewSection } from "../lib/reviews.server.ts";
-import { CATEGORY_LABEL } from "../lib/format.ts";
+import { categoryLabel } from "../lib/format.ts";
+import { metaLocale, pageAddress } from "../lib/page-meta.ts";
 import { useNonce } from "../lib/nonce.ts";
 import { savedAmong } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/product";
 import { localizedRedirect } from "../lib/i18n.server.ts";
+import { cardPath, productCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -45,29 +47,28 @@ function shareImages(product: { artKind: string; images: { src: string }[] }, ba
 /** The main picture's width: the page's half beside the details from 768 px, the whole width below. */
 const MAIN_SIZES = "(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw";
 
-export const meta: Route.MetaFunction = ({ data: d }) => {
-  if (!d) return [{ title: "Product not found | East Harlem" }];
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  if (!d) return [{ title: `${metaIntl(matches).formatMessage({ id: "shop.product.notFound" })} | East Harlem` }];
   const { product, baseUrl } = d;
-  const url = `${baseUrl}/shop/${product.slug}`;
-  const image = shareImages(product, baseUrl)[0]!;
+  const address = pageAddress(baseUrl, `/shop/${product.slug}`, metaLocale(matches));
   const description = product.seoDescription ?? (product.description.length > 160 ? `${product.description.slice(0, 157)}...` : product.description);
   return [
     { title: `${product.seoTitle ?? product.name} | East Harlem` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "product" },
     { property: "og:title", content: product.name },
     { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { property: "og:image", content: image },
+    ...address.tags,
     { property: "og:site_name", content: "East Harlem" },
+    { name: "twitter:title", content: product.name },
+    { name: "twitter:description", content: description },
+    ...socialImageMeta(baseUrl, cardPath("product", product.slug, productCardContent(product)), product.name),
     { property: "product:price:amount", content: (product.basePriceCents / 100).toFixed(2) },
     { property: "product:price:currency", content: product.currency },
   ];
 };
 
-function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], baseUrl: string) {
-  const url = `${baseUrl}/shop/${product.slug}`;
+function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], url: string, baseUrl: string, category: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -75,7 +76,7 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], b
     description: product.description,
     image: shareImages(product, baseUrl),
     sku: product.variants[0]?.sku,
-    category: CATEGORY_LABEL[product.category],
+    category,
     brand: { "@type": "Brand", name: "East Harlem" },
     url,
     offers: product.variants.map((v) => ({
@@ -95,6 +96,9 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], b
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, baseUrl, saved } = loaderData;
+  const t = useT();
+  const localePath = useLocalePath();
+  const category = categoryLabel(t, product.category);
   const nonce = useNonce();
   const [selection, setSelection] = useState<Selection>({ size: null, color: null, variant: null });
   const onChange = useCallback((s: Selection) => setSelection(s), []);
@@ -102,18 +106,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const imageColor = selection.color ?? colors[0] ?? null;
   const photo = imageForColor(product.images, imageColor);
   const priceCents = selection.variant?.priceCents ?? product.basePriceCents;
-  const json = JSON.stringify(productJsonLd(product, baseUrl)).replace(/</g, "\\u003c");
+  const json = JSON.stringify(productJsonLd(product, baseUrl + localePath(`/shop/${product.slug}`), baseUrl, category)).replace(/</g, "\\u003c");
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted">
+      <nav aria-label={t("shop.breadcrumb")} className="mb-4 text-sm text-muted">
         <ol className="flex flex-wrap gap-1">
           <li>
-            <Link to="/shop" className="underline">Shop</Link> /
+            <Link to="/shop" className="underline">{t("shop.title")}</Link> /
           </li>
           <li>
-            <Link to={`/shop?category=${product.category}`} className="underline">{CATEGORY_LABEL[product.category]}</Link> /
+            <Link to={`/shop?category=${product.category}`} className="underline">{category}</Link> /
           </li>
           <li aria-current="page">{product.name}</li>
         </ol>
@@ -123,7 +127,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ProductPicture
             image={photo}
             artSrc={artUrl(product.artKind, imageColor)}
-            alt={photo?.alt || `${product.name}${imageColor ? ` in ${imageColor}` : ""}`}
+            alt={photo?.alt || (imageColor ? t("shop.product.altInColor", { name: product.name, color: imageColor }) : product.name)}
             sizes={MAIN_SIZES}
             artSize={600}
             loading="eager"
@@ -132,13 +136,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             className="aspect-square w-full rounded-lg border border-line bg-card object-cover"
           />
           {showOutOfStockBadge(product.variants, selection.variant) ? (
-            <span className="absolute left-3 top-3 rounded bg-brick px-2 py-1 text-sm font-bold uppercase text-white">Out of Stock</span>
+            <span className="absolute left-3 top-3 rounded bg-brick px-2 py-1 text-sm font-bold uppercase text-white">{t("shop.stock.badge")}</span>
           ) : null}
         </div>
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-muted">{CATEGORY_LABEL[product.category]}</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-muted">{category}</p>
           <div className="flex items-start justify-between gap-4">
-            <h1 className="font-display text-3xl sm:text-4xl">{product.name}</h1>
+            <h1 className="font-display text-h1">{product.name}</h1>
             <WishlistButton productId={product.id} productName={product.name} saved={saved} options={{ size: selection.size, color: selection.color }} />
           </div>
           <Price cents={priceCents} originalCents={originalPriceCents(product.basePriceCents, selection.variant)} className="mt-2 text-2xl" />
@@ -147,11 +151,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </a>
           <p className="mt-4 leading-relaxed">{product.description}</p>
           {product.tags.length ? (
-            <ul className="mt-4 flex flex-wrap gap-1" aria-label="Tags">
-              {product.tags.map((t) => (
-                <li key={t}>
-                  <Link to={`/shop?q=${encodeURIComponent(t)}`} className="inline-block rounded-full border border-line px-2 py-1 text-xs hover:border-ink">
-                    {t}
+            <ul className="mt-4 flex flex-wrap gap-1" aria-label={t("shop.tags")}>
+              {product.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={`/shop?q=${encodeURIComponent(tag)}`} className="inline-block rounded-full border border-line px-2 py-1 text-xs hover:border-ink">
+                    {tag}
                   </Link>
                 </li>
               ))}
@@ -161,22 +165,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <ProductOptions product={product} onChange={onChange} showAllColors />
           </div>
           <details className="mt-6 border-t border-line pt-4">
-            <summary className="min-h-11 cursor-pointer font-semibold">Availability by option</summary>
+            <summary className="min-h-11 cursor-pointer font-semibold">{t("shop.product.availability")}</summary>
             <table className="mt-2 w-full text-left text-sm">
-              <caption className="sr-only">Stock of each option</caption>
+              <caption className="sr-only">{t("shop.product.availability.caption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="py-1">Option</th>
-                  <th scope="col" className="py-1">Price</th>
-                  <th scope="col" className="py-1">Stock</th>
+                  <th scope="col" className="py-1">{t("shop.product.availability.option")}</th>
+                  <th scope="col" className="py-1">{t("shop.product.availability.price")}</th>
+                  <th scope="col" className="py-1">{t("shop.product.availability.stock")}</th>
                 </tr>
               </thead>
               <tbody>
                 {product.variants.map((v) => (
                   <tr key={v.id} className="border-t border-line">
-                    <td className="py-1">{[v.size, v.color].filter(Boolean).join(" / ") || "Standard"}</td>
+                    <td className="py-1">{[v.size, v.color].filter(Boolean).join(" / ") || t("shop.product.standard")}</td>
                     <td className="py-1">${(v.priceCents / 100).toFixed(2)}</td>
-                    <td className="py-1">{v.available > 0 ? `${v.available} in stock` : "Out of stock"}</td>
+                    <td className="py-1">{v.available > 0 ? t("shop.stock.inStock", { count: v.available }) : t("shop.stock.out")}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,5 @@
 import { data, useLocation, useNavigation } from "react-router";
-import { Form, Link } from "../i18n/index.ts";
+import { Form, Link, localePath, useT } from "../i18n/index.ts";
 import {
   attemptPair,
   changePasswordSchema,
@@ -23,13 +23,13 @@ import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/profile";
-import { localizedRedirect } from "../lib/i18n.server.ts";
+import { localizedRedirect, requestLocale } from "../lib/i18n.server.ts";
+import { localizeResult } from "../lib/accounts.server.ts";
 
 export const headers = actionRetryAfter;
 
-export const meta: Route.MetaFunction = guardedMeta("Profile");
+export const meta: Route.MetaFunction = guardedMeta({ id: "account.profile.pageTitle" });
 
-const PASSWORD_CHANGED = "Password changed successfully.";
 const VERIFICATION_SENT = "Verification email sent. Check your inbox.";
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const reply = (result: ProfileResult, status = result.ok ? 200 : 400, headers = new Headers()) => {
     headers.set("Cache-Control", "private, no-store");
-    return data(result, { status, headers });
+    return data(localizeResult(request, result), { status, headers });
   };
 
   if (form.intent === "profile") {
@@ -126,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     try {
       await context.auth.api.sendVerificationEmail({
-        body: { email: viewer.email, callbackURL: "/dashboard?verified=1" },
+        body: { email: viewer.email, callbackURL: localePath("/dashboard?verified=1", requestLocale(request)) },
         headers: request.headers,
       });
     } catch (error) {
@@ -140,16 +140,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function Detail({ term, value }: { term: string; value: string }) {
+  const t = useT();
   return (
     <div>
       <dt className="text-sm text-muted">{term}</dt>
-      <dd className="break-words font-semibold">{value || <span className="font-normal text-muted">Not set</span>}</dd>
+      <dd className="break-words font-semibold">{value || <span className="font-normal text-muted">{t("account.profile.notSet")}</span>}</dd>
     </div>
   );
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { account } = loaderData;
+  const t = useT();
   const navigation = useNavigation();
   const location = useLocation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
@@ -172,24 +174,24 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Profile</h1>
+      <h1 className="font-display text-h1">{t("account.profile.pageTitle")}</h1>
 
       <div className="mt-8 space-y-6">
-        <Section title="Account" id="account-heading">
+        <Section title={t("account.profile.account")} id="account-heading">
           <dl className="space-y-3">
             <div>
-              <dt className="text-sm text-muted">Email</dt>
+              <dt className="text-sm text-muted">{t("account.email")}</dt>
               <dd className="break-words font-semibold">{account.email}</dd>
-              <dd className="text-sm text-muted">Email cannot be changed</dd>
+              <dd className="text-sm text-muted">{t("account.profile.emailFixed")}</dd>
             </div>
             <div>
-              <dt className="text-sm text-muted">Account status</dt>
-              <dd className={`font-semibold ${account.emailVerified ? "text-ok" : ""}`}>{account.emailVerified ? "Verified" : "Pending"}</dd>
+              <dt className="text-sm text-muted">{t("account.accountStatus")}</dt>
+              <dd className={`font-semibold ${account.emailVerified ? "text-ok" : ""}`}>{account.emailVerified ? t("account.verified") : t("account.pending")}</dd>
             </div>
           </dl>
         </Section>
 
-        <Section title="Personal information" id="personal-heading">
+        <Section title={t("account.profile.personal")} id="personal-heading">
           {profileResult ? (
             <div className="mb-4">
               <Notice tone={profileResult.ok ? "ok" : "error"} id="profile-result">
@@ -203,14 +205,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <div className="grid gap-4 sm:grid-cols-2">
                 <div>
                   <label htmlFor="firstName" className={labelClass}>
-                    First name
+                    {t("account.profile.firstName")}
                   </label>
                   <input id="firstName" name="firstName" autoComplete="given-name" maxLength={50} defaultValue={values.firstName} className={inputClass} {...fieldProps("firstName")} />
                   {fieldError("firstName")}
                 </div>
                 <div>
                   <label htmlFor="lastName" className={labelClass}>
-                    Last name
+                    {t("account.profile.lastName")}
                   </label>
                   <input id="lastName" name="lastName" autoComplete="family-name" maxLength={50} defaultValue={values.lastName} className={inputClass} {...fieldProps("lastName")} />
                   {fieldError("lastName")}
@@ -218,48 +220,51 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </div>
               <div>
                 <label htmlFor="phone" className={labelClass}>
-                  Phone
+                  {t("account.profile.phone")}
                 </label>
                 <input id="phone" name="phone" type="tel" autoComplete="tel" maxLength={20} defaultValue={values.phone} className={inputClass} {...fieldProps("phone")} />
                 {fieldError("phone")}
               </div>
               <div className="flex items-start gap-2">
                 <input id="marketingOptIn" name="marketingOptIn" type="checkbox" defaultChecked={values.marketingOptIn} className="mt-1 h-5 w-5" />
-                <label htmlFor="marketingOptIn">Send me marketing communications (new drops, events and offers)</label>
+                <label htmlFor="marketingOptIn">{t("account.profile.marketingOptIn")}</label>
               </div>
               <div className="flex flex-wrap gap-3">
                 <button type="submit" disabled={saving} className={primaryButton}>
-                  {saving ? "Saving..." : "Save Changes"}
+                  {saving ? t("account.saving") : t("account.profile.saveChanges")}
                 </button>
                 <Link to="/profile" className={secondaryButton} preventScrollReset>
-                  Cancel
+                  {t("account.profile.cancel")}
                 </Link>
               </div>
             </Form>
           ) : (
             <>
               <dl className="grid gap-3 sm:grid-cols-2">
-                <Detail term="First name" value={account.profile.firstName} />
-                <Detail term="Last name" value={account.profile.lastName} />
-                <Detail term="Phone" value={account.profile.phone} />
-                <Detail term="Marketing communications" value={account.profile.marketingOptIn ? "Subscribed" : "Not subscribed"} />
+                <Detail term={t("account.profile.firstName")} value={account.profile.firstName} />
+                <Detail term={t("account.profile.lastName")} value={account.profile.lastName} />
+                <Detail term={t("account.profile.phone")} value={account.profile.phone} />
+                <Detail
+                  term={t("account.profile.marketing")}
+                  value={account.profile.marketingOptIn ? t("account.profile.subscribed") : t("account.profile.notSubscribed")}
+                />
               </dl>
               <Link to="/profile?edit=1" className={`${primaryButton} mt-4`} preventScrollReset>
-                Edit Profile
+                {t("account.editProfile")}
               </Link>
             </>
           )}
         </Section>
 
-        <Section title="Change Password" id="password-heading">
+        <Section title={t("account.profile.changePassword")} id="password-heading">
           <ChangePasswordForm
             key={location.key}
-            result={resultFor(actionData, "password") ?? (loaderData.passwordChanged ? { intent: "password", ok: true, message: PASSWORD_CHANGED } : null)}
+            result={resultFor(actionData, "password") ?? (loaderData.passwordChanged ? { intent: "password", ok: true, message: t("account.profile.passwordChanged") } : null)}
           />
         </Section>
 
         {!account.emailVerified ? (
-          <Section title="Email verification" id="verification-heading">
+          <Section title={t("account.profile.emailVerification")} id="verification-heading">
             <ResendVerificationForm result={resultFor(actionData, "resend")} />
           </Section>
         ) : null}

@@ -1,13 +1,18 @@
 import { data, useNavigation } from "react-router";
-import { Form, Link } from "../i18n/index.ts";
+import { Form, Link, metaIntl, useT } from "../i18n/index.ts";
 import { MESSAGES, newPasswordSchema } from "../../core/accounts/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { describeAuthError } from "../lib/auth-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import type { Route } from "./+types/reset-password";
-import { localizedRedirect } from "../lib/i18n.server.ts";
+import { localizedRedirect, localizeText } from "../lib/i18n.server.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaIntl(matches).formatMessage({ id: "account.reset.pageTitle" })} | East Harlem` },
+  { name: "robots", content: "noindex" },
+];
+
+const EXPIRED = "This reset link has expired or was already used. Please ask for a new one.";
 
 /** The mailed link lands here (through /api/auth/reset-password/:token) with ?token=..., or ?error=INVALID_TOKEN. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -19,14 +24,14 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = newPasswordSchema.safeParse(form);
-  if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? MESSAGES.resetFailed }, { status: 400 });
+  if (!parsed.success) return data({ error: localizeText(request, Object.values(fieldErrors(parsed.error))[0] ?? MESSAGES.resetFailed) }, { status: 400 });
   try {
     await context.auth.api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers: request.headers });
   } catch (error) {
     const { cause } = describeAuthError(error);
     const expired = (error as { body?: { code?: string } }).body?.code === "INVALID_TOKEN";
     return data(
-      { error: expired ? "This reset link has expired or was already used. Please ask for a new one." : cause ? describeAuthError(error).message : MESSAGES.resetFailed },
+      { error: localizeText(request, expired ? EXPIRED : cause ? describeAuthError(error).message : MESSAGES.resetFailed) },
       { status: 400 },
     );
   }
@@ -35,21 +40,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   if (!loaderData.token || loaderData.invalid) {
     return (
       <div className="mx-auto max-w-md px-4 py-12">
-        <h1 className="font-display text-3xl">Reset link not valid</h1>
-        <p className="mt-4">This reset link has expired or was already used. Please ask for a new one.</p>
+        <h1 className="font-display text-h1">{t("account.reset.invalidTitle")}</h1>
+        <p className="mt-4">{t("account.reset.expired")}</p>
         <Link to="/login?mode=reset" className="mt-6 inline-block rounded bg-ink px-5 py-3 font-semibold text-paper">
-          Send Reset Instructions
+          {t("account.login.sendReset")}
         </Link>
       </div>
     );
   }
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="font-display text-3xl">Choose a new password</h1>
+      <h1 className="font-display text-h1">{t("account.reset.pageTitle")}</h1>
       {actionData?.error ? (
         <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
           {actionData.error}
@@ -59,18 +65,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="token" value={loaderData.token} />
         <div>
           <label htmlFor="password" className="mb-1 block text-sm font-semibold">
-            New password
+            {t("account.reset.newPassword")}
           </label>
           <input id="password" name="password" type="password" autoComplete="new-password" required minLength={6} className="h-11 w-full rounded border border-line bg-card px-3" />
         </div>
         <div>
           <label htmlFor="confirmPassword" className="mb-1 block text-sm font-semibold">
-            Confirm new password
+            {t("account.reset.confirmNewPassword")}
           </label>
           <input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" required className="h-11 w-full rounded border border-line bg-card px-3" />
         </div>
         <button type="submit" disabled={busy} className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper disabled:opacity-60">
-          {busy ? "Saving..." : "Set New Password"}
+          {busy ? t("account.saving") : t("account.reset.submit")}
         </button>
       </Form>
     </div>

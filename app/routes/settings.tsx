@@ -1,5 +1,5 @@
-import { data, useNavigation } from "react-router";
-import { Form } from "../i18n/index.ts";
+import { data, redirect, useNavigation } from "react-router";
+import { Form, localePath, useT, type MessageId } from "../i18n/index.ts";
 import {
   attemptPair,
   deleteAccountSchema,
@@ -10,6 +10,7 @@ import {
   updatePreferences,
   withPasswordThrottle,
 } from "../../core/accounts/index.ts";
+import { currentRates, offeredCurrencies, requireOffered } from "../../core/currency/index.ts";
 import { accountSubscription, preferenceFor, setAccountNewsletter } from "../../core/newsletter/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import type { Preferences } from "../../db/schema/index.ts";
@@ -18,16 +19,18 @@ import { resultFor, type FormResult } from "../components/account/form-result.ts
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
 import { clearCartCookie } from "../lib/cart.server.ts";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { newsletterDeps } from "../lib/newsletter.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/settings";
-import { localizedRedirect } from "../lib/i18n.server.ts";
+import { cookieLocale, languageSetCookie, localizedRedirect, localizeText, requestLocale } from "../lib/i18n.server.ts";
+import { localizeResult } from "../lib/accounts.server.ts";
 
 export const headers = actionRetryAfter;
 
-export const meta: Route.MetaFunction = guardedMeta("Settings");
+export const meta: Route.MetaFunction = guardedMeta({ id: "account.settings.pageTitle" });
 
 const PREFERENCES_SAVED = "Preferences saved.";
 const noStore = { "Cache-Control": "private, no-store" };
@@ -40,7 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const newsletter = await accountSubscription(context.db, viewer.email);
   const email = { ...account.preferences.notifications.email, newsletter: preferenceFor(newsletter) };
   const preferences = { ...account.preferences, notifications: { ...account.preferences.notifications, email } };
-  return data({ preferences, newsletterPending: newsletter === "pending", email: viewer.email }, { headers: noStore });
+  // A save that changed the language opens this page again in the new one, saying it was saved.
+  const saved = new URL(request.url).searchParams.get("saved") === "1";
+  // Only US dollars and the currencies with a rate are offered; a saved choice whose rate was cleared shows as USD.
+  const currencies = offeredCurrencies(await currentRates(context.db));
+  if (!(currencies as string[]).includes(preferences.currency)) preferences.currency = "USD";
+  return data({ preferences, currencies, newsletterPending: newsletter === "pending", email: viewer.email, saved }, { headers: noStore });
 }
 
 type SettingsResult = FormResult<"preferences"> | FormResult<"delete">;
@@ -50,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const form = await readForm(request);
   const reply = (result: SettingsResult, status = result.ok ? 200 : 400, headers: Record<string, string> = {}) =>
-    data(result, { status, headers: { ...noStore, ...headers } });
+    data(localizeResult(request, result), { status, headers: { ...noStore, ...headers } });
 
   if (form.intent === "preferences") {
     const parsed = preferencesSchema.safeParse(form);
@@ -59,6 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ intent: "preferences", ok: false, error: Object.values(errors)[0] ?? MESSAGES.unexpected, fieldErrors: errors });
     }
     const p = parsed.data;
+    try {
+      await requireOffered(context.db, p.currency);
+    } catch (error) {
+      const refused = expectDomainError(error);
+      const message = localizeText(request, refused.message);
+      return reply({ intent: "preferences", ok: false, error: message, fieldErrors: { currency: message } });
+    }
     const preferences: Preferences = {
       theme: p.theme,
       language: p.language,
@@ -71,8 +86,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updatePreferences(context.db, viewer.id, preferences);
     // The switch subscribes or unsubscribes the account's address, and the preference follows the subscription.
     await setAccountNewsletter(newsletterDeps(context), viewer, p.emailNewsletter);
+    // The language is the store's too: the switcher's cookie follows it (it outlives the session), and a new
+    // one opens this page in it.
+    const languageCookie: Record<string, string> =
+      (await cookieLocale(request)) === p.language ? {} : { "Set-Cookie": await languageSetCookie(p.language, context.secureCookies) };
+    if (p.language !== requestLocale(request)) {
+      return redirect(localePath("/settings?saved=1", p.language), { headers: { ...noStore, ...languageCookie } });
+    }
     // The root loader reloads after this post and puts the new theme on <html>.
-    return reply({ intent: "preferences", ok: true, message: PREFERENCES_SAVED });
+    return reply({ intent: "preferences", ok: true, message: PREFERENCES_SAVED }, 200, languageCookie);
   }
 
   if (form.intent === "delete") {
@@ -120,11 +142,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return reply({ intent: "preferences", ok: false, error: MESSAGES.unexpected });
 }
 
-const THEME_OPTIONS = [
-  { value: "auto", label: "Auto (follow my device)" },
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-] as const;
+const THEME_OPTIONS: readonly { value: string; label: MessageId }[] = [
+  { value: "auto", label: "account.settings.theme.auto" },
+  { value: "light", label: "account.settings.theme.light" },
+  { value: "dark", label: "account.settings.theme.dark" },
+];
 
 /**
  * The email switches. Each governs the mail kinds MAIL_KINDS (core/mail/kinds.ts) names for it, checked by
@@ -133,17 +155,17 @@ const THEME_OPTIONS = [
  * drops' restock alerts, when they come). Receipts, tickets, RSVPs and account mails ignore them and say so.
  */
 const EMAIL_SWITCHES = [
-  { name: "emailOrderUpdates", label: "Order updates", key: "orderUpdates" },
-  { name: "emailPromotions", label: "Promotions", key: "promotions" },
-  { name: "emailNewsletter", label: "Newsletter", key: "newsletter" },
-  { name: "emailRestockAlerts", label: "Restock alerts", key: "restockAlerts" },
-] as const;
+  { name: "emailOrderUpdates", label: "account.settings.orderUpdates", key: "orderUpdates" },
+  { name: "emailPromotions", label: "account.settings.promotions", key: "promotions" },
+  { name: "emailNewsletter", label: "account.settings.newsletter", key: "newsletter" },
+  { name: "emailRestockAlerts", label: "account.settings.restockAlerts", key: "restockAlerts" },
+] as const satisfies readonly { name: string; label: MessageId; key: string }[];
 
 const PUSH_SWITCHES = [
-  { name: "pushOrderUpdates", label: "Order updates", key: "orderUpdates" },
-  { name: "pushPromotions", label: "Promotions", key: "promotions" },
-  { name: "pushCartReminders", label: "Cart reminders", key: "cartReminders" },
-] as const;
+  { name: "pushOrderUpdates", label: "account.settings.orderUpdates", key: "orderUpdates" },
+  { name: "pushPromotions", label: "account.settings.promotions", key: "promotions" },
+  { name: "pushCartReminders", label: "account.settings.cartReminders", key: "cartReminders" },
+] as const satisfies readonly { name: string; label: MessageId; key: string }[];
 
 function Switch({ name, label, checked, hint }: { name: string; label: string; checked: boolean; hint?: string | null }) {
   return (
@@ -162,31 +184,32 @@ function Switch({ name, label, checked, hint }: { name: string; label: string; c
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { preferences, newsletterPending, email } = loaderData;
-  const newsletterHint = newsletterPending ? `Waiting for you to confirm: we sent a link to ${email}.` : null;
+  const { preferences, currencies, newsletterPending, email } = loaderData;
+  const t = useT();
+  const newsletterHint = newsletterPending ? t("account.settings.newsletterPending", { email }) : null;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const prefsResult = resultFor(actionData, "preferences");
+  const prefsResult = resultFor(actionData, "preferences") ?? (loaderData.saved ? { ok: true as const, message: t("account.settings.saved") } : null);
   const deleteResult = resultFor(actionData, "delete");
   const deleteFailed = deleteResult && !deleteResult.ok ? deleteResult : null;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Settings</h1>
+      <h1 className="font-display text-3xl sm:text-4xl">{t("account.settings.pageTitle")}</h1>
 
       <div className="mt-8 space-y-6">
-        <Section title="Preferences" id="preferences-heading">
+        <Section title={t("account.settings.preferences")} id="preferences-heading">
           <Form method="post" action="/settings" className="space-y-6" preventScrollReset>
             <input type="hidden" name="intent" value="preferences" />
             {prefsResult ? <Notice tone={prefsResult.ok ? "ok" : "error"}>{prefsResult.ok ? prefsResult.message : prefsResult.error}</Notice> : null}
 
             <fieldset>
-              <legend className={labelClass}>Theme</legend>
+              <legend className={labelClass}>{t("account.settings.theme")}</legend>
               <div className="flex flex-wrap gap-x-6">
                 {THEME_OPTIONS.map((option) => (
                   <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-2">
                     <input type="radio" name="theme" value={option.value} defaultChecked={preferences.theme === option.value} className="h-5 w-5 accent-current" />
-                    {option.label}
+                    {t(option.label)}
                   </label>
                 ))}
               </div>
@@ -195,76 +218,87 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
                 <label htmlFor="language" className={labelClass}>
-                  Language
+                  {t("account.settings.language")}
                 </label>
-                <select id="language" name="language" defaultValue={preferences.language} className={inputClass}>
-                  <option value="en">English</option>
+                <select id="language" name="language" defaultValue={preferences.language} aria-describedby="language-hint" className={inputClass}>
+                  <option value="en" lang="en">
+                    English
+                  </option>
                   <option value="es" lang="es">
                     Español
                   </option>
                 </select>
+                <p id="language-hint" className="mt-1 text-sm text-muted">
+                  {t("account.settings.languageHint")}
+                </p>
               </div>
-              <div>
-                <label htmlFor="currency" className={labelClass}>
-                  Currency
-                </label>
-                <select id="currency" name="currency" defaultValue={preferences.currency} className={inputClass}>
-                  <option value="USD">USD ($)</option>
-                </select>
-              </div>
+              {currencies.length > 1 ? (
+                <div>
+                  <label htmlFor="currency" className={labelClass}>
+                    {t("account.settings.currency")}
+                  </label>
+                  <select id="currency" name="currency" defaultValue={preferences.currency} aria-describedby="currency-hint" className={inputClass}>
+                    {currencies.map((code) => (
+                      <option key={code} value={code}>
+                        {t("currency.option", { code, name: t(`currency.name.${code}`) })}
+                      </option>
+                    ))}
+                  </select>
+                  <p id="currency-hint" className="mt-1 text-sm text-muted">
+                    {t("currency.settingsHint")}
+                  </p>
+                </div>
+              ) : (
+                // No rates are set: prices are in US dollars only, and there is nothing to choose.
+                <input type="hidden" name="currency" value="USD" />
+              )}
             </div>
 
             <fieldset>
-              <legend className={labelClass}>Email notifications</legend>
+              <legend className={labelClass}>{t("account.settings.emailNotifications")}</legend>
               <p className="px-1 pb-2 text-sm text-muted">
-                Order receipts, tickets, RSVP emails you asked for, and account emails (verification, password reset) are always sent.
+                {t("account.settings.alwaysSent")}
               </p>
               <div className="divide-y divide-line">
                 {EMAIL_SWITCHES.map((s) => (
-                  <Switch key={s.name} name={s.name} label={s.label} checked={preferences.notifications.email[s.key]} hint={s.key === "newsletter" ? newsletterHint : null} />
+                  <Switch key={s.name} name={s.name} label={t(s.label)} checked={preferences.notifications.email[s.key]} hint={s.key === "newsletter" ? newsletterHint : null} />
                 ))}
               </div>
             </fieldset>
 
             <fieldset>
-              <legend className={labelClass}>Push notifications</legend>
+              <legend className={labelClass}>{t("account.settings.pushNotifications")}</legend>
               <div className="divide-y divide-line">
                 {PUSH_SWITCHES.map((s) => (
-                  <Switch key={s.name} name={s.name} label={s.label} checked={preferences.notifications.push[s.key]} />
+                  <Switch key={s.name} name={s.name} label={t(s.label)} checked={preferences.notifications.push[s.key]} />
                 ))}
               </div>
             </fieldset>
 
             <button type="submit" disabled={busy("preferences")} className={primaryButton}>
-              {busy("preferences") ? "Saving..." : "Save Preferences"}
+              {busy("preferences") ? t("account.saving") : t("account.settings.savePreferences")}
             </button>
           </Form>
         </Section>
 
-        <Section title="Your data" id="data-heading">
+        <Section title={t("account.settings.yourData")} id="data-heading">
           <div className="space-y-4">
-            <p>
-              Download everything East Harlem holds about you as one JSON file: your account, preferences, addresses, orders, reviews,
-              wishlists, newsletter subscription, RSVPs and tickets, cart, and what you did on the site while signed in.
-            </p>
+            <p>{t("account.settings.yourDataText")}</p>
             {/* A plain link: the file downloads with or without JavaScript, and the page stays where it is. */}
             <a href="/settings/export" download className={secondaryButton}>
-              Download my data
+              {t("account.settings.download")}
             </a>
           </div>
         </Section>
 
-        <Section title="Delete account" id="delete-heading" className="border-danger">
+        <Section title={t("account.settings.deleteAccount")} id="delete-heading" className="border-danger">
           <Form method="post" action="/settings" className="space-y-4" noValidate preventScrollReset>
             <input type="hidden" name="intent" value="delete" />
-            <p>
-              Deleting your account signs you out everywhere and you can no longer sign in with it. Orders you placed stay on record for
-              the store's books.
-            </p>
+            <p>{t("account.settings.deleteText")}</p>
             {deleteFailed ? <Notice tone="error" id="delete-error">{deleteFailed.error}</Notice> : null}
             <div>
               <label htmlFor="delete-password" className={labelClass}>
-                Password
+                {t("account.password")}
               </label>
               <input
                 id="delete-password"
@@ -277,7 +311,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               />
             </div>
             <button type="submit" disabled={busy("delete")} className="inline-flex min-h-11 items-center justify-center rounded bg-brick px-5 py-2 font-semibold text-white disabled:opacity-60">
-              {busy("delete") ? "Deleting account..." : "Delete Account"}
+              {busy("delete") ? t("account.settings.deleting") : t("account.settings.deleteButton")}
             </button>
           </Form>
         </Section>

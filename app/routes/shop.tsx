@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { Form, Link } from "../i18n/index.ts";
+import { Form, Link, localePath, metaIntl, useLocale, useT, type MessageId } from "../i18n/index.ts";
 import { listProducts, parseShopQuery } from "../../core/catalog/index.ts";
 import { CATEGORY_FILTERS, shopSearchParams, SORTS, type ShopQueryValues as ShopQuery } from "../../core/catalog/rules.ts";
 import { PRODUCT_GRID, PRODUCT_GRID_ITEM, ProductCard, toCardData } from "../components/product/product-card.tsx";
@@ -8,18 +8,19 @@ import { allSaved } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/shop";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
+import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
 
-const SORT_LABEL: Record<(typeof SORTS)[number], string> = {
-  featured: "Featured",
-  "price-asc": "Price: Low to High",
-  "price-desc": "Price: High to Low",
-  newest: "Newest",
+const SORT_LABEL: Record<(typeof SORTS)[number], MessageId> = {
+  featured: "shop.sort.featured",
+  "price-asc": "shop.sort.priceLow",
+  "price-desc": "shop.sort.priceHigh",
+  newest: "shop.sort.newest",
 };
-const CATEGORY_LABEL: Record<(typeof CATEGORY_FILTERS)[number], string> = {
-  all: "All",
-  apparel: "Apparel",
-  accessories: "Accessories",
-  music: "Music",
+const CATEGORY_LABEL: Record<(typeof CATEGORY_FILTERS)[number], MessageId> = {
+  all: "shop.category.all",
+  apparel: "shop.category.apparel",
+  accessories: "shop.category.accessories",
+  music: "shop.category.music",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,13 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const intl = metaIntl(matches);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const q = data?.query;
-  const parts = [q?.q ? `“${q.q}”` : null, q && q.category !== "all" ? CATEGORY_LABEL[q.category] : null].filter(Boolean);
-  const title = `Shop${parts.length ? ` ${parts.join(" · ")}` : ""}${q && q.page > 1 ? ` (page ${q.page})` : ""} | East Harlem`;
+  const parts = [q?.q ? `“${q.q}”` : null, q && q.category !== "all" ? t(CATEGORY_LABEL[q.category]) : null].filter(Boolean);
+  const title = `${t("shop.title")}${parts.length ? ` ${parts.join(" · ")}` : ""}${q && q.page > 1 ? ` ${t("shop.meta.page", { page: q.page })}` : ""} | East Harlem`;
   return [
     { title },
-    { name: "description", content: "Streetwear, accessories and music from East Harlem: tees, hoodies, caps, vinyl and more." },
+    { name: "description", content: t("shop.meta.description") },
+    ...pageSocialMeta(baseUrlOf(matches), "shop", t("shop.title"), t("shop.meta.description")),
   ];
 };
 
@@ -59,21 +63,23 @@ function href(query: ShopQuery, change: Partial<ShopQuery>): string {
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { query, page } = loaderData;
+  const t = useT();
+  const locale = useLocale();
   const savedIds = new Set(loaderData.savedIds);
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
+  const loading = navigation.state === "loading" && navigation.location.pathname === localePath("/shop", locale);
   const first = (page.page - 1) * page.pageSize + 1;
   const last = first + page.items.length - 1;
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-8 sm:px-4">
       <header className="mb-6">
-        <h1 className="font-display text-4xl sm:text-5xl">Shop</h1>
-        <p className="mt-2 text-muted">Made uptown. Built for the block.</p>
+        <h1 className="font-display text-h1">{t("shop.title")}</h1>
+        <p className="mt-2 text-muted">{t("shop.tagline")}</p>
       </header>
 
       <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <nav aria-label="Categories">
+        <nav aria-label={t("shop.categories")}>
           <ul className="flex flex-wrap gap-2">
             {CATEGORY_FILTERS.map((c) => (
               <li key={c}>
@@ -85,7 +91,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   }`}
                   preventScrollReset
                 >
-                  {CATEGORY_LABEL[c]}
+                  {t(CATEGORY_LABEL[c])}
                 </Link>
               </li>
             ))}
@@ -97,7 +103,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           {query.collection ? <input type="hidden" name="collection" value={query.collection} /> : null}
           <div>
             <label htmlFor="shop-search" className="mb-1 block text-sm font-semibold">
-              Search
+              {t("shop.search.label")}
             </label>
             <input
               id="shop-search"
@@ -106,13 +112,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               defaultValue={query.q}
               key={query.q}
               maxLength={100}
-              placeholder="Hoodie, vinyl, cap..."
+              placeholder={t("shop.search.placeholder")}
               className="h-11 w-56 max-w-full rounded border border-line bg-card px-3"
             />
           </div>
           <div>
             <label htmlFor="shop-sort" className="mb-1 block text-sm font-semibold">
-              Sort by
+              {t("shop.sort.label")}
             </label>
             <select
               id="shop-sort"
@@ -124,48 +130,51 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             >
               {SORTS.map((s) => (
                 <option key={s} value={s}>
-                  {SORT_LABEL[s]}
+                  {t(SORT_LABEL[s])}
                 </option>
               ))}
             </select>
           </div>
           <button type="submit" className="h-11 rounded bg-ink px-4 font-semibold text-paper">
-            Apply
+            {t("shop.apply")}
           </button>
         </Form>
       </div>
 
       {loaderData.collection ? (
         <p className="mb-4 flex flex-wrap items-center gap-2" data-testid="collection-filter">
-          <span className="text-sm text-muted">Collection:</span>
+          <span className="text-sm text-muted">{t("shop.collectionFilter.label")}</span>
           <Link to={`/collections/${loaderData.collection.slug}`} className="inline-flex min-h-11 items-center rounded-full border border-ink bg-ink px-4 text-sm font-semibold text-paper">
             {loaderData.collection.name}
           </Link>
           <Link to={href(query, { collection: "", page: 1 })} className="inline-flex min-h-11 items-center px-2 text-sm font-semibold underline" preventScrollReset>
-            Clear<span className="sr-only"> the {loaderData.collection.name} filter</span>
+            {t("shop.collectionFilter.clear")}
+            <span className="sr-only"> {t("shop.collectionFilter.clearWhich", { name: loaderData.collection.name })}</span>
           </Link>
         </p>
       ) : null}
 
       <p className="mb-4 text-sm text-muted" aria-live="polite" data-testid="result-count">
         {loading
-          ? "Loading..."
+          ? t("shop.results.loading")
           : page.total === 0
-            ? "No products found."
-            : `Showing ${first}–${last} of ${page.total} ${page.total === 1 ? "product" : "products"}${query.q ? ` for “${query.q}”` : ""}`}
+            ? t("shop.results.none")
+            : query.q
+              ? t("shop.results.showingFor", { first, last, total: page.total, query: query.q })
+              : t("shop.results.showing", { first, last, total: page.total })}
       </p>
 
       {page.total === 0 ? (
         <div className="rounded-lg border border-line p-10 text-center">
-          <p className="font-display text-2xl">Nothing matches</p>
-          <p className="mt-2 text-muted">Try another word, or browse everything.</p>
+          <p className="font-display text-2xl">{t("shop.empty.title")}</p>
+          <p className="mt-2 text-muted">{t("shop.empty.hint")}</p>
           <Link to="/shop" className="mt-4 inline-block rounded bg-ink px-4 py-3 font-semibold text-paper">
-            Show all products
+            {t("shop.empty.showAll")}
           </Link>
         </div>
       ) : (
-        <section aria-label="Products">
-          <h2 className="sr-only">Products</h2>
+        <section aria-label={t("shop.products")}>
+          <h2 className="sr-only">{t("shop.products")}</h2>
           <ul className={`${PRODUCT_GRID} ${loading ? "opacity-60" : ""}`}>
             {page.items.map((product, i) => (
               <li key={product.id} className={PRODUCT_GRID_ITEM}>
@@ -178,10 +187,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       )}
 
       {page.pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-2">
+        <nav aria-label={t("shop.pages")} className="mt-10 flex flex-wrap items-center justify-center gap-2">
           {page.page > 1 ? (
             <Link to={href(query, { page: page.page - 1 })} rel="prev" className="inline-flex min-h-11 items-center rounded border border-line px-4">
-              Previous
+              {t("shop.pages.previous")}
             </Link>
           ) : null}
           {Array.from({ length: page.pageCount }, (_, i) => i + 1).map((n) => (
@@ -189,7 +198,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               key={n}
               to={href(query, { page: n })}
               aria-current={n === page.page ? "page" : undefined}
-              aria-label={`Page ${n}`}
+              aria-label={t("shop.pages.page", { page: n })}
               className={`inline-flex h-11 min-w-11 items-center justify-center rounded border px-3 ${n === page.page ? "border-ink bg-ink text-paper" : "border-line"}`}
             >
               {n}
@@ -197,19 +206,19 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ))}
           {page.page < page.pageCount ? (
             <Link to={href(query, { page: page.page + 1 })} rel="next" className="inline-flex min-h-11 items-center rounded border border-line px-4">
-              Next
+              {t("shop.pages.next")}
             </Link>
           ) : null}
         </nav>
       ) : null}
 
       <section aria-labelledby="subscribe-heading" className="mt-16 rounded-lg bg-ink px-6 py-10 text-paper">
-        <h2 id="subscribe-heading" className="font-display text-2xl sm:text-3xl">
-          Stay in the loop
+        <h2 id="subscribe-heading" className="font-display text-h2">
+          {t("shop.newsletter.title")}
         </h2>
-        <p className="mt-2 opacity-90">New drops, restocks and block parties, straight from 116th Street.</p>
+        <p className="mt-2 opacity-90">{t("shop.newsletter.pitch")}</p>
         <div className="mt-4">
-          <SubscribeForm idPrefix="shop-newsletter" source="shop" />
+          <SubscribeForm idPrefix="shop-newsletter" source="shop" label={t("shop.newsletter.label")} />
         </div>
       </section>
     </div>

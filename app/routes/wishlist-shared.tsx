@@ -1,8 +1,8 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { lookupSharedWishlist, shareCodeSchema } from "../../core/wishlist/index.ts";
-import { SHARE_LOOKUP_THROTTLE, WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
+import { SHARE_LOOKUP_THROTTLE } from "../../core/wishlist/rules.ts";
 import { ItemSummary } from "../components/wishlist/item-summary.tsx";
 import type { Route } from "./+types/wishlist-shared";
 
@@ -17,8 +17,10 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
   return out;
 };
 
-export const meta: Route.MetaFunction = ({ data: d, error }) => [
-  ...(d && !error ? [{ title: `${d.list.name} | East Harlem` }, { name: "description", content: "A wishlist shared from East Harlem." }] : []),
+export const meta: Route.MetaFunction = ({ data: d, error, matches }) => [
+  ...(d && !error
+    ? [{ title: `${d.list.name} | East Harlem` }, { name: "description", content: metaIntl(matches).formatMessage({ id: "wishlist.shared.description" }) }]
+    : []),
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -42,15 +44,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function SharedWishlist({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <p className="text-sm font-semibold uppercase tracking-wider text-muted">A shared wishlist</p>
-      <h1 className="break-words font-display text-3xl sm:text-4xl">{list.name}</h1>
+      <p className="text-sm font-semibold uppercase tracking-wider text-muted">{t("wishlist.shared.kicker")}</p>
+      <h1 className="break-words font-display text-h1">{list.name}</h1>
       {list.description ? <p className="mt-2 break-words text-muted">{list.description}</p> : null}
       {list.items.length === 0 ? (
-        <p className="mt-8 rounded border border-line p-6 text-center">This list is empty for now.</p>
+        <p className="mt-8 rounded border border-line p-6 text-center">{t("wishlist.shared.empty")}</p>
       ) : (
-        <ul className="mt-8 space-y-4" aria-label={`Items in ${list.name}`}>
+        <ul className="mt-8 space-y-4" aria-label={t("wishlist.itemsIn", { name: list.name })}>
           {list.items.map((item, i) => (
             <li key={`${item.productSlug}-${item.size ?? ""}-${item.color ?? ""}`}>
               <article aria-labelledby={`shared-item-${i}`} className="rounded border border-line bg-card p-4" data-testid="shared-item">
@@ -58,7 +61,8 @@ export default function SharedWishlist({ loaderData }: Route.ComponentProps) {
                 {item.notes ? <p className="mt-3 whitespace-pre-line break-words text-sm">{item.notes}</p> : null}
                 <p className="mt-3">
                   <Link to={`/shop/${item.productSlug}`} className="inline-flex min-h-11 items-center rounded border border-line px-4 font-semibold hover:bg-paper">
-                    View product<span className="sr-only">: {item.productName}</span>
+                    {t("wishlist.shared.viewProduct")}
+                    <span className="sr-only">: {item.productName}</span>
                   </Link>
                 </p>
               </article>
@@ -68,7 +72,7 @@ export default function SharedWishlist({ loaderData }: Route.ComponentProps) {
       )}
       <p className="mt-10">
         <Link to="/shop" className="underline">
-          Browse the East Harlem shop
+          {t("wishlist.shared.browse")}
         </Link>
       </p>
     </div>
@@ -79,22 +83,19 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const throttled = isRouteErrorResponse(error) && error.status === 429;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = throttled ? "Too many requests" : notFound ? "Wishlist not found" : "Something went wrong";
-  const detail = throttled
-    ? WISHLIST_MESSAGES.tooManyLookups
-    : notFound
-      ? "This wishlist is private, or the link is wrong."
-      : "An unexpected error occurred. Please try again.";
+  const t = useT();
+  const title = t(throttled ? "wishlist.shared.tooMany" : notFound ? "wishlist.shared.notFound" : "error.unexpected.title");
+  const detail = t(throttled ? "wishlist.domain.tooManyLookups" : notFound ? "wishlist.shared.notFoundDetail" : "error.unexpected.detail");
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>
-      <h1 className="font-display text-3xl">{title}</h1>
+      <h1 className="font-display text-h1">{title}</h1>
       <p className="mt-4 text-muted" role={throttled ? "alert" : undefined}>
         {detail}
       </p>
       <p className="mt-8">
         <Link to="/shop" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
-          Browse the Shop
+          {t("wishlist.browse")}
         </Link>
       </p>
     </div>

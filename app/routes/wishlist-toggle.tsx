@@ -1,19 +1,23 @@
 import { data, redirect } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { removeProductFromWishlists, saveItem, toggleSchema } from "../../core/wishlist/index.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { localizeDomainText } from "../lib/domain-text.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist-toggle";
 
-/** `saved` is the heart's state after the answer (a duplicate means it is saved already). */
+/** `saved` is the heart's state after the answer (a duplicate means it is saved already); `signIn`: a guest's press. */
 export type WishlistToggleResult =
   | { ok: true; saved: boolean; message: string }
-  | { ok: false; error: string; saved?: boolean; back?: string };
+  | { ok: false; error: string; saved?: boolean; back?: string; signIn?: true };
 
-export const meta: Route.MetaFunction = () => [{ title: "Wishlist | East Harlem" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaIntl(matches).formatMessage({ id: "wishlist.meta.title" })} | East Harlem` },
+  { name: "robots", content: "noindex" },
+];
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -24,11 +28,14 @@ const noStore = { "Cache-Control": "private, no-store" };
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const back = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo) : null;
+  // Core's English messages, in the page's language.
+  const localized = (result: WishlistToggleResult): WishlistToggleResult =>
+    result.ok ? { ...result, message: localizeDomainText(request, result.message) } : { ...result, error: localizeDomainText(request, result.error) };
   const reply = (result: WishlistToggleResult, status: number) =>
-    data<WishlistToggleResult>(back && !result.ok ? { ...result, back } : result, { status, headers: noStore });
+    data<WishlistToggleResult>(localized(back && !result.ok ? { ...result, back } : result), { status, headers: noStore });
 
   const viewer = await getViewer(request, context);
-  if (!viewer) return reply({ ok: false, error: WISHLIST_MESSAGES.loginRequired }, 401);
+  if (!viewer) return reply({ ok: false, error: WISHLIST_MESSAGES.loginRequired, signIn: true }, 401);
 
   const parsed = toggleSchema.safeParse(fields);
   if (!parsed.success) return reply({ ok: false, error: parsed.error.issues[0]?.message ?? WISHLIST_MESSAGES.productUnavailable }, 400);
@@ -56,26 +63,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Where a plain-form press lands when it could not go back: a guest, or an item that cannot be saved. */
 export default function WishlistToggle({ actionData }: Route.ComponentProps) {
-  const guest = !actionData || (!actionData.ok && actionData.error === WISHLIST_MESSAGES.loginRequired);
+  const t = useT();
+  const guest = !actionData || (!actionData.ok && actionData.signIn === true);
   const back = actionData && !actionData.ok ? actionData.back : undefined;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="font-display text-3xl">Wishlist</h1>
+      <h1 className="font-display text-h1">{t("wishlist.heading")}</h1>
       <p role="alert" className="mt-4">
-        {actionData && !actionData.ok ? actionData.error : WISHLIST_MESSAGES.loginRequired}
+        {actionData && !actionData.ok ? actionData.error : t("wishlist.domain.loginRequired")}
       </p>
       <p className="mt-8 flex flex-wrap justify-center gap-3">
         {guest ? (
           <Link to={back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login"} className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
-            Sign In
+            {t("wishlist.toggle.signIn")}
           </Link>
         ) : (
           <Link to="/wishlist" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
-            Your wishlist
+            {t("wishlist.toggle.yours")}
           </Link>
         )}
         <Link to={back ?? "/shop"} className="inline-flex min-h-11 items-center rounded border border-line px-5 py-3 font-semibold">
-          {back ? "Go back" : "Back to Shop"}
+          {back ? t("wishlist.toggle.goBack") : t("wishlist.toggle.backToShop")}
         </Link>
       </p>
     </div>

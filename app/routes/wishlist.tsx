@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { Link } from "../i18n/index.ts";
+import { Link, metaIntl, useT } from "../i18n/index.ts";
 import type { z } from "zod";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import {
@@ -33,8 +33,9 @@ import { requireViewer } from "../lib/session.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/wishlist";
 import { localizedRedirect } from "../lib/i18n.server.ts";
+import { localizeDomainErrors, localizeDomainText } from "../lib/domain-text.server.ts";
 
-export const meta: Route.MetaFunction = guardedMeta("Wishlist");
+export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "wishlist.meta.title" }))(args);
 
 const noStore = { "Cache-Control": "private, no-store" };
 export const headers: Route.HeadersFunction = () => noStore;
@@ -72,7 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request, { multiline: ["notes", "description"] });
   const intent = fields.intent ?? "";
   const target = (key: "itemId" | "listId") => (/^\d{1,9}$/.test(fields[key] ?? "") ? Number(fields[key]) : null);
-  const reply = (result: WishlistActionResult, status = result.ok ? 200 : 400) => data(result, { status, headers: noStore });
+  // Core's English messages, in the page's language.
+  const localized = (result: WishlistActionResult): WishlistActionResult =>
+    result.ok
+      ? { ...result, message: localizeDomainText(request, result.message) }
+      : { ...result, error: localizeDomainText(request, result.error), ...(result.fieldErrors ? { fieldErrors: localizeDomainErrors(request, result.fieldErrors) as Record<string, string> } : {}) };
+  const reply = (result: WishlistActionResult, status = result.ok ? 200 : 400) => data(localized(result), { status, headers: noStore });
   const invalid = (error: z.ZodError, key: "itemId" | "listId" | null) =>
     reply({ intent, target: key ? target(key) : null, ok: false, error: firstIssue(error), fieldErrors: fieldErrors(error) });
   const db = context.db;
@@ -135,6 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Wishlist({ loaderData, actionData }: Route.ComponentProps) {
   const { lists, list, firstListId, shareBase } = loaderData;
+  const t = useT();
   const result = (actionData as WishlistActionResult | undefined) ?? null;
   // Messages about something no longer on the page (a removed or moved item) are shown above the list.
   const pageMessage = result && result.target === null && result.intent !== "create-list" ? result : null;
@@ -144,7 +151,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="font-display text-3xl sm:text-4xl">Wishlist</h1>
+      <h1 className="font-display text-h1">{t("wishlist.heading")}</h1>
       {shown ? (
         <div className="mt-4">
           <Notice tone={shown.ok ? "ok" : "error"}>{shown.ok ? shown.message : shown.error}</Notice>
@@ -152,7 +159,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <aside aria-label="Lists">
+        <aside aria-label={t("wishlist.lists")}>
           <ListNavigation lists={lists} selectedId={list?.id ?? null} result={result} />
         </aside>
 
@@ -160,22 +167,22 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           <div className="min-w-0 space-y-8">
             <section aria-labelledby="list-heading">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <h2 id="list-heading" className="break-words font-display text-2xl">
+                <h2 id="list-heading" className="break-words font-display text-h2">
                   {list.name}
                 </h2>
-                <span className="rounded-full border border-line px-2 py-0.5 text-xs font-semibold uppercase">{list.isPublic ? "Public" : "Private"}</span>
+                <span className="rounded-full border border-line px-2 py-0.5 text-xs font-semibold uppercase">{list.isPublic ? t("wishlist.public") : t("wishlist.private")}</span>
               </div>
               {list.description ? <p className="mt-1 break-words text-muted">{list.description}</p> : null}
               {list.items.length === 0 ? (
                 <div className="mt-4 rounded border border-line p-6 text-center">
-                  <p className="font-semibold">This list is empty.</p>
-                  <p className="mt-1 text-muted">Tap the heart on any product to save it here.</p>
+                  <p className="font-semibold">{t("wishlist.list.empty")}</p>
+                  <p className="mt-1 text-muted">{t("wishlist.list.emptyHint")}</p>
                   <Link to="/shop" className="mt-4 inline-flex min-h-11 items-center rounded bg-ink px-5 py-2 font-semibold text-paper">
-                    Browse the Shop
+                    {t("wishlist.browse")}
                   </Link>
                 </div>
               ) : (
-                <ul className="mt-4 space-y-4" aria-label={`Items in ${list.name}`}>
+                <ul className="mt-4 space-y-4" aria-label={t("wishlist.itemsIn", { name: list.name })}>
                   {list.items.map((item) => (
                     <WishlistItemRow key={item.id} item={item} result={result} />
                   ))}
@@ -186,12 +193,12 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           </div>
         ) : (
           <section aria-labelledby="empty-heading" className="rounded border border-line p-8 text-center">
-            <h2 id="empty-heading" className="font-display text-2xl">
-              Your wishlist is empty
+            <h2 id="empty-heading" className="font-display text-h2">
+              {t("wishlist.empty.heading")}
             </h2>
-            <p className="mt-2 text-muted">Tap the heart on any product to save it to My Favorites.</p>
+            <p className="mt-2 text-muted">{t("wishlist.empty.hint")}</p>
             <Link to="/shop" className="mt-4 inline-flex min-h-11 items-center rounded bg-ink px-5 py-2 font-semibold text-paper">
-              Browse the Shop
+              {t("wishlist.browse")}
             </Link>
           </section>
         )}

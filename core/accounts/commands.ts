@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import type { Db } from "../../db/client.ts";
 import { carts, sessions, userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
@@ -44,6 +44,17 @@ export async function updatePreferences(db: Db, userId: string, preferences: Pre
     .insert(userProfiles)
     .values({ userId, preferences })
     .onConflictDoUpdate({ target: userProfiles.userId, set: { preferences, updatedAt: new Date() } });
+}
+
+/** Sets only the currency preference (the chooser outside Settings), leaving the others as they are. */
+export async function setCurrencyPreference(db: Db, userId: string, currency: string): Promise<void> {
+  await db
+    .insert(userProfiles)
+    .values({ userId, preferences: { ...DEFAULT_PREFERENCES, currency } })
+    .onConflictDoUpdate({
+      target: userProfiles.userId,
+      set: { preferences: sql`jsonb_set(${userProfiles.preferences}, '{currency}', to_jsonb(${currency}::text), true)`, updatedAt: new Date() },
+    });
 }
 
 /**

@@ -3,5 +3,5 @@
 export { attemptPair, DEFAULT_PREFERENCES, isAdminRole, MESSAGES, MIN_PASSWORD_LENGTH, PASSWORD_THROTTLE, THROTTLE } from "./rules.ts";
 export { changePasswordSchema, deleteAccountSchema, newPasswordSchema, preferencesSchema, profileSchema, registerSchema, resetRequestSchema, signInSchema } from "./inputs.ts";
 export { findPairAttempts, findUserByEmail, getAccount } from "./queries.ts";
-export { applyAdminEmails, ensureProfile, finishSignIn, setRoleByEmail, signInWithPassword, softDeleteUser, updatePreferences, updateProfile, withPasswordThrottle, type PasswordSignInPorts } from "./commands.ts";
+export { applyAdminEmails, ensureProfile, finishSignIn, setCurrencyPreference, setRoleByEmail, signInWithPassword, softDeleteUser, updatePreferences, updateProfile, withPasswordThrottle, type PasswordSignInPorts } from "./commands.ts";
 export { claimAttempt, consume, isThrottled, throttleKeys } from "./throttle.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES, MIN_PASSWORD_LENGTH } from "./rules.ts";
+import { DISPLAY_CURRENCIES } from "../currency/rules.ts";
 
 const email = z.string().trim().toLowerCase().max(254);
 const text = (max: number) => z.string().max(max, `Please use at most ${max} characters.`);
@@ -71,7 +72,8 @@ export const profileSchema = z.object({
 
 export const THEMES = ["auto", "light", "dark"] as const;
 export const LANGUAGES = ["en", "es"] as const;
-export const CURRENCIES = ["USD"] as const;
+/** Any currency prices may be shown in; whether it is offered now (has a rate) is checked against the rates. */
+export const CURRENCIES = DISPLAY_CURRENCIES;
 const checkbox = z
   .literal("on")
   .optional()

@@ -90,12 +90,12 @@ export async function ticketsMail(
     to: to.email,
     subject,
     text: `${intro.join("\n\n")}\n\n${textLines.join("\n")}\n\n${t("mail.tickets.order", { url: orderUrl })}\n\n— East Harlem`,
-    html: mailPage({ locale, title: subject, bodyHtml: `${intro.map(mailParagraph).join("")}${blocks.join("")}${mailButton(t("mail.order.button"), orderUrl, locale)}` }),
+    html: mailPage({ locale, baseUrl, title: subject, bodyHtml: `${intro.map(mailParagraph).join("")}${blocks.join("")}${mailButton(t("mail.order.button"), orderUrl, locale)}` }),
     attachments,
   };
 }
 
-export function rsvpConfirmMail(to: { email: string; name: string }, event: EventForMail, partySize: number, confirmUrl: string, locale: Locale): Mail {
+export function rsvpConfirmMail(to: { email: string; name: string }, event: EventForMail, partySize: number, confirmUrl: string, baseUrl: string, locale: Locale): Mail {
   const t = mailT(locale);
   const lines = [
     t("mail.greeting", { name: to.name }),
@@ -108,7 +108,7 @@ export function rsvpConfirmMail(to: { email: string; name: string }, event: Even
     to: to.email,
     subject: t("mail.rsvpConfirm.subject", { title: event.title }),
     text: `${lines.join("\n\n")}\n\n${t("mail.rsvpConfirm.action", { url: confirmUrl })}\n\n— East Harlem`,
-    html: mailPage({ locale, title: t("mail.rsvpConfirm.title"), bodyHtml: `${lines.map(mailParagraph).join("")}${mailButton(t("mail.rsvpConfirm.button"), confirmUrl, locale)}` }),
+    html: mailPage({ locale, baseUrl, title: t("mail.rsvpConfirm.title"), bodyHtml: `${lines.map(mailParagraph).join("")}${mailButton(t("mail.rsvpConfirm.button"), confirmUrl, locale)}` }),
   };
 }
 
@@ -139,6 +139,7 @@ export function rsvpConfirmedMail(
     text: `${lines.join("\n\n")}\n\n${t("mail.rsvpConfirmed.action", { url: cancelUrl })}\n\n— East Harlem`,
     html: mailPage({
       locale,
+      baseUrl,
       title: promoted ? t("mail.rsvpConfirmed.promotedTitle") : t("mail.rsvpConfirmed.title"),
       bodyHtml: `${lines.map(mailParagraph).join("")}${mailButton(t("mail.rsvpConfirmed.button"), cancelUrl, locale)}`,
     }),
@@ -146,7 +147,7 @@ export function rsvpConfirmedMail(
   };
 }
 
-export function rsvpWaitlistedMail(to: { email: string; name: string }, event: EventForMail, partySize: number, cancelUrl: string, locale: Locale): Mail {
+export function rsvpWaitlistedMail(to: { email: string; name: string }, event: EventForMail, partySize: number, cancelUrl: string, baseUrl: string, locale: Locale): Mail {
   const t = mailT(locale);
   const lines = [
     t("mail.greeting", { name: to.name }),
@@ -159,7 +160,7 @@ export function rsvpWaitlistedMail(to: { email: string; name: string }, event: E
     to: to.email,
     subject: t("mail.rsvpWaitlisted.subject", { title: event.title }),
     text: `${lines.join("\n\n")}\n\n${t("mail.rsvpWaitlisted.action", { url: cancelUrl })}\n\n— East Harlem`,
-    html: mailPage({ locale, title: t("mail.rsvpWaitlisted.title"), bodyHtml: `${lines.map(mailParagraph).join("")}${mailButton(t("mail.rsvpWaitlisted.button"), cancelUrl, locale)}` }),
+    html: mailPage({ locale, baseUrl, title: t("mail.rsvpWaitlisted.title"), bodyHtml: `${lines.map(mailParagraph).join("")}${mailButton(t("mail.rsvpWaitlisted.button"), cancelUrl, locale)}` }),
   };
 }
 

@@ -52,7 +52,7 @@ async function place(tx: Db, deps: RsvpDeps, event: EventRow, rsvp: RsvpRow, tok
   const locale = await partyLocale(tx, rsvp);
   const mail = fits
     ? rsvpConfirmedMail(to, event, rsvp.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale)
-    : rsvpWaitlistedMail(to, event, rsvp.partySize, cancelUrl(deps, token, locale), locale);
+    : rsvpWaitlistedMail(to, event, rsvp.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale);
   await queueMail(tx, deps.jobs, mail);
   return status;
 }
@@ -87,7 +87,7 @@ export async function submitRsvp(
       .returning();
     if (known) return place(tx, deps, event, rsvp!, token, now);
     const locale = await partyLocale(tx, rsvp!);
-    await queueMail(tx, deps.jobs, rsvpConfirmMail({ email: form.email, name: form.name }, event, form.partySize, confirmUrl(deps, token, locale), locale));
+    await queueMail(tx, deps.jobs, rsvpConfirmMail({ email: form.email, name: form.name }, event, form.partySize, confirmUrl(deps, token, locale), deps.baseUrl, locale));
     return "pending";
   });
 }

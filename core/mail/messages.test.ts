@@ -94,7 +94,7 @@ describe("a mail in Spanish", () => {
     );
     const shipped = orderShippedMail({ orderId: "ord_1", userId: "u", orderNumber: 100001, customerEmail: "rosa@example.test", customerName: "" }, { carrier: "UPS", trackingNumber: "1Z" }, "https://store.test", "en");
     expect(shipped.text).toBe("Hi rosa@example.test,\n\nYour order EH-100001 is on its way with UPS.\n\nTracking number: 1Z\n\nFollow your order: https://store.test/orders/ord_1/track\n\n— East Harlem");
-    expect(resetPasswordMail("a@b.test", "https://store.test/api/auth/reset-password/t", "en").text).toContain("If it was not you, ignore this mail: your password stays as it is.");
+    expect(resetPasswordMail("a@b.test", "https://store.test/api/auth/reset-password/t", "https://store.test", "en").text).toContain("If it was not you, ignore this mail: your password stays as it is.");
   });
 
   it("says why the money went back in Spanish", () => {

@@ -28,11 +28,11 @@ export interface Mail {
   attachments?: MailAttachment[];
 }
 
-function layout(locale: Locale, title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  return mailPage({ locale, title, bodyHtml: paragraphs.map(mailParagraph).join("") + (action ? mailButton(action.label, action.url, locale) : "") });
+function layout(baseUrl: string, locale: Locale, title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  return mailPage({ locale, baseUrl, title, bodyHtml: paragraphs.map(mailParagraph).join("") + (action ? mailButton(action.label, action.url, locale) : "") });
 }
 
-export function verificationMail(to: string, name: string, url: string, locale: Locale): Mail {
+export function verificationMail(to: string, name: string, url: string, baseUrl: string, locale: Locale): Mail {
   const t = mailT(locale);
   const lines = [t("mail.greeting", { name: name || to }), t("mail.verify.intro"), t("mail.verify.expiry")];
   const ignore = t("mail.verify.ignore");
@@ -42,11 +42,11 @@ export function verificationMail(to: string, name: string, url: string, locale: 
     to,
     subject: t("mail.verify.subject"),
     text: `${lines.join("\n\n")}\n\n${t("mail.verify.action", { url })}\n\n${ignore}\n\n— East Harlem`,
-    html: layout(locale, t("mail.verify.title"), [...lines, ignore], { label: t("mail.verify.button"), url }),
+    html: layout(baseUrl, locale, t("mail.verify.title"), [...lines, ignore], { label: t("mail.verify.button"), url }),
   };
 }
 
-export function resetPasswordMail(to: string, url: string, locale: Locale): Mail {
+export function resetPasswordMail(to: string, url: string, baseUrl: string, locale: Locale): Mail {
   const t = mailT(locale);
   const lines = [t("mail.reset.intro"), t("mail.reset.expiry")];
   const ignore = t("mail.reset.ignore");
@@ -56,7 +56,7 @@ export function resetPasswordMail(to: string, url: string, locale: Locale): Mail
     to,
     subject: t("mail.reset.subject"),
     text: `${lines.join("\n\n")}\n\n${t("mail.reset.action", { url })}\n\n${ignore}\n\n— East Harlem`,
-    html: layout(locale, t("mail.reset.subject"), [...lines, ignore], { label: t("mail.reset.button"), url }),
+    html: layout(baseUrl, locale, t("mail.reset.subject"), [...lines, ignore], { label: t("mail.reset.button"), url }),
   };
 }
 
@@ -98,7 +98,7 @@ export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string, 
     to: receipt.customerEmail,
     subject: t("mail.order.subject", { number }),
     text: `${greeting}\n\n${intro}\n\n${items.join("\n")}\n\n${totals.join("\n")}\n\n${t("mail.order.follow", { url })}\n\n— East Harlem`,
-    html: layout(locale, t("mail.order.title", { number }), [greeting, intro, ...items, ...totals], { label: t("mail.order.button"), url }),
+    html: layout(baseUrl, locale, t("mail.order.title", { number }), [greeting, intro, ...items, ...totals], { label: t("mail.order.button"), url }),
   };
 }
 
@@ -126,7 +126,7 @@ export function paymentRefundedMail(
     to: input.to,
     subject: t("mail.paymentRefunded.subject"),
     text: `${paragraphs.join("\n\n")}\n\n${t("mail.paymentRefunded.action", { url })}\n\n— East Harlem`,
-    html: layout(locale, t("mail.paymentRefunded.title"), paragraphs, { label: t("mail.paymentRefunded.button"), url }),
+    html: layout(baseUrl, locale, t("mail.paymentRefunded.title"), paragraphs, { label: t("mail.paymentRefunded.button"), url }),
   };
 }
 
@@ -161,7 +161,7 @@ function orderUpdateMail(
     to: order.customerEmail,
     subject: heading.subject,
     text: `${all.join("\n\n")}\n\n${t("mail.order.follow", { url })}\n\n— East Harlem`,
-    html: layout(locale, heading.title, all, { label: t("mail.order.button"), url }),
+    html: layout(baseUrl, locale, heading.title, all, { label: t("mail.order.button"), url }),
   };
 }
 

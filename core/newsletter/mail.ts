@@ -19,7 +19,7 @@ export function confirmationMail(to: string, token: string, baseUrl: string, loc
     to,
     subject: t("mail.newsletterConfirm.subject"),
     text: `${lines.join("\n\n")}\n\n${t("mail.newsletterConfirm.action", { url })}\n\n${ignore}\n\n— East Harlem`,
-    html: mailPage({ locale, title: t("mail.newsletterConfirm.title"), bodyHtml: [...lines, ignore].map(mailParagraph).join("") + mailButton(t("mail.newsletterConfirm.button"), url, locale) }),
+    html: mailPage({ locale, baseUrl, title: t("mail.newsletterConfirm.title"), bodyHtml: [...lines, ignore].map(mailParagraph).join("") + mailButton(t("mail.newsletterConfirm.button"), url, locale) }),
   };
 }
 
@@ -40,6 +40,7 @@ export function newsletterMail(input: { to: string; subject: string; body: strin
     text: `${bodyText(input.body)}\n\n—\n${why}\n${t("mail.newsletter.unsubscribeAction", { url })}\n\n— East Harlem`,
     html: mailPage({
       locale,
+      baseUrl,
       title: input.subject,
       bodyHtml: bodyHtml(input.body),
       footerHtml: `${escapeHtml(why)} <a href="${escapeHtml(url)}">${escapeHtml(t("mail.newsletter.unsubscribe"))}</a>.<br>`,

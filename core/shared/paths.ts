@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, type Locale } from "./locale.ts";
  * both are crawlable and a link keeps its language. The back office, files and form endpoints that only
  * redirect have one address.
  */
-const UNLOCALIZED = /^\/(admin|analytics|art|i18n|dev|og|api|language|logout|settings\/export|sitemap\.xml|robots\.txt)(\/|$)/;
+const UNLOCALIZED = /^\/(admin|analytics|art|social|i18n|dev|api|language|logout|settings\/export|sitemap\.xml|robots\.txt)(\/|$)/;
 
 export function isLocalizedPath(path: string): boolean {
   return !UNLOCALIZED.test(path);

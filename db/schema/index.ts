@@ -15,3 +15,4 @@ export * from "./lookbook.ts";
 export * from "./music.ts";
 export * from "./newsletter.ts";
 export * from "./pictures.ts";
+export * from "./currency.ts";

@@ -1,25 +1,24 @@
 import { isRouteErrorResponse, useLocation, useNavigation, useRouteError } from "react-router";
-import { Link } from "../../i18n/index.ts";
-import { REFUSAL_TITLE, refusalMessage } from "../../lib/refusal.ts";
+import { Link, metaIntl, useT, type MessageId } from "../../i18n/index.ts";
+import { useRefusal } from "../../lib/refusal.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { AuthRequired } from "./auth-required.tsx";
 
-/** SPEC section 8, word for word. */
-export const ACCESS_DENIED_TEXT =
-  "You don't have permission to access the admin panel. Contact your administrator if you believe this is a mistake.";
-
+/** SPEC section 8, word for word (account.guard.accessDeniedText). */
 export function AccessDenied() {
+  const t = useT();
+  const title = t("account.guard.accessDenied");
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>Access Denied | East Harlem</title>
-      <h1 className="font-display text-3xl">Access Denied</h1>
-      <p className="mt-4 text-muted">{ACCESS_DENIED_TEXT}</p>
+      <title>{`${title} | East Harlem`}</title>
+      <h1 className="font-display text-h1">{title}</h1>
+      <p className="mt-4 text-muted">{t("account.guard.accessDeniedText")}</p>
       <p className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/dashboard" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
-          Go to Dashboard
+          {t("account.guard.goToDashboard")}
         </Link>
         <Link to="/" className="inline-flex min-h-11 items-center rounded border border-line px-5 py-3 font-semibold">
-          Go Home
+          {t("account.goHome")}
         </Link>
       </p>
     </div>
@@ -28,24 +27,31 @@ export function AccessDenied() {
 
 /** A page-sized message with one way on: home. */
 function MessagePage({ title, message }: { title: string; message: string }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <title>{`${title} | East Harlem`}</title>
-      <h1 className="font-display text-3xl">{title}</h1>
+      <h1 className="font-display text-h1">{title}</h1>
       <p className="mt-4 text-muted">{message}</p>
       <p className="mt-8">
         <Link to="/" className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper">
-          Go Home
+          {t("account.goHome")}
         </Link>
       </p>
     </div>
   );
 }
 
-const SomethingWentWrong = () => <MessagePage title="Something went wrong" message="An unexpected error occurred. Please try again." />;
+function SomethingWentWrong() {
+  const t = useT();
+  return <MessagePage title={t("error.unexpected.title")} message={t("error.unexpected.detail")} />;
+}
 
 /** Also what someone else's order or checkout looks like: exactly as if it did not exist. */
-const NotFound = () => <MessagePage title="Page not found" message="We couldn't find that page. It may have moved, or the link may be wrong." />;
+function NotFound() {
+  const t = useT();
+  return <MessagePage title={t("error.notFound.title")} message={t("error.notFound.detail")} />;
+}
 
 /**
  * What a guarded page shows when its loader or action refused: requireViewer answers 401,
@@ -53,11 +59,11 @@ const NotFound = () => <MessagePage title="Page not found" message="We couldn't 
  */
 export function GuardErrorBoundary({ area }: { area: "member" | "admin" }) {
   const error = useRouteError();
+  const refusal = useRefusal(error);
   if (isRouteErrorResponse(error) && error.status === 401) return <AuthRequired variant={area} />;
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const refusal = refusalMessage(error);
-  if (refusal) return <MessagePage title={REFUSAL_TITLE} message={refusal} />;
+  if (refusal) return <MessagePage title={refusal.title} message={refusal.message} />;
   return <SomethingWentWrong />;
 }
 
@@ -76,21 +82,23 @@ export function AdminErrorBoundary() {
  * way home for a signed-in shopper.
  */
 export function AnalyticsErrorBoundary() {
+  const t = useT();
   const error = useRouteError();
   const location = useLocation();
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
     const signedOut = error.status === 401;
+    const title = t("account.guard.adminRequired");
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <title>Admin Access Required | East Harlem</title>
-        <h1 className="font-display text-3xl">Admin Access Required</h1>
-        <p className="mt-4 text-muted">{signedOut ? "Please sign in with an administrator account to see the store's analytics." : "The store's analytics are for administrators."}</p>
+        <title>{`${title} | East Harlem`}</title>
+        <h1 className="font-display text-h1">{title}</h1>
+        <p className="mt-4 text-muted">{signedOut ? t("account.guard.analyticsSignIn") : t("account.guard.analyticsAdmins")}</p>
         <p className="mt-8">
           <Link
             to={signedOut ? `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}` : "/"}
             className="inline-flex min-h-11 items-center rounded bg-ink px-5 py-3 font-semibold text-paper"
           >
-            {signedOut ? "Sign In" : "Go Home"}
+            {signedOut ? t("account.signIn") : t("account.goHome")}
           </Link>
         </p>
       </div>
@@ -104,12 +112,13 @@ export function AnalyticsErrorBoundary() {
  * (a client-side navigation). Server HTML never shows it: the server has decided by then.
  */
 export function AdminPermissionCheck() {
+  const t = useT();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const checking = hydrated && navigation.state === "loading" && navigation.location.pathname.replace(/\/+$/, "") === "/admin";
   return (
     <div role="status" aria-live="polite" className={checking ? "fixed inset-x-0 top-16 z-50 flex justify-center px-4" : "sr-only"}>
-      {checking ? <p className="rounded bg-ink px-4 py-2 text-sm font-semibold text-paper shadow-lg">Checking permissions...</p> : null}
+      {checking ? <p className="rounded bg-ink px-4 py-2 text-sm font-semibold text-paper shadow-lg">{t("account.guard.checkingPermissions")}</p> : null}
     </div>
   );
 }
@@ -117,8 +126,12 @@ export function AdminPermissionCheck() {
 /**
  * A guarded page's meta: its title, never indexed. When the page answered with an error the
  * boundary renders its own <title> ("Authentication Required", "Access Denied"), so none is given here.
+ * The title is a text (the back office's, in English) or a catalogue id, shown in the page's language.
  */
-export function guardedMeta(page: string) {
-  return ({ error }: { error?: unknown }) =>
-    error ? [{ name: "robots", content: "noindex" }] : [{ title: `${page} | East Harlem` }, { name: "robots", content: "noindex" }];
+export function guardedMeta(page: string | { id: MessageId }) {
+  return ({ error, matches }: { error?: unknown; matches: Parameters<typeof metaIntl>[0] }) => {
+    if (error) return [{ name: "robots", content: "noindex" }];
+    const title = typeof page === "string" ? page : metaIntl(matches).formatMessage({ id: page.id });
+    return [{ title: `${title} | East Harlem` }, { name: "robots", content: "noindex" }];
+  };
 }

@@ -9,7 +9,7 @@ export const secondaryButton = "inline-flex min-h-11 items-center justify-center
 export function Section({ title, id, children, className = "" }: { title: string; id: string; children: ReactNode; className?: string }) {
   return (
     <section aria-labelledby={id} className={`rounded border border-line bg-card p-4 sm:p-6 ${className}`}>
-      <h2 id={id} className="font-display text-xl">
+      <h2 id={id} className="font-display text-h3">
         {title}
       </h2>
       <div className="mt-4">{children}</div>

@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { Form } from "../../i18n/index.ts";
+import { Form, useT } from "../../i18n/index.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton } from "./page-shell.tsx";
 import type { FormResult } from "./form-result.ts";
 
@@ -13,6 +13,7 @@ function useSubmitting(intent: string): boolean {
  * The page keys it by location, so every answer starts with empty password fields.
  */
 export function ChangePasswordForm({ result }: { result: FormResult<"password"> | null }) {
+  const t = useT();
   const busy = useSubmitting("password");
   const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   const invalid = (name: string) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": "password-result" } : {});
@@ -26,25 +27,25 @@ export function ChangePasswordForm({ result }: { result: FormResult<"password"> 
       ) : null}
       <div>
         <label htmlFor="currentPassword" className={labelClass}>
-          Current password
+          {t("account.profile.currentPassword")}
         </label>
         <input id="currentPassword" name="currentPassword" type="password" autoComplete="current-password" required className={inputClass} {...invalid("currentPassword")} />
       </div>
       <div>
         <label htmlFor="newPassword" className={labelClass}>
-          New password
+          {t("account.reset.newPassword")}
         </label>
         <input id="newPassword" name="newPassword" type="password" autoComplete="new-password" required minLength={6} className={inputClass} {...invalid("newPassword")} />
       </div>
       <div>
         <label htmlFor="confirmPassword" className={labelClass}>
-          Confirm new password
+          {t("account.reset.confirmNewPassword")}
         </label>
         <input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" required className={inputClass} {...invalid("confirmPassword")} />
       </div>
-      <p className="text-sm text-muted">Changing your password signs you out on your other devices.</p>
+      <p className="text-sm text-muted">{t("account.profile.signsOutOthers")}</p>
       <button type="submit" disabled={busy} className={primaryButton}>
-        {busy ? "Changing password..." : "Change Password"}
+        {busy ? t("account.profile.changingPassword") : t("account.profile.changePassword")}
       </button>
     </Form>
   );
@@ -52,14 +53,15 @@ export function ChangePasswordForm({ result }: { result: FormResult<"password"> 
 
 /** Shown only while the email is unverified. */
 export function ResendVerificationForm({ result }: { result: FormResult<"resend"> | null }) {
+  const t = useT();
   const busy = useSubmitting("resend");
   return (
     <Form method="post" action="/profile" className="space-y-3">
       <input type="hidden" name="intent" value="resend" />
-      <p className="text-muted">We sent a link to your email when you registered. Need a new one?</p>
+      <p className="text-muted">{t("account.profile.resendIntro")}</p>
       {result ? <Notice tone={result.ok ? "ok" : "error"}>{result.ok ? result.message : result.error}</Notice> : null}
       <button type="submit" disabled={busy} className={secondaryButton}>
-        {busy ? "Sending..." : "Resend Email Verification"}
+        {busy ? t("account.sending") : t("account.profile.resend")}
       </button>
     </Form>
   );

@@ -1,11 +1,13 @@
+import { useIntl } from "react-intl";
 import { useFetcher, useLocation } from "react-router";
-import { Link, useLocalePath } from "../../i18n/index.ts";
+import { Link, useLocale, useLocalePath, useT } from "../../i18n/index.ts";
 import type { CartLine } from "../../../core/cart/rules.ts";
 import { storeDateTime } from "../../lib/dates.ts";
-import { formatCents, CATEGORY_LABEL } from "../../lib/format.ts";
+import { CATEGORY_LABEL } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";
 import { useCart } from "./cart-context.tsx";
+import { CurrencyNote, Money, useCurrency } from "../product/display-currency.tsx";
 import { ProductPicture } from "../product/product-picture.tsx";
 
 function ReturnHere() {
@@ -18,18 +20,22 @@ function ReturnHere() {
 function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
   const fetcher = useFetcher<CartActionResult>({ key: `cart-line-${line.variantId}` });
   const localePath = useLocalePath();
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   const pending = fetcher.state !== "idle";
   // Show the quantity being saved straight away.
   const pendingQuantity = fetcher.formData?.get("intent") === "set" ? Number(fetcher.formData.get("quantity")) : null;
   const quantity = pendingQuantity ?? line.quantity;
-  const options = line.event ? `${line.size ?? "General"} ticket` : [line.size, line.color].filter(Boolean).join(" / ");
+  const options = line.event ? (line.size ? t("cart.line.ticket", { type: line.size }) : t("cart.line.generalTicket")) : [line.size, line.color].filter(Boolean).join(" / ");
+  const item = `${line.name}${options ? ` (${options})` : ""}`;
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
     <li className="flex gap-3 border-b border-line py-4" aria-busy={pending}>
       <ProductPicture
         image={line.photo}
         artSrc={line.image}
-        alt={`${line.name}${line.color ? ` in ${line.color}` : ""}`}
+        alt={line.color ? t("cart.line.alt", { name: line.name, color: line.color }) : line.name}
         sizes="64px"
         artSize={64}
         className="h-16 w-16 shrink-0 rounded bg-card object-contain"
@@ -40,16 +46,20 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
             <Link to={line.event ? `/events/${line.event.slug}` : `/shop/${line.slug}`} onClick={onNavigate} className="font-semibold hover:underline">
               {line.name}
             </Link>
-            <p className="text-sm text-muted">{line.event ? storeDateTime(line.event.startsAt) : CATEGORY_LABEL[line.category]}</p>
+            <p className="text-sm text-muted">{line.event ? storeDateTime(line.event.startsAt, locale) : CATEGORY_LABEL[line.category]}</p>
             {options ? <p className="text-sm text-muted">{options}</p> : null}
           </div>
           <div className="text-right">
-            <p className="font-semibold" data-testid="line-total">{formatCents(line.unitPriceCents * quantity)}</p>
-            {quantity > 1 ? <p className="text-xs text-muted">{formatCents(line.unitPriceCents)} each</p> : null}
+            <p className="font-semibold" data-testid="line-total">
+              <Money cents={line.unitPriceCents * quantity} />
+            </p>
+            {quantity > 1 ? (
+              <p className="text-xs text-muted">{intl.formatMessage({ id: "cart.line.each" }, { price: <Money cents={line.unitPriceCents} /> })}</p>
+            ) : null}
           </div>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <fetcher.Form method="post" action={localePath("/cart")} className="flex items-center" aria-label={`Quantity of ${line.name}${options ? ` (${options})` : ""}`}>
+          <fetcher.Form method="post" action={localePath("/cart")} className="flex items-center" aria-label={t("cart.line.quantityOf", { item })}>
             <input type="hidden" name="intent" value="set" />
             <input type="hidden" name="variantId" value={line.variantId} />
             <ReturnHere />
@@ -58,12 +68,12 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
               name="quantity"
               value={quantity - 1}
               disabled={quantity <= 1}
-              aria-label="Decrease quantity"
+              aria-label={t("cart.line.decrease")}
               className="h-11 w-11 rounded-l border border-line text-lg disabled:opacity-40"
             >
               −
             </button>
-            <output className="flex h-11 min-w-10 items-center justify-center border-y border-line px-2" aria-live="polite" aria-label="Quantity">
+            <output className="flex h-11 min-w-10 items-center justify-center border-y border-line px-2" aria-live="polite" aria-label={t("cart.line.quantity")}>
               {quantity}
             </output>
             <button
@@ -71,7 +81,7 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
               name="quantity"
               value={quantity + 1}
               disabled={quantity >= Math.min(99, line.available)}
-              aria-label="Increase quantity"
+              aria-label={t("cart.line.increase")}
               className="h-11 w-11 rounded-r border border-line text-lg disabled:opacity-40"
             >
               +
@@ -81,8 +91,8 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="variantId" value={line.variantId} />
             <ReturnHere />
-            <button type="submit" className="min-h-11 px-1 text-sm underline" aria-label={`Remove ${line.name}${options ? ` (${options})` : ""}`}>
-              Remove
+            <button type="submit" className="min-h-11 px-1 text-sm underline" aria-label={t("cart.line.removeItem", { item })}>
+              {t("cart.line.remove")}
             </button>
           </fetcher.Form>
         </div>
@@ -101,37 +111,42 @@ export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
   const { cart } = useCart();
   const clear = useFetcher<CartActionResult>({ key: "cart-clear" });
   const localePath = useLocalePath();
+  const { shown } = useCurrency();
+  const t = useT();
   if (cart.lines.length === 0) {
     return (
       <div className="py-10 text-center">
-        <p className="font-display text-xl">Your cart is empty</p>
-        <p className="mt-2 text-muted">Add some items to get started!</p>
+        <p className="font-display text-xl">{t("cart.empty")}</p>
+        <p className="mt-2 text-muted">{t("cart.empty.hint")}</p>
       </div>
     );
   }
   return (
     <div>
-      <ul aria-label="Items in your cart">
+      <ul aria-label={t("cart.lines.label")}>
         {cart.lines.map((line) => (
           <CartRow key={line.variantId} line={line} onNavigate={onNavigate} />
         ))}
       </ul>
       <div className="mt-4 flex items-center justify-between text-lg">
-        <span className="font-semibold">Total</span>
-        <span className="font-display" data-testid="cart-total">{formatCents(cart.subtotalCents)}</span>
+        <span className="font-semibold">{t("cart.total")}</span>
+        <span className="font-display text-right" data-testid="cart-total">
+          <Money cents={cart.subtotalCents} />
+        </span>
       </div>
+      {shown ? <CurrencyNote code={shown.code} /> : null}
       <Link
         to="/checkout"
         onClick={onNavigate}
         className="mt-4 block rounded bg-ink px-4 py-3 text-center font-semibold text-paper hover:opacity-90"
       >
-        Proceed to Checkout
+        {t("cart.proceed")}
       </Link>
       <clear.Form method="post" action={localePath("/cart")} className="mt-2">
         <input type="hidden" name="intent" value="clear" />
         <ReturnHere />
         <button type="submit" className="min-h-11 w-full rounded border border-line px-4 py-2">
-          {clear.state !== "idle" ? "Clearing..." : "Clear Cart"}
+          {clear.state !== "idle" ? t("cart.clearing") : t("cart.clear")}
         </button>
       </clear.Form>
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useT } from "../../i18n/index.ts";
 import { CartContents } from "./cart-contents.tsx";
 import { useCart } from "./cart-context.tsx";
 
@@ -6,6 +7,7 @@ import { useCart } from "./cart-context.tsx";
 export function CartPanel() {
   const { cart, isOpen, close, returnFocusTo } = useCart();
   const panel = useRef<HTMLDivElement>(null);
+  const t = useT();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -52,10 +54,10 @@ export function CartPanel() {
         className="absolute inset-y-0 right-0 flex w-full max-w-md flex-col bg-paper shadow-2xl outline-none"
       >
         <div className="flex items-center justify-between border-b border-line px-4 py-3">
-          <h2 id="cart-panel-title" className="font-display text-xl">
-            Shopping Cart ({cart.itemCount})
+          <h2 id="cart-panel-title" className="font-display text-h3">
+            {t("cart.panel.title", { count: cart.itemCount })}
           </h2>
-          <button type="button" onClick={close} className="h-11 w-11 rounded text-2xl" aria-label="Close cart">
+          <button type="button" onClick={close} className="h-11 w-11 rounded text-2xl" aria-label={t("cart.panel.close")}>
             ×
           </button>
         </div>

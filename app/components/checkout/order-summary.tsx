@@ -1,7 +1,10 @@
+import { useIntl } from "react-intl";
 import type { CartLine } from "../../../core/cart/rules.ts";
 import type { OrderAmounts } from "../../../core/orders/rules.ts";
+import { useLocale, useT } from "../../i18n/index.ts";
 import { storeDateTime } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/format.ts";
+import { Money } from "../product/display-currency.tsx";
 import { ProductPicture } from "../product/product-picture.tsx";
 
 export interface ShortLineView {
@@ -12,13 +15,21 @@ export interface ShortLineView {
 
 type SummaryLine = Pick<CartLine, "name" | "size" | "color" | "image" | "unitPriceCents" | "quantity"> & { variantId?: number; photo?: CartLine["photo"]; event?: CartLine["event"] };
 
-/** Lines, subtotal, tax (8%), free shipping and total. A line short of stock says so next to it. */
-export function OrderSummary({ lines, amounts, short = [] }: { lines: readonly SummaryLine[]; amounts: OrderAmounts; short?: readonly ShortLineView[] }) {
+/**
+ * Lines, subtotal, tax (8%), free shipping and total. A line short of stock says so next to it.
+ * `approximate`: before payment, amounts also read in the shopper's currency; after it, only what was charged.
+ */
+export function OrderSummary({ lines, amounts, short = [], approximate = false }: { lines: readonly SummaryLine[]; amounts: OrderAmounts; short?: readonly ShortLineView[]; approximate?: boolean }) {
+  const money = (cents: number) => (approximate ? <Money cents={cents} /> : formatCents(cents));
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   return (
     <>
       <ul className="divide-y divide-line">
         {lines.map((line, i) => {
-          const options = line.event ? `${line.size ?? "General"} ticket, ${storeDateTime(line.event.startsAt)}` : [line.size, line.color].filter(Boolean).join(" / ");
+          const ticket = line.size ? t("cart.line.ticket", { type: line.size }) : t("cart.line.generalTicket");
+          const options = line.event ? `${ticket}, ${storeDateTime(line.event.startsAt, locale)}` : [line.size, line.color].filter(Boolean).join(" / ");
           const shortage = short.find((s) => s.variantId === line.variantId);
           return (
             <li key={line.variantId ?? i} className="flex items-center gap-3 py-3" data-testid="summary-line">
@@ -26,44 +37,47 @@ export function OrderSummary({ lines, amounts, short = [] }: { lines: readonly S
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{line.name}</p>
                 <p className="text-sm text-muted">
-                  {options ? `${options} · ` : ""}Qty {line.quantity}
-                  {line.quantity > 1 ? ` · ${formatCents(line.unitPriceCents)} each` : ""}
+                  {options ? `${options} · ` : ""}
+                  {t("checkout.line.qty", { quantity: line.quantity })}
+                  {line.quantity > 1 ? <> · {intl.formatMessage({ id: "cart.line.each" }, { price: money(line.unitPriceCents) })}</> : null}
                 </p>
                 {shortage ? (
                   <p className="mt-1 text-sm font-semibold text-danger">
-                    Insufficient stock: you asked for {shortage.requested}, {shortage.available > 0 ? `only ${shortage.available} available` : "none left"}.
+                    {t("checkout.line.shortage", { requested: shortage.requested, available: Math.max(0, shortage.available) })}
                   </p>
                 ) : null}
               </div>
-              <p className="font-semibold">{formatCents(line.unitPriceCents * line.quantity)}</p>
+              <p className="text-right font-semibold">{money(line.unitPriceCents * line.quantity)}</p>
             </li>
           );
         })}
       </ul>
-      <OrderTotals amounts={amounts} testIdPrefix="summary" />
+      <OrderTotals amounts={amounts} testIdPrefix="summary" approximate={approximate} />
     </>
   );
 }
 
 /** Subtotal, tax (8%), shipping ("Free") and total: the checkout, the success page and the order page. */
-export function OrderTotals({ amounts, testIdPrefix }: { amounts: OrderAmounts; testIdPrefix: "summary" | "order" }) {
+export function OrderTotals({ amounts, testIdPrefix, approximate = false }: { amounts: OrderAmounts; testIdPrefix: "summary" | "order"; approximate?: boolean }) {
+  const money = (cents: number) => (approximate ? <Money cents={cents} /> : formatCents(cents));
+  const t = useT();
   return (
     <dl className="mt-4 space-y-2 border-t border-line pt-4">
       <div className="flex justify-between gap-4">
-        <dt>Subtotal</dt>
-        <dd data-testid={`${testIdPrefix}-subtotal`}>{formatCents(amounts.subtotalCents)}</dd>
+        <dt>{t("checkout.totals.products")}</dt>
+        <dd className="text-right" data-testid={`${testIdPrefix}-subtotal`}>{money(amounts.subtotalCents)}</dd>
       </div>
       <div className="flex justify-between gap-4">
-        <dt>Tax (8%)</dt>
-        <dd data-testid={`${testIdPrefix}-tax`}>{formatCents(amounts.taxCents)}</dd>
+        <dt>{t("checkout.totals.tax")}</dt>
+        <dd className="text-right" data-testid={`${testIdPrefix}-tax`}>{money(amounts.taxCents)}</dd>
       </div>
       <div className="flex justify-between gap-4">
-        <dt>Shipping</dt>
-        <dd data-testid={`${testIdPrefix}-shipping`}>{amounts.shippingCents === 0 ? "Free" : formatCents(amounts.shippingCents)}</dd>
+        <dt>{t("checkout.totals.shipping")}</dt>
+        <dd data-testid={`${testIdPrefix}-shipping`}>{amounts.shippingCents === 0 ? t("checkout.totals.free") : money(amounts.shippingCents)}</dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
-        <dt>Total</dt>
-        <dd data-testid={`${testIdPrefix}-total`}>{formatCents(amounts.totalCents)}</dd>
+        <dt>{t("checkout.totals.total")}</dt>
+        <dd className="text-right" data-testid={`${testIdPrefix}-total`}>{money(amounts.totalCents)}</dd>
       </div>
     </dl>
   );
@@ -71,9 +85,10 @@ export function OrderTotals({ amounts, testIdPrefix }: { amounts: OrderAmounts; 
 
 /** The spec's error banner. */
 export function PaymentErrorBanner({ message }: { message: string }) {
+  const t = useT();
   return (
     <div role="alert" className="rounded border border-danger bg-card px-4 py-3" data-testid="payment-error">
-      <p className="font-bold text-danger">Payment Error</p>
+      <p className="font-bold text-danger">{t("checkout.paymentError")}</p>
       <p className="mt-1">{message}</p>
     </div>
   );

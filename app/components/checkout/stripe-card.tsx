@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
+import { useLocale, useT } from "../../i18n/index.ts";
 import { useNonce } from "../../lib/nonce.ts";
 import { labelClass } from "../account/page-shell.tsx";
 
@@ -17,7 +18,7 @@ interface StripeJs {
 }
 declare global {
   interface Window {
-    Stripe?: (publishableKey: string) => StripeJs;
+    Stripe?: (publishableKey: string, options?: { locale?: string }) => StripeJs;
   }
 }
 
@@ -71,6 +72,9 @@ function whenStripeLoaded(timeoutMs = 10_000): Promise<NonNullable<Window["Strip
  */
 export function StripeCardField({ publishableKey, cardRef }: { publishableKey: string; cardRef: RefObject<StripeCard | null> }) {
   const nonce = useNonce();
+  const t = useT();
+  // Stripe's own words (a declined card, a wrong number) come in the page's language.
+  const locale = useLocale();
   const target = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "unavailable">("loading");
 
@@ -80,7 +84,7 @@ export function StripeCardField({ publishableKey, cardRef }: { publishableKey: s
     whenStripeLoaded()
       .then((Stripe) => {
         if (cancelled || !target.current) return;
-        const stripe = Stripe(publishableKey);
+        const stripe = Stripe(publishableKey, { locale });
         element = stripe.elements().create("card", { hidePostalCode: true, style: { base: { fontSize: "16px" } } });
         element.mount(target.current);
         cardRef.current = { stripe, element };
@@ -92,21 +96,21 @@ export function StripeCardField({ publishableKey, cardRef }: { publishableKey: s
       cardRef.current = null;
       element?.destroy();
     };
-  }, [publishableKey, cardRef]);
+  }, [publishableKey, cardRef, locale]);
 
   return (
     <div>
       {/* React places this in the document head, once; only the checkout in Stripe mode renders it. */}
       <script src={STRIPE_JS_URL} async nonce={nonce} />
       <p id="card-label" className={labelClass}>
-        Card
+        {t("checkout.card")}
       </p>
       <div ref={target} id="card-element" role="group" aria-labelledby="card-label" className="min-h-11 rounded border border-line bg-card px-3 py-3" />
       <p className="mt-2 text-sm text-muted" aria-live="polite">
-        {state === "loading" ? "Loading the secure card field..." : state === "unavailable" ? "The secure card field could not be loaded." : "Card payments are confirmed with Stripe."}
+        {state === "loading" ? t("checkout.card.loading") : state === "unavailable" ? t("checkout.card.unavailable") : t("checkout.stripeConfirms")}
       </p>
       <noscript>
-        <p className="mt-2 text-sm text-danger">Card payments with Stripe need JavaScript. Turn it on to pay.</p>
+        <p className="mt-2 text-sm text-danger">{t("checkout.card.noscript")}</p>
       </noscript>
     </div>
   );

@@ -1,6 +1,6 @@
-import { Link } from "../../i18n/index.ts";
+import { Link, useLocale, useT } from "../../i18n/index.ts";
 import type { ContentImage } from "../../../core/content/index.ts";
-import { storeMonthDay, storeTimeOfDay } from "../../../core/events/rules.ts";
+import { eventMonthDay, eventTime } from "../../lib/event-dates.ts";
 import { buttonClass } from "./buttons.tsx";
 import { ContentImg } from "./content-image.tsx";
 import { Tag } from "./section.tsx";
@@ -16,14 +16,16 @@ export interface EventCardData {
   venue: string;
   description: string;
   poster: ContentImage;
-  /** "Get Tickets" or "RSVP Now": leads to the event's page. */
-  action: string;
+  /** Its call to action ("Get Tickets" or "RSVP Now"), leading to the event's page. */
+  mode: "tickets" | "rsvp";
 }
 
 /** One upcoming event: poster, date, time range, venue and its call to action; or a line saying none is planned. */
 export function EventCard({ event }: { event: EventCardData | null }) {
+  const t = useT();
+  const locale = useLocale();
   if (!event) {
-    return <p className="rounded-lg border border-line bg-card p-6 text-lg">No event is on the calendar right now. Check back soon.</p>;
+    return <p className="rounded-lg border border-line bg-card p-6 text-lg">{t("events.card.none")}</p>;
   }
   return (
     <article className="grid overflow-hidden rounded-lg bg-black text-white md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" aria-label={event.title}>
@@ -33,18 +35,18 @@ export function EventCard({ event }: { event: EventCardData | null }) {
           <Tag>{event.kind}</Tag>
         </div>
         <p className="font-display font-black text-5xl leading-none text-gold sm:text-7xl">
-          <time dateTime={event.startsAt}>{storeMonthDay(event.startsAt)}</time>
+          <time dateTime={event.startsAt}>{eventMonthDay(event.startsAt, locale)}</time>
         </p>
-        <h3 className="font-display font-black text-2xl wrap-break-word sm:text-3xl">{event.title}</h3>
+        <h3 className="font-display text-h3 font-black wrap-break-word">{event.title}</h3>
         <dl className="grid gap-3 text-base sm:grid-cols-2">
           <div>
             <dt className="text-xs font-bold uppercase tracking-wider text-white/75">{event.timeLabel}</dt>
             <dd className="mt-1 font-semibold">
-              <time dateTime={event.startsAt}>{storeTimeOfDay(event.startsAt)}</time> - <time dateTime={event.endsAt}>{storeTimeOfDay(event.endsAt)}</time>
+              <time dateTime={event.startsAt}>{eventTime(event.startsAt, locale)}</time> - <time dateTime={event.endsAt}>{eventTime(event.endsAt, locale)}</time>
             </dd>
           </div>
           <div>
-            <dt className="text-xs font-bold uppercase tracking-wider text-white/75">Where</dt>
+            <dt className="text-xs font-bold uppercase tracking-wider text-white/75">{t("events.where")}</dt>
             <dd className="mt-1 font-semibold">{event.venue}</dd>
           </div>
         </dl>
@@ -52,7 +54,7 @@ export function EventCard({ event }: { event: EventCardData | null }) {
         <div>
           <Link to={`/events/${event.slug}`} className={buttonClass("gold")}>
             <span>
-              {event.action}
+              {t(event.mode === "tickets" ? "events.card.tickets" : "events.card.rsvp")}
               <span className="sr-only">: {event.title}</span>
             </span>
           </Link>

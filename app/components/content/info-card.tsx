@@ -9,7 +9,7 @@ export function InfoCardGrid({ cards, columns = 3 }: { cards: readonly Card[]; c
           <span aria-hidden="true" className="font-display font-black text-5xl leading-none text-muted">
             {String(i + 1).padStart(2, "0")}
           </span>
-          <h3 className="font-display font-black mt-6 text-2xl wrap-break-word">{card.title}</h3>
+          <h3 className="font-display text-h3 font-black mt-6 wrap-break-word">{card.title}</h3>
           <span aria-hidden="true" className="mt-3 block h-1 w-12 bg-gold" />
           <p className="mt-4 leading-relaxed text-muted">{card.text}</p>
         </li>

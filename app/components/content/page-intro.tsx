@@ -19,8 +19,8 @@ export function PageIntro({
     <div className="bg-black text-white">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20 lg:py-24">
         {eyebrow ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-gold">{eyebrow}</p> : null}
-        <h1 className="font-display font-black mt-3 max-w-4xl text-3xl leading-none wrap-break-word sm:text-5xl lg:text-7xl">{title}</h1>
-        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-white/85 sm:text-xl">{lede}</p>
+        <h1 className="font-display text-display font-black mt-3 max-w-4xl wrap-break-word">{title}</h1>
+        <p className="mt-6 max-w-2xl text-lede text-white/85">{lede}</p>
         {children}
       </div>
     </div>

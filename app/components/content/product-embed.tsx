@@ -1,4 +1,4 @@
-import { Link } from "../../i18n/index.ts";
+import { Link, useT, type MessageId } from "../../i18n/index.ts";
 import { artUrl, optionValues, showOutOfStockBadge } from "../../../core/catalog/rules.ts";
 import { imageForColor } from "../../../core/media/rules.ts";
 import { CATEGORY_LABEL } from "../../lib/format.ts";
@@ -7,11 +7,13 @@ import type { ProductCardData } from "../product/product-card.tsx";
 import { ProductOptions } from "../product/product-options.tsx";
 import { ProductPicture } from "../product/product-picture.tsx";
 
-/** How much of a product is left across its variants, as the shop says it. */
-export function stockSummary(product: Pick<ProductCardData, "variants">): string {
-  if (showOutOfStockBadge(product.variants, null)) return "Out of stock";
+type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
+
+/** How much of a product is left across its variants, as the shop says it (in the page's language with `t`). */
+export function stockSummary(product: Pick<ProductCardData, "variants">, t?: Translate): string {
+  if (showOutOfStockBadge(product.variants, null)) return t ? t("content.stock.out") : "Out of stock";
   const available = product.variants.reduce((sum, v) => sum + Math.max(0, v.available), 0);
-  return `${available} in stock`;
+  return t ? t("content.stock.count", { count: String(available) }) : `${available} in stock`;
 }
 
 /**
@@ -19,6 +21,7 @@ export function stockSummary(product: Pick<ProductCardData, "variants">): string
  * add-to-cart form (a plain POST to /cart without JavaScript, a fetcher with it).
  */
 export function ProductEmbed({ product }: { product: ProductCardData }) {
+  const t = useT();
   const { colors } = optionValues(product.variants);
   const color = colors[0] ?? null;
   const headingId = `embed-${product.id}-name`;
@@ -38,7 +41,9 @@ export function ProductEmbed({ product }: { product: ProductCardData }) {
         />
       </Link>
       <div className="min-w-0 space-y-2">
-        <p className="text-xs font-semibold uppercase tracking-wider text-muted">Shop the story · {CATEGORY_LABEL[product.category]}</p>
+        <p className="text-xs font-semibold uppercase tracking-wider text-muted">
+          {t("content.embed.shopTheStory")} · {CATEGORY_LABEL[product.category]}
+        </p>
         <h3 id={headingId} className="text-xl font-bold leading-tight">
           <Link to={`/shop/${product.slug}`} className="underline-offset-4 hover:underline" prefetch="intent">
             {product.name}
@@ -46,7 +51,7 @@ export function ProductEmbed({ product }: { product: ProductCardData }) {
         </h3>
         <Price cents={product.basePriceCents} originalCents={null} />
         <p className={`text-sm font-semibold ${outOfStock ? "text-danger" : "text-ok"}`} data-testid="embed-stock">
-          {stockSummary(product)}
+          {stockSummary(product, t)}
         </p>
         {outOfStock ? null : <ProductOptions product={product} />}
       </div>

@@ -25,16 +25,17 @@ export function Section({
     <section id={id} aria-labelledby={headingId} className={`mx-auto max-w-7xl px-4 pb-14 sm:pb-20 ${flush ? "" : "pt-14 sm:pt-20"} ${className}`}>
       {eyebrow ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-muted">{eyebrow}</p> : null}
       <SectionHeading id={headingId}>{title}</SectionHeading>
-      {lede ? <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted">{lede}</p> : null}
+      {lede ? <p className="mt-4 max-w-2xl text-lede text-muted">{lede}</p> : null}
       <div className="mt-10">{children}</div>
     </section>
   );
 }
 
+/** Steps of the type scale (app.css): a section's heading, or a statement set at the intro band's size. */
 const HEADING_SIZE = {
-  md: "text-3xl sm:text-4xl",
-  lg: "text-3xl sm:text-4xl lg:text-5xl",
-  xl: "text-3xl sm:text-5xl lg:text-6xl",
+  md: "text-h2",
+  lg: "text-h2",
+  xl: "text-display",
 } as const;
 
 export function SectionHeading({
@@ -46,7 +47,7 @@ export function SectionHeading({
   children: ReactNode;
   size?: keyof typeof HEADING_SIZE;
 }) {
-  return <h2 id={id} className={`font-display font-black mt-2 leading-none wrap-break-word ${HEADING_SIZE[size]}`}>{children}</h2>;
+  return <h2 id={id} className={`font-display font-black mt-2 wrap-break-word ${HEADING_SIZE[size]}`}>{children}</h2>;
 }
 
 /** A small uppercase label (category, kind of event). Brick with white text: contrast in both schemes. */

@@ -4,6 +4,7 @@ import type { Viewer } from "../../lib/session.server.ts";
 import { UserMenu } from "../account/user-menu.tsx";
 import { CartButton } from "../cart/cart-button.tsx";
 import { can } from "../../../core/admin/rules.ts";
+import { Monogram, Wordmark } from "./brand.tsx";
 
 type NavLinkItem = { to: string; label: MessageId; permission?: readonly ["analytics", "read"] };
 
@@ -51,8 +52,10 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
     <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
       {/* One row at every width: on a phone the sign-in link and the menu are icons, named for screen readers. */}
       <div className="mx-auto flex max-w-7xl items-center gap-1 px-3 py-2 sm:gap-2 sm:px-4" data-testid="header-row">
-        <Link to="/" className="font-display mr-auto shrink-0 whitespace-nowrap text-base leading-none min-[360px]:text-lg sm:text-xl" aria-label={t("nav.home")}>
-          <span className="bg-ink px-1.5 py-0.5 text-paper">East</span> Harlem
+        {/* The marks are sized in em: the link's type size sets them (one row at 320 px, larger from 640). */}
+        <Link to="/" className="mr-auto flex shrink-0 items-center gap-[0.35em] text-lg leading-none sm:text-xl lg:text-[1.375rem]" aria-label={t("nav.home")}>
+          <Monogram className="h-[1.5em] w-[1.5em]" />
+          <Wordmark className="h-[0.9em] w-auto" />
         </Link>
         <nav aria-label={t("nav.main")} className="hidden lg:block">
           <ul className="flex items-center gap-1">

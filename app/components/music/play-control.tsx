@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { buttonClass, PlayIcon, type ButtonTone } from "../content/buttons.tsx";
+import { useT } from "../../i18n/index.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { pause, playSource, usePlayer, type QueueSource } from "./player.ts";
 
@@ -36,6 +37,7 @@ export function PlayControl({
   compact?: boolean;
   children?: ReactNode;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const player = usePlayer();
   const track = source.tracks[index];
@@ -45,7 +47,7 @@ export function PlayControl({
   const className = compact
     ? "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border-2 border-ink text-ink hover:bg-ink hover:text-paper"
     : buttonClass(tone);
-  const text = playingThis ? "Pause" : label;
+  const text = playingThis ? t("music.pause") : label;
   const content = (
     <>
       {playingThis ? <PauseIcon /> : <PlayIcon />}

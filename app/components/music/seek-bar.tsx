@@ -1,10 +1,12 @@
 import { formatClock } from "../../../core/music/rules.ts";
+import { useT } from "../../i18n/index.ts";
 
 /**
  * Where the track is, as a slider: drag it, click it, or use the arrow keys (5 s), Page Up / Page Down
  * (a tenth) and Home / End. The times beside it are the player's clock.
  */
 export function SeekBar({ label, time, duration, onSeek, className = "" }: { label: string; time: number; duration: number; onSeek: (seconds: number) => void; className?: string }) {
+  const t = useT();
   const max = Math.max(1, Math.floor(duration));
   const value = Math.min(max, Math.floor(time));
   const percent = (value / max) * 100;
@@ -20,7 +22,7 @@ export function SeekBar({ label, time, duration, onSeek, className = "" }: { lab
         step={1}
         value={value}
         aria-label={label}
-        aria-valuetext={`${formatClock(time * 1000)} of ${formatClock(duration * 1000)}`}
+        aria-valuetext={t("music.seek.value", { time: formatClock(time * 1000), duration: formatClock(duration * 1000) })}
         onChange={(e) => onSeek(Number(e.currentTarget.value))}
         onKeyDown={(e) => {
           // Arrows move 5 seconds rather than the slider's 1-second step: a usable stride through a track.

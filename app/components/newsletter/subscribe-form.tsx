@@ -1,14 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { SubscribeResult } from "../../routes/newsletter.tsx";
-import { useLocalePath } from "../../i18n/index.ts";
+import { useLocalePath, useT } from "../../i18n/index.ts";
 
 /**
  * A subscribe box: a plain POST form to /newsletter (which answers with a page when JavaScript is off),
  * sent through a fetcher when it is on, with the answer shown in place and announced (role="status").
  * `idPrefix` keeps the ids of two boxes on one page apart; `source` says which box it was.
  */
-export function SubscribeForm({ idPrefix, source, tone = "dark", label = "Email address", result: given }: { idPrefix: string; source: "shop" | "footer" | "page"; tone?: "dark" | "light"; label?: string; result?: SubscribeResult }) {
+export function SubscribeForm({ idPrefix, source, tone = "dark", label, result: given }: { idPrefix: string; source: "shop" | "footer" | "page"; tone?: "dark" | "light"; label?: string; result?: SubscribeResult }) {
+  const t = useT();
   const fetcher = useFetcher<SubscribeResult>();
   const localePath = useLocalePath();
   const result = fetcher.data ?? given;
@@ -29,7 +30,7 @@ export function SubscribeForm({ idPrefix, source, tone = "dark", label = "Email 
       <input type="hidden" name="source" value={source} />
       <div className="flex flex-wrap gap-2">
         <label htmlFor={inputId} className="sr-only">
-          {label}
+          {label ?? t("newsletter.form.email")}
         </label>
         <input
           ref={inputRef}
@@ -38,7 +39,7 @@ export function SubscribeForm({ idPrefix, source, tone = "dark", label = "Email 
           type="email"
           autoComplete="email"
           required
-          placeholder="you@example.com"
+          placeholder={t("newsletter.form.placeholder")}
           defaultValue={result && !result.ok ? result.email : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={messageId}
@@ -49,7 +50,7 @@ export function SubscribeForm({ idPrefix, source, tone = "dark", label = "Email 
           }
         />
         <button type="submit" disabled={busy} className="h-11 rounded bg-gold px-5 font-semibold text-black disabled:opacity-70">
-          {busy ? "Subscribing..." : "Subscribe"}
+          {busy ? t("newsletter.form.subscribing") : t("newsletter.form.subscribe")}
         </button>
       </div>
       <p id={messageId} role="status" className={`mt-2 min-h-6 text-sm ${error ? (dark ? "font-semibold" : "font-semibold text-danger") : ""}`}>

@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { Form, Link } from "../../i18n/index.ts";
+import { Form, Link, useLocalePath, useT } from "../../i18n/index.ts";
 import type { OrderStatus } from "../../../core/orders/rules.ts";
 import { primaryButton, secondaryButton } from "../account/page-shell.tsx";
 
@@ -9,13 +9,15 @@ import { primaryButton, secondaryButton } from "../account/page-shell.tsx";
  */
 export function ReorderButton({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
   const navigation = useNavigation();
+  const t = useT();
+  const localePath = useLocalePath();
   const action = `/orders/${orderId}`;
-  const busy = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("intent") === "reorder";
+  const busy = navigation.state !== "idle" && navigation.formAction === localePath(action) && navigation.formData?.get("intent") === "reorder";
   return (
     <Form method="post" action={action} preventScrollReset>
       <input type="hidden" name="intent" value="reorder" />
       <button type="submit" className={primaryButton} disabled={busy} aria-describedby={describedBy}>
-        {busy ? "Adding to cart..." : "Reorder"}
+        {busy ? t("orders.reordering") : t("orders.reorder")}
       </button>
     </Form>
   );
@@ -23,15 +25,16 @@ export function ReorderButton({ orderId, describedBy }: { orderId: string; descr
 
 /** View Details, Track Package, and Reorder on delivered orders (SPEC section 2, Orders). */
 export function OrderActions({ orderId, status, describedBy, details = true }: { orderId: string; status: OrderStatus; describedBy?: string; details?: boolean }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap gap-3">
       {details ? (
         <Link to={`/orders/${orderId}`} className={secondaryButton} aria-describedby={describedBy}>
-          View Details
+          {t("orders.viewDetails")}
         </Link>
       ) : null}
       <Link to={`/orders/${orderId}/track`} className={secondaryButton} aria-describedby={describedBy}>
-        Track Package
+        {t("orders.trackPackage")}
       </Link>
       {status === "delivered" ? <ReorderButton orderId={orderId} {...(describedBy ? { describedBy } : {})} /> : null}
     </div>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Link } from "../../i18n/index.ts";
+import { Link, useT } from "../../i18n/index.ts";
 import type { ProductSummary } from "../../../core/catalog/index.ts";
 import {
   artUrl,
@@ -11,7 +11,7 @@ import {
   type VariantOption,
 } from "../../../core/catalog/rules.ts";
 import { firstPerColor, imageForColor, type ProductImageView } from "../../../core/media/rules.ts";
-import { CATEGORY_LABEL } from "../../lib/format.ts";
+import { categoryLabel } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Price } from "./price.tsx";
 import { ProductPicture } from "./product-picture.tsx";
@@ -52,6 +52,7 @@ export function toCardData(p: ProductSummary): ProductCardData {
 }
 
 export function ProductCard({ product, eager = false, saved = false }: { product: ProductCardData; eager?: boolean; saved?: boolean }) {
+  const t = useT();
   const [selection, setSelection] = useState<Selection>({ size: null, color: null, variant: null });
   const onChange = useCallback((s: Selection) => setSelection(s), []);
   const hydrated = useHydrated();
@@ -92,7 +93,7 @@ export function ProductCard({ product, eager = false, saved = false }: { product
         {outOfStock ? (
           // On a narrow card the top corner belongs to the heart: the badge moves to the bottom.
           <span className="absolute left-2 top-2 rounded bg-brick px-2 py-1 text-xs font-bold uppercase text-white @max-3xs:top-auto @max-3xs:bottom-2 @max-3xs:px-1.5">
-            Out of Stock
+            {t("shop.stock.badge")}
           </span>
         ) : null}
         <div className="absolute right-2 top-2">
@@ -101,7 +102,7 @@ export function ProductCard({ product, eager = false, saved = false }: { product
       </div>
       <div className="@container min-w-0">
         <div className="flex flex-col gap-2 px-4 pt-4 @max-3xs:gap-1.5 @max-3xs:px-2 @max-3xs:pt-2">
-          <p className="text-xs font-semibold uppercase tracking-wider text-muted @max-3xs:tracking-normal">{CATEGORY_LABEL[product.category]}</p>
+          <p className="text-xs font-semibold uppercase tracking-wider text-muted @max-3xs:tracking-normal">{categoryLabel(t, product.category)}</p>
           <h3 id={headingId} className="text-lg font-bold leading-tight break-words @max-3xs:text-base">
             <Link to={`/shop/${product.slug}`} className="hover:underline" prefetch="intent">
               {product.name}
@@ -110,10 +111,10 @@ export function ProductCard({ product, eager = false, saved = false }: { product
           <StarRating average={product.rating?.average ?? 0} count={product.rating?.count ?? 0} wrap />
           {tags.length > 0 ? (
             // One row of tags at most: those that do not fit are clipped whole (a tag is 22 px high).
-            <ul className="flex max-h-[22px] flex-wrap gap-1 overflow-hidden" aria-label="Tags">
-              {tags.map((t) => (
-                <li key={t} className="max-w-full truncate rounded-full border border-line px-2 py-0.5 text-xs leading-4">
-                  {t}
+            <ul className="flex max-h-[22px] flex-wrap gap-1 overflow-hidden" aria-label={t("shop.tags")}>
+              {tags.map((tag) => (
+                <li key={tag} className="max-w-full truncate rounded-full border border-line px-2 py-0.5 text-xs leading-4">
+                  {tag}
                 </li>
               ))}
             </ul>
@@ -131,7 +132,7 @@ export function ProductCard({ product, eager = false, saved = false }: { product
         <div className="px-4 pb-4 pt-2 @max-3xs:px-2 @max-3xs:pb-2">
           {hydrated ? (
             <details className="border-t border-line pt-2" onToggle={(e) => setOptionsOpen(e.currentTarget.open)}>
-              <summary className="flex min-h-11 cursor-pointer items-center font-semibold @max-3xs:text-sm">Choose options</summary>
+              <summary className="flex min-h-11 cursor-pointer items-center font-semibold @max-3xs:text-sm">{t("shop.card.chooseOptions")}</summary>
               {/* Rendered only once opened: twelve option forms would weigh down every listing. */}
               {optionsOpen ? (
                 <div className="pt-2">
@@ -142,7 +143,7 @@ export function ProductCard({ product, eager = false, saved = false }: { product
           ) : (
             // Before JavaScript runs (or without it) the options live on the product page.
             <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold @max-3xs:text-sm">
-              Choose options
+              {t("shop.card.chooseOptions")}
             </Link>
           )}
         </div>

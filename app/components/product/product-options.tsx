@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { Link, useLocalePath } from "../../i18n/index.ts";
+import { Link, useLocalePath, useT, type MessageId } from "../../i18n/index.ts";
 import {
   canAddToCart,
   checkMarkColor,
@@ -10,7 +10,6 @@ import {
   MAX_SWATCHES,
   optionValues,
   selectVariant,
-  stockLabel,
   type VariantOption,
 } from "../../../core/catalog/rules.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -18,6 +17,12 @@ import type { CartActionResult } from "../../routes/cart.tsx";
 import { useCart } from "../cart/cart-context.tsx";
 
 export const ADDING_MS = 500;
+
+/** The catalogue's stock wording (core's stockLabel) in the page's language: "Select size and color...", "35 in stock", "Out of stock". */
+export function stockText(t: (id: MessageId, values?: Record<string, number>) => string, variant: VariantOption | null): string {
+  if (!variant) return t("shop.stock.choose");
+  return variant.available > 0 ? t("shop.stock.inStock", { count: variant.available }) : t("shop.stock.out");
+}
 
 export interface OptionsProduct {
   id: number;
@@ -46,6 +51,7 @@ export function ProductOptions({
   showAllColors?: boolean;
 }) {
   const uid = useId();
+  const t = useT();
   const hydrated = useHydrated();
   const location = useLocation();
   const { open: openCart } = useCart();
@@ -90,7 +96,7 @@ export function ProductOptions({
 
       {sizes.length > 0 ? (
         <fieldset>
-          <legend className="mb-2 text-sm font-semibold">Size</legend>
+          <legend className="mb-2 text-sm font-semibold">{t("shop.options.size")}</legend>
           <div className="flex flex-wrap gap-2">
             {sizes.map((s) => {
               const available = isSizeAvailable(product.variants, s, color);
@@ -119,7 +125,8 @@ export function ProductOptions({
       {colors.length > 0 ? (
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">
-            Color{color ? <span className="font-normal text-muted">: {color}</span> : null}
+            {t("shop.options.color")}
+            {color ? <span className="font-normal text-muted">: {color}</span> : null}
           </legend>
           <div className="flex flex-wrap items-center gap-2">
             {shownColors.map((c) => {
@@ -135,7 +142,7 @@ export function ProductOptions({
                     onChange={() => setColor(c)}
                     onClick={() => color === c && setColor(null)}
                     className="peer sr-only"
-                    aria-label={available ? c : `${c} (unavailable)`}
+                    aria-label={available ? c : t("shop.options.unavailable", { color: c })}
                   />
                   <span
                     className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full border-2 border-line peer-checked:border-ink peer-checked:ring-2 peer-checked:ring-ink peer-checked:ring-offset-2 peer-checked:[&>svg]:block peer-focus-visible:outline-3 peer-focus-visible:outline-gold peer-disabled:cursor-not-allowed peer-disabled:opacity-30"
@@ -157,9 +164,9 @@ export function ProductOptions({
                   setAllColors(true);
                 }}
                 className="flex min-h-11 items-center px-1 text-sm font-semibold underline"
-                aria-label={`Show ${moreColors} more colors`}
+                aria-label={t("shop.options.moreColors.label", { count: moreColors })}
               >
-                +{moreColors} more
+                {t("shop.options.moreColors", { count: moreColors })}
               </Link>
             ) : null}
           </div>
@@ -169,16 +176,17 @@ export function ProductOptions({
       <div className="flex flex-wrap items-end gap-3 @max-3xs:gap-2">
         <div>
           <label htmlFor={`${uid}-qty`} className="mb-2 block text-sm font-semibold">
-            Quantity
+            {t("shop.options.quantity")}
           </label>
-          <div className="flex">
+          {/* As wide before hydration as after, the field centred where it will sit between the buttons: nothing moves when they appear. */}
+          <div className="flex w-[9.5rem] justify-center @max-3xs:w-[6.75rem]">
             {hydrated ? (
               <button
                 type="button"
                 onClick={() => setQuantity((q) => Math.max(1, q - 1))}
                 disabled={quantity <= 1}
                 className="h-11 w-11 rounded-l border border-line text-lg disabled:opacity-40 @max-3xs:w-8"
-                aria-label="Decrease quantity"
+                aria-label={t("shop.options.decrease")}
               >
                 −
               </button>
@@ -204,7 +212,7 @@ export function ProductOptions({
                 onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
                 disabled={quantity >= maxQuantity}
                 className="h-11 w-11 rounded-r border border-line text-lg disabled:opacity-40 @max-3xs:w-8"
-                aria-label="Increase quantity"
+                aria-label={t("shop.options.increase")}
               >
                 +
               </button>
@@ -212,7 +220,7 @@ export function ProductOptions({
           </div>
         </div>
         <p className="pb-3 text-sm text-muted" aria-live="polite" data-testid="stock-label">
-          {stockLabel(variant)}
+          {stockText(t, variant)}
         </p>
       </div>
 
@@ -221,14 +229,14 @@ export function ProductOptions({
         disabled={!addEnabled || busy}
         className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40 @max-3xs:px-2 @max-3xs:text-sm"
       >
-        {busy ? "Adding..." : "Add to Cart"}
+        {busy ? t("shop.options.adding") : t("shop.options.addToCart")}
       </button>
       <p role="status" className="min-h-5 text-sm">
         {result?.ok ? (
           <span className="text-ok">
             {result.message}.{" "}
             <button type="button" className="underline" onClick={openCart}>
-              View cart
+              {t("shop.options.viewCart")}
             </button>
           </span>
         ) : result && !result.ok ? (

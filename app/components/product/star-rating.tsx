@@ -1,5 +1,6 @@
 import { Fragment, useId } from "react";
 import { starParts } from "../../../core/catalog/rules.ts";
+import { useT } from "../../i18n/index.ts";
 
 const STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
@@ -22,8 +23,9 @@ export function StarRating({
   wrap?: boolean;
 }) {
   const id = useId();
+  const t = useT();
   const { full, half, empty } = starParts(average);
-  const summary = count > 0 ? `Rated ${average.toFixed(1)} out of 5, ${count} ${count === 1 ? "review" : "reviews"}` : "No reviews yet";
+  const summary = count > 0 ? t("shop.rating.summary", { average: average.toFixed(1), count }) : t("shop.rating.none");
   const kinds = [...Array(full).fill("full"), ...(half ? ["half"] : []), ...Array(empty).fill("empty")] as string[];
   return (
     <div className={`flex items-center gap-1 ${wrap ? "flex-wrap" : ""}`} role="img" aria-label={label ?? summary}>
@@ -48,7 +50,7 @@ export function StarRating({
       </svg>
       {label ? null : (
         <span className="text-xs text-muted" aria-hidden="true">
-          {count > 0 ? `${average.toFixed(1)} (${count})` : "No reviews yet"}
+          {count > 0 ? `${average.toFixed(1)} (${count})` : t("shop.rating.none")}
         </span>
       )}
     </div>
@@ -72,6 +74,7 @@ export function StarRatingInput({
   error?: string | undefined;
 }) {
   const id = useId();
+  const t = useT();
   const errorId = `${id}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
@@ -104,7 +107,7 @@ export function StarRatingInput({
               <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true">
                 <path d={STAR} stroke="#a87600" strokeWidth="1.2" />
               </svg>
-              <span className="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
+              <span className="sr-only">{t("shop.rating.stars", { count: n })}</span>
             </label>
           </Fragment>
         ))}

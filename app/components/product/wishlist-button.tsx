@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { WishlistToggleResult } from "../../routes/wishlist-toggle.tsx";
-import { useLocalePath } from "../../i18n/index.ts";
+import { useLocalePath, useT } from "../../i18n/index.ts";
 
 /**
  * The heart. `saved` is the server's word (the product is in one of the viewer's lists), read by the page's
@@ -21,6 +21,7 @@ export function WishlistButton({
   options?: { size: string | null; color: string | null };
 }) {
   const fetcher = useFetcher<WishlistToggleResult>();
+  const t = useT();
   const localePath = useLocalePath();
   const root = useRouteLoaderData<{ viewer: unknown }>("root");
   const hydrated = useHydrated();
@@ -38,8 +39,8 @@ export function WishlistButton({
   const announcement = answered?.ok ? answered.message : "";
   const chosen = [options?.size, options?.color].filter(Boolean).join(", ");
   const label = isSaved
-    ? `Remove ${productName} from wishlist`
-    : `Add ${productName}${chosen ? ` (${chosen})` : ""} to wishlist`;
+    ? t("shop.wishlist.remove", { name: productName })
+    : t("shop.wishlist.add", { name: chosen ? `${productName} (${chosen})` : productName });
 
   return (
     <fetcher.Form method="post" action={localePath("/wishlist/toggle")} className="relative">

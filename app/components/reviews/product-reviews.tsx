@@ -1,4 +1,4 @@
-import { Link } from "../../i18n/index.ts";
+import { Link, useT } from "../../i18n/index.ts";
 import { isFiltered, REVIEW_PAGE_SIZE, reviewSearchParams } from "../../../core/reviews/rules.ts";
 import { ReviewFilters } from "./review-filters.tsx";
 import { ReviewForm } from "./review-form.tsx";
@@ -14,6 +14,7 @@ function formValues(own: ReviewSectionData["own"]): Record<string, string> {
 
 /** The product page's reviews: summary, the viewer's form, filters and sort, and the list with "see more". */
 export function ProductReviews({ product, data }: { product: ReviewedProduct; data: ReviewSectionData }) {
+  const t = useT();
   const { summary, list, query, own, viewer } = data;
   const shown = list.reviews.length;
   const here = `/shop/${product.slug}`;
@@ -21,8 +22,8 @@ export function ProductReviews({ product, data }: { product: ReviewedProduct; da
 
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-4 border-t border-line pt-8">
-      <h2 id="reviews-heading" className="font-display text-2xl sm:text-3xl">
-        Reviews
+      <h2 id="reviews-heading" className="font-display text-h2">
+        {t("shop.reviews.heading")}
       </h2>
       <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         <div className="space-y-6">
@@ -30,9 +31,9 @@ export function ProductReviews({ product, data }: { product: ReviewedProduct; da
           <div className="rounded-lg border border-line bg-card p-4">
             {viewer ? (
               <details>
-                <summary className="flex min-h-11 cursor-pointer items-center font-semibold">{own ? "Edit your review" : "Write a review"}</summary>
+                <summary className="flex min-h-11 cursor-pointer items-center font-semibold">{own ? t("shop.reviews.edit") : t("shop.reviews.write")}</summary>
                 {own?.hidden ? (
-                  <p className="mt-2 rounded border border-line px-3 py-2 text-sm">The store has hidden your review: it is not shown to other shoppers.</p>
+                  <p className="mt-2 rounded border border-line px-3 py-2 text-sm">{t("shop.reviews.hidden")}</p>
                 ) : null}
                 <div className="mt-3">
                   <ReviewForm product={product} intent={own ? "update" : "create"} values={formValues(own)} />
@@ -41,7 +42,7 @@ export function ProductReviews({ product, data }: { product: ReviewedProduct; da
             ) : (
               <p>
                 <Link to={`/login?redirectTo=${encodeURIComponent(`${here}#reviews`)}`} className="font-semibold underline">
-                  Sign in to write a review
+                  {t("shop.reviews.signInToWrite")}
                 </Link>
               </p>
             )}
@@ -54,11 +55,13 @@ export function ProductReviews({ product, data }: { product: ReviewedProduct; da
             {summary.totalReviews === 0
               ? ""
               : list.total === 0
-                ? "No reviews match these filters."
-                : `Showing ${shown} of ${list.total} ${list.total === 1 ? "review" : "reviews"}${isFiltered(query) ? " matching these filters" : ""}`}
+                ? t("shop.reviews.noneMatch")
+                : isFiltered(query)
+                  ? t("shop.reviews.showingFiltered", { shown, total: list.total })
+                  : t("shop.reviews.showing", { shown, total: list.total })}
           </p>
           {shown > 0 ? (
-            <ol className="mt-2" aria-label="Reviews">
+            <ol className="mt-2" aria-label={t("shop.reviews.heading")}>
               {list.reviews.map((review, i) => (
                 // The first review of each further page is where "see more" lands.
                 <li key={review.id} id={i > 0 && i % REVIEW_PAGE_SIZE === 0 ? `reviews-page-${i / REVIEW_PAGE_SIZE + 1}` : undefined} className="scroll-mt-4">
@@ -74,7 +77,7 @@ export function ProductReviews({ product, data }: { product: ReviewedProduct; da
                 className="inline-flex min-h-11 items-center rounded border border-ink px-5 font-semibold"
                 data-testid="see-more-reviews"
               >
-                See more reviews
+                {t("shop.reviews.seeMore")}
               </Link>
             </p>
           ) : null}

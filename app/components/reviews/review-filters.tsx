@@ -1,7 +1,7 @@
-import { Form, Link } from "../../i18n/index.ts";
-import { isFiltered, REVIEW_SORT_LABEL, REVIEW_SORTS, STARS, type ReviewListValues } from "../../../core/reviews/rules.ts";
+import { Form, Link, useT } from "../../i18n/index.ts";
+import { isFiltered, REVIEW_SORTS, STARS, type ReviewListValues } from "../../../core/reviews/rules.ts";
 import { labelClass } from "../account/page-shell.tsx";
-import type { ReviewedProduct } from "./types.ts";
+import { REVIEW_SORT_LABEL_ID, type ReviewedProduct } from "./types.ts";
 
 const selectClass = "h-11 w-full rounded border border-line bg-card px-2";
 
@@ -47,35 +47,36 @@ function FilterSelect({
  * the product page, read on the server. With JavaScript a change applies at once.
  */
 export function ReviewFilters({ product, query }: { product: ReviewedProduct; query: ReviewListValues }) {
+  const t = useT();
   const submit = (e: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => e.currentTarget.form?.requestSubmit();
   return (
-    <Form method="get" action={`/shop/${product.slug}#reviews`} preventScrollReset className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Review filters">
+    <Form method="get" action={`/shop/${product.slug}#reviews`} preventScrollReset className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label={t("shop.reviews.filters")}>
       <FilterSelect
         name="rating"
-        label="Rating"
+        label={t("shop.reviews.filters.rating")}
         value={query.rating}
-        all="All ratings"
-        options={STARS.map((s) => [String(s), s === 1 ? "1 star" : `${s} stars`])}
+        all={t("shop.reviews.filters.allRatings")}
+        options={STARS.map((s) => [String(s), t("shop.rating.stars", { count: s })])}
         onChange={submit}
       />
       {product.sizes.length > 0 ? (
-        <FilterSelect name="size" label="Reviewer's size" value={query.size} all="All sizes" options={product.sizes.map((s) => [s, s])} onChange={submit} />
+        <FilterSelect name="size" label={t("shop.reviews.filters.size")} value={query.size} all={t("shop.reviews.filters.allSizes")} options={product.sizes.map((s) => [s, s])} onChange={submit} />
       ) : null}
       {product.colors.length > 0 ? (
-        <FilterSelect name="color" label="Reviewer's color" value={query.color} all="All colors" options={product.colors.map((c) => [c, c])} onChange={submit} />
+        <FilterSelect name="color" label={t("shop.reviews.filters.color")} value={query.color} all={t("shop.reviews.filters.allColors")} options={product.colors.map((c) => [c, c])} onChange={submit} />
       ) : null}
-      <FilterSelect name="sort" label="Sort reviews" value={query.sort} options={REVIEW_SORTS.map((s) => [s, REVIEW_SORT_LABEL[s]])} onChange={submit} />
+      <FilterSelect name="sort" label={t("shop.reviews.filters.sort")} value={query.sort} options={REVIEW_SORTS.map((s) => [s, t(REVIEW_SORT_LABEL_ID[s])])} onChange={submit} />
       <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
         <input type="checkbox" name="verified" value="1" defaultChecked={query.verified} key={`v${query.verified}`} onChange={submit} className="h-5 w-5" />
-        Verified purchases only
+        {t("shop.reviews.filters.verified")}
       </label>
       <div className="flex min-h-11 flex-wrap items-center gap-3">
         <button type="submit" className="h-11 rounded bg-ink px-4 font-semibold text-paper">
-          Apply
+          {t("shop.apply")}
         </button>
         {isFiltered(query) ? (
           <Link to={`/shop/${product.slug}${query.sort !== "newest" ? `?sort=${query.sort}` : ""}#reviews`} preventScrollReset className="text-sm underline">
-            Clear filters
+            {t("shop.reviews.filters.clear")}
           </Link>
         ) : null}
       </div>

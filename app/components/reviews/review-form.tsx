@@ -1,11 +1,11 @@
 import { useFetcher, useLocation } from "react-router";
-import { asksFit, COMMENT_MAX, FIT_ANSWERS, FIT_LABEL, TITLE_MAX } from "../../../core/reviews/rules.ts";
+import { asksFit, COMMENT_MAX, FIT_ANSWERS, TITLE_MAX, type FitAnswer } from "../../../core/reviews/rules.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { ReviewActionResult } from "../../routes/product-reviews.tsx";
 import { inputClass, labelClass } from "../account/page-shell.tsx";
 import { StarRatingInput } from "../product/star-rating.tsx";
-import type { ReviewedProduct } from "./types.ts";
-import { useLocalePath } from "../../i18n/index.ts";
+import { FIT_LABEL_ID, type ReviewedProduct } from "./types.ts";
+import { useLocalePath, useT } from "../../i18n/index.ts";
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
@@ -30,10 +30,11 @@ function OwnedOption({
   error: string | undefined;
 }) {
   const id = `review-${field}`;
+  const t = useT();
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
-        {label} <span className="font-normal text-muted">(optional)</span>
+        {label} <span className="font-normal text-muted">{t("shop.reviews.form.optional")}</span>
       </label>
       <select
         id={id}
@@ -43,7 +44,7 @@ function OwnedOption({
         aria-describedby={error ? `${id}-error` : undefined}
         className={inputClass}
       >
-        <option value="">Not saying</option>
+        <option value="">{t("shop.reviews.form.notSaying")}</option>
         {choices.map((choice) => (
           <option key={choice} value={choice}>
             {choice}
@@ -75,6 +76,7 @@ export function ReviewForm({
   redirectTo?: string;
 }) {
   const fetcher = useFetcher<ReviewActionResult>();
+  const t = useT();
   const localePath = useLocalePath();
   const hydrated = useHydrated();
   const location = useLocation();
@@ -90,11 +92,11 @@ export function ReviewForm({
       <input type="hidden" name="intent" value={intent} />
       {back ? <input type="hidden" name="redirectTo" value={back} /> : null}
 
-      <StarRatingInput name="rating" legend="Your rating" defaultValue={values.rating ? Number(values.rating) : null} error={shownErrors.rating} />
+      <StarRatingInput name="rating" legend={t("shop.reviews.form.rating")} defaultValue={values.rating ? Number(values.rating) : null} error={shownErrors.rating} />
 
       <div>
         <label htmlFor={idFor("title")} className={labelClass}>
-          Title <span className="font-normal text-muted">(optional)</span>
+          {t("shop.reviews.form.title")} <span className="font-normal text-muted">{t("shop.reviews.form.optional")}</span>
         </label>
         <input
           id={idFor("title")}
@@ -110,7 +112,7 @@ export function ReviewForm({
 
       <div>
         <label htmlFor={idFor("comment")} className={labelClass}>
-          Your review <span className="font-normal text-muted">(optional)</span>
+          {t("shop.reviews.form.comment")} <span className="font-normal text-muted">{t("shop.reviews.form.optional")}</span>
         </label>
         <textarea
           id={idFor("comment")}
@@ -128,10 +130,10 @@ export function ReviewForm({
       {product.sizes.length > 0 || product.colors.length > 0 ? (
         <div className="grid gap-4">
           {product.sizes.length > 0 ? (
-            <OwnedOption field="size" label="Size you have" choices={product.sizes} value={values.size} error={shownErrors.size} />
+            <OwnedOption field="size" label={t("shop.reviews.form.size")} choices={product.sizes} value={values.size} error={shownErrors.size} />
           ) : null}
           {product.colors.length > 0 ? (
-            <OwnedOption field="color" label="Color you have" choices={product.colors} value={values.color} error={shownErrors.color} />
+            <OwnedOption field="color" label={t("shop.reviews.form.color")} choices={product.colors} value={values.color} error={shownErrors.color} />
           ) : null}
         </div>
       ) : null}
@@ -139,14 +141,14 @@ export function ReviewForm({
       {asksFit(product.category) ? (
         <fieldset aria-describedby={describe("fit")}>
           <legend className={labelClass}>
-            How does it fit? <span className="font-normal text-muted">(optional)</span>
+            {t("shop.reviews.form.fit")} <span className="font-normal text-muted">{t("shop.reviews.form.optional")}</span>
           </legend>
           <div className="flex flex-wrap gap-2">
             {[...FIT_ANSWERS, ""].map((fit) => (
               <label key={fit || "none"} className="relative">
                 <input type="radio" name="fit" value={fit} defaultChecked={(values.fit ?? "") === fit} className="peer sr-only" />
                 <span className="flex min-h-11 cursor-pointer items-center rounded border border-line px-3 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-gold">
-                  {fit ? FIT_LABEL[fit as keyof typeof FIT_LABEL] : "Not sure"}
+                  {fit ? t(FIT_LABEL_ID[fit as FitAnswer]) : t("shop.reviews.form.notSure")}
                 </span>
               </label>
             ))}
@@ -157,7 +159,7 @@ export function ReviewForm({
 
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" disabled={busy} className="min-h-11 rounded bg-ink px-5 font-semibold text-paper disabled:opacity-60">
-          {busy ? "Saving..." : intent === "create" ? "Submit review" : "Update review"}
+          {busy ? t("shop.reviews.form.saving") : intent === "create" ? t("shop.reviews.form.submit") : t("shop.reviews.form.update")}
         </button>
         <p role="status" className={result?.ok ? "text-sm text-ok" : "sr-only"}>
           {result?.ok ? result.message : ""}

@@ -1,6 +1,7 @@
-import { Link } from "../../i18n/index.ts";
-import { FIT_ANSWERS, FIT_LABEL, reviewSearchParams, STARS, type ReviewListValues, type ReviewSummary } from "../../../core/reviews/rules.ts";
+import { Link, useT } from "../../i18n/index.ts";
+import { FIT_ANSWERS, reviewSearchParams, STARS, type ReviewListValues, type ReviewSummary } from "../../../core/reviews/rules.ts";
 import { StarRating } from "../product/star-rating.tsx";
+import { FIT_LABEL_ID } from "./types.ts";
 
 /**
  * SPEC section 3's review summary: the average (one decimal) in stars, the count, how many gave each
@@ -8,31 +9,32 @@ import { StarRating } from "../product/star-rating.tsx";
  * and what buyers say about fit.
  */
 export function ReviewSummaryPanel({ summary, query, slug }: { summary: ReviewSummary; query: ReviewListValues; slug: string }) {
+  const t = useT();
   const total = summary.totalReviews;
   return (
     <div data-testid="review-summary">
       {total === 0 ? (
-        <p className="text-muted">No reviews yet. Be the first to review this product.</p>
+        <p className="text-muted">{t("shop.reviews.summary.empty")}</p>
       ) : (
         <>
           <p className="flex items-baseline gap-2">
             <span className="font-display text-5xl" data-testid="review-average">
               {summary.averageRating.toFixed(1)}
             </span>
-            <span className="text-muted">out of 5</span>
+            <span className="text-muted">{t("shop.reviews.summary.outOf5")}</span>
           </p>
           <div className="mt-1">
             <StarRating average={summary.averageRating} count={total} size={20} />
           </div>
           <p className="mt-1 text-sm" data-testid="review-total">
-            {total === 1 ? "1 review" : `${total} reviews`}
+            {t("shop.reviews.summary.total", { count: total })}
           </p>
-          <h3 className="sr-only">Ratings by stars</h3>
+          <h3 className="sr-only">{t("shop.reviews.summary.byStars")}</h3>
           <ul className="mt-4 space-y-1" data-testid="review-distribution">
             {STARS.map((stars) => {
               const n = summary.ratingDistribution[stars];
               const percent = total > 0 ? Math.round((n * 100) / total) : 0;
-              const label = `${stars} ${stars === 1 ? "star" : "stars"}`;
+              const label = t("shop.rating.stars", { count: stars });
               const row = (
                 <>
                   <span className="w-14 shrink-0">{label}</span>
@@ -40,7 +42,7 @@ export function ReviewSummaryPanel({ summary, query, slug }: { summary: ReviewSu
                     <span className="block h-full bg-[#d99a00]" style={{ width: `${percent}%` }} />
                   </span>
                   <span className="w-8 shrink-0 text-right tabular-nums">{n}</span>
-                  <span className="sr-only">{n === 1 ? "review" : "reviews"}</span>
+                  <span className="sr-only">{t("shop.reviews.summary.rowUnit", { count: n })}</span>
                 </>
               );
               return (
@@ -63,10 +65,10 @@ export function ReviewSummaryPanel({ summary, query, slug }: { summary: ReviewSu
           </ul>
           <ul className="mt-4 space-y-1 text-sm">
             <li data-testid="review-recommend">
-              {summary.recommendationPercentage}% of reviewers rate it 4 stars or more
+              {t("shop.reviews.summary.recommend", { percent: summary.recommendationPercentage })}
             </li>
             <li data-testid="review-verified-count">
-              {summary.verifiedPurchaseCount === 1 ? "1 verified purchase" : `${summary.verifiedPurchaseCount} verified purchases`}
+              {t("shop.reviews.summary.verified", { count: summary.verifiedPurchaseCount })}
             </li>
           </ul>
         </>
@@ -77,7 +79,7 @@ export function ReviewSummaryPanel({ summary, query, slug }: { summary: ReviewSu
             {summary.fit.line}
           </p>
           <p className="mt-1 text-sm text-muted">
-            {FIT_ANSWERS.map((a) => `${FIT_LABEL[a]}: ${summary.fit!.counts[a]}`).join(" · ")}
+            {FIT_ANSWERS.map((a) => `${t(FIT_LABEL_ID[a])}: ${summary.fit!.counts[a]}`).join(" · ")}
           </p>
         </div>
       ) : null}

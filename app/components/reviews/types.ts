@@ -1,5 +1,20 @@
 import type { OwnReview, ReviewPage } from "../../../core/reviews/index.ts";
-import type { ReviewListValues, ReviewSummary } from "../../../core/reviews/rules.ts";
+import type { FitAnswer, ReviewListValues, ReviewSort, ReviewSummary } from "../../../core/reviews/rules.ts";
+import type { MessageId } from "../../i18n/index.ts";
+
+/** The review texts core names in English (FIT_LABEL, REVIEW_SORT_LABEL), by id. */
+export const FIT_LABEL_ID: Readonly<Record<FitAnswer, MessageId>> = {
+  small: "shop.reviews.fit.small",
+  true: "shop.reviews.fit.true",
+  large: "shop.reviews.fit.large",
+};
+export const REVIEW_SORT_LABEL_ID: Readonly<Record<ReviewSort, MessageId>> = {
+  newest: "shop.reviews.sort.newest",
+  oldest: "shop.reviews.sort.oldest",
+  highest: "shop.reviews.sort.highest",
+  lowest: "shop.reviews.sort.lowest",
+  helpful: "shop.reviews.sort.helpful",
+};
 
 /** What the product page's loader gives the reviews section. */
 export interface ReviewSectionData {

@@ -1,6 +1,8 @@
-import { Link } from "../../i18n/index.ts";
-import { availabilityLabel, optionsLabel, PRIORITY_LABEL, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
-import { CATEGORY_LABEL, formatCents } from "../../lib/format.ts";
+import { useIntl } from "react-intl";
+import { Link, useLocale, useT } from "../../i18n/index.ts";
+import { optionsLabel, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
+import { CATEGORY_LABEL } from "../../lib/format.ts";
+import { Money } from "../product/display-currency.tsx";
 import { storeDate } from "../../lib/dates.ts";
 import type { ProductImageView } from "../../../core/media/rules.ts";
 import { ProductPicture } from "../product/product-picture.tsx";
@@ -26,7 +28,22 @@ const PRIORITY_CLASS: Record<WishlistPriority, string> = {
   low: "border-line text-muted",
 };
 
+/** Core's availabilityLabel, in the page's language. */
+function useAvailabilityLabel(): (offer: Pick<ItemOffer, "availability" | "available">) => string {
+  const t = useT();
+  return (offer) =>
+    offer.availability === "unavailable"
+      ? t("wishlist.item.noLongerAvailable")
+      : offer.availability === "in_stock"
+        ? t("wishlist.item.inStock", { count: offer.available })
+        : t("wishlist.item.outOfStock");
+}
+
 export function ItemSummary({ item, headingId, headingLevel = 3 }: { item: ItemSummaryData; headingId: string; headingLevel?: 2 | 3 }) {
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
+  const availabilityLabel = useAvailabilityLabel();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { offer } = item;
   const inStock = offer.availability === "in_stock";
@@ -43,13 +60,12 @@ export function ItemSummary({ item, headingId, headingLevel = 3 }: { item: ItemS
           </Link>
         </Heading>
         <p className="text-sm text-muted">
-          {item.size || item.color ? optionsLabel(item.size, item.color) : "Any size and color"}
+          {item.size || item.color ? optionsLabel(item.size, item.color) : t("wishlist.item.anyOptions")}
         </p>
         <p className="mt-1 flex flex-wrap items-baseline gap-x-3">
           {offer.priceCents !== null ? (
             <span className="font-display" data-testid="item-price">
-              {offer.priceVaries ? "From " : ""}
-              {formatCents(offer.priceCents)}
+              {offer.priceVaries ? intl.formatMessage({ id: "wishlist.item.from" }, { price: <Money cents={offer.priceCents} /> }) : <Money cents={offer.priceCents} />}
             </span>
           ) : null}
           <span className={`text-sm ${inStock ? "text-ok" : "text-danger"}`} data-testid="item-availability">
@@ -58,9 +74,9 @@ export function ItemSummary({ item, headingId, headingLevel = 3 }: { item: ItemS
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
           <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${PRIORITY_CLASS[item.priority]}`}>
-            {PRIORITY_LABEL[item.priority]} priority
+            {t("wishlist.item.priorityBadge", { priority: item.priority })}
           </span>
-          <span>Added {storeDate(item.addedAt)}</span>
+          <span>{t("wishlist.item.added", { date: storeDate(item.addedAt, locale) })}</span>
         </p>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { Form, Link } from "../../i18n/index.ts";
+import { Form, Link, useT } from "../../i18n/index.ts";
 import type { WishlistSummary } from "../../../core/wishlist/index.ts";
 import { MAX_LIST_DESCRIPTION, MAX_LIST_NAME } from "../../../core/wishlist/rules.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../account/page-shell.tsx";
@@ -24,11 +24,12 @@ function ResultNotice({ result, intents, target }: { result: WishlistActionResul
 /** The viewer's lists, as links (?list=id), and the form that makes a further one. */
 export function ListNavigation({ lists, selectedId, result }: { lists: ListSummary[]; selectedId: number | null; result: WishlistActionResult | null }) {
   const busy = useBusy();
+  const t = useT();
   const createError = result && !result.ok && result.intent === "create-list" ? result : null;
   return (
     <div className="space-y-6">
       {lists.length > 0 ? (
-        <nav aria-label="Your wishlists">
+        <nav aria-label={t("wishlist.nav.label")}>
           <ul className="space-y-1">
             {lists.map((list) => (
               <li key={list.id}>
@@ -42,7 +43,7 @@ export function ListNavigation({ lists, selectedId, result }: { lists: ListSumma
                   <span className="min-w-0 break-words">{list.name}</span>
                   <span className="shrink-0 text-sm font-normal">
                     {list.itemCount}
-                    <span className="sr-only"> {list.itemCount === 1 ? "item" : "items"}</span>
+                    <span className="sr-only"> {t("wishlist.nav.count", { count: list.itemCount })}</span>
                   </span>
                 </Link>
               </li>
@@ -51,14 +52,14 @@ export function ListNavigation({ lists, selectedId, result }: { lists: ListSumma
         </nav>
       ) : null}
       <Form method="post" action="/wishlist" className="space-y-3" aria-labelledby="new-list-heading">
-        <h2 id="new-list-heading" className="font-display text-lg">
-          New list
+        <h2 id="new-list-heading" className="font-display text-h3">
+          {t("wishlist.new.heading")}
         </h2>
         <input type="hidden" name="intent" value="create-list" />
         {createError ? <Notice tone="error" id="new-list-error">{createError.error}</Notice> : null}
         <div>
           <label htmlFor="new-list-name" className={labelClass}>
-            List name
+            {t("wishlist.field.listName")}
           </label>
           <input
             id="new-list-name"
@@ -70,7 +71,7 @@ export function ListNavigation({ lists, selectedId, result }: { lists: ListSumma
           />
         </div>
         <button type="submit" disabled={busy("create-list")} className={secondaryButton}>
-          {busy("create-list") ? "Creating..." : "Create List"}
+          {busy("create-list") ? t("wishlist.new.creating") : t("wishlist.new.create")}
         </button>
       </Form>
     </div>
@@ -90,47 +91,48 @@ export function ListSettings({
   result: WishlistActionResult | null;
 }) {
   const busy = useBusy();
+  const t = useT();
   const shareUrl = list.shareCode ? `${shareBase}${list.shareCode}` : null;
   const renameError = result && !result.ok && result.intent === "rename-list" && result.target === list.id ? result : null;
   return (
     <div className="space-y-6">
-      <Section title="Sharing" id="sharing-heading">
+      <Section title={t("wishlist.sharing.heading")} id="sharing-heading">
         <div className="space-y-3">
           <ResultNotice result={result} intents={["sharing"]} target={list.id} />
           {shareUrl ? (
             <>
-              <p>Public: anyone with this link can see this list. It shows the items, not your name or email.</p>
+              <p>{t("wishlist.sharing.public")}</p>
               <p className="break-all rounded border border-line bg-paper px-3 py-2">
                 <a href={shareUrl} className="font-semibold underline" data-testid="share-link">
                   {shareUrl}
                 </a>
               </p>
               <p className="text-sm text-muted">
-                Share code: <span className="font-mono font-semibold text-ink" data-testid="share-code">{list.shareCode}</span>
+                {t("wishlist.sharing.code")} <span className="font-mono font-semibold text-ink" data-testid="share-code">{list.shareCode}</span>
               </p>
             </>
           ) : (
-            <p>Private: only you can see this list.</p>
+            <p>{t("wishlist.sharing.private")}</p>
           )}
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="sharing" />
             <input type="hidden" name="listId" value={list.id} />
             <input type="hidden" name="visibility" value={shareUrl ? "private" : "public"} />
             <button type="submit" disabled={busy("sharing", list.id)} className={shareUrl ? secondaryButton : primaryButton}>
-              {shareUrl ? "Make Private" : "Make Public"}
+              {shareUrl ? t("wishlist.sharing.makePrivate") : t("wishlist.sharing.makePublic")}
             </button>
           </Form>
         </div>
       </Section>
 
-      <Section title="List details" id="details-heading">
+      <Section title={t("wishlist.details.heading")} id="details-heading">
         <Form method="post" preventScrollReset className="space-y-3">
           <input type="hidden" name="intent" value="rename-list" />
           <input type="hidden" name="listId" value={list.id} />
           <ResultNotice result={result} intents={["rename-list", "delete-list"]} target={list.id} />
           <div>
             <label htmlFor="list-name" className={labelClass}>
-              List name
+              {t("wishlist.field.listName")}
             </label>
             <input
               id="list-name"
@@ -145,7 +147,7 @@ export function ListSettings({
           </div>
           <div>
             <label htmlFor="list-description" className={labelClass}>
-              Description <span className="font-normal text-muted">(optional)</span>
+              {t("wishlist.field.description")} <span className="font-normal text-muted">{t("checkout.field.optional")}</span>
             </label>
             <textarea
               id="list-description"
@@ -158,24 +160,24 @@ export function ListSettings({
             />
           </div>
           <button type="submit" disabled={busy("rename-list", list.id)} className={primaryButton}>
-            {busy("rename-list", list.id) ? "Saving..." : "Save Changes"}
+            {busy("rename-list", list.id) ? t("wishlist.saving") : t("wishlist.details.save")}
           </button>
         </Form>
 
         {isFirst ? (
-          <p className="mt-4 text-sm text-muted">This is your first list: the heart on products saves here. It can be renamed but not deleted.</p>
+          <p className="mt-4 text-sm text-muted">{t("wishlist.details.firstList")}</p>
         ) : (
           // A second step before anything is lost, without JavaScript.
           <details className="mt-4 border-t border-line pt-2">
-            <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Delete this list</summary>
+            <summary className="flex min-h-11 cursor-pointer items-center font-semibold">{t("wishlist.delete.summary")}</summary>
             <Form method="post" preventScrollReset className="mt-2 space-y-2">
               <input type="hidden" name="intent" value="delete-list" />
               <input type="hidden" name="listId" value={list.id} />
               <p className="text-sm">
-                “{list.name}” and its {list.itemCount} {list.itemCount === 1 ? "item" : "items"} will be deleted. This cannot be undone.
+                {t("wishlist.delete.warning", { name: list.name, count: list.itemCount })}
               </p>
               <button type="submit" disabled={busy("delete-list", list.id)} className="inline-flex min-h-11 items-center rounded bg-brick px-5 py-2 font-semibold text-white disabled:opacity-60">
-                {busy("delete-list", list.id) ? "Deleting..." : "Delete List"}
+                {busy("delete-list", list.id) ? t("wishlist.delete.deleting") : t("wishlist.delete.button")}
               </button>
             </Form>
           </details>

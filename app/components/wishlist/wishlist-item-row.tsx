@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
-import { Form } from "../../i18n/index.ts";
-import { MAX_NOTES, optionsLabel, PRIORITY_LABEL, WISHLIST_PRIORITIES, type ItemOffer } from "../../../core/wishlist/rules.ts";
-import { formatCents } from "../../lib/format.ts";
+import { Form, useT, type MessageId } from "../../i18n/index.ts";
+import { MAX_NOTES, optionsLabel, WISHLIST_PRIORITIES, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
+import { useMoneyText } from "../product/display-currency.tsx";
 import { Notice } from "../account/page-shell.tsx";
 import { ItemSummary, type ItemSummaryData } from "./item-summary.tsx";
 
@@ -19,11 +19,16 @@ export interface OwnedItem extends ItemSummaryData {
 /** The intents whose messages belong next to an item (a list's id may equal an item's). */
 const ITEM_INTENTS = ["update-item", "move-to-cart", "remove-item"];
 
+/** Core's PRIORITY_LABEL, in the page's language. */
+const PRIORITY_LABEL: Readonly<Record<WishlistPriority, MessageId>> = { high: "wishlist.priority.high", medium: "wishlist.priority.medium", low: "wishlist.priority.low" };
+
 const smallButton = "inline-flex min-h-11 items-center justify-center rounded px-4 py-2 text-sm font-semibold disabled:opacity-50";
 
 /** One saved item on the owner's page: priority and notes, move to cart, remove. Plain forms: they work without JavaScript. */
 export function WishlistItemRow({ item, result }: { item: OwnedItem; result: WishlistActionResult | null }) {
   const navigation = useNavigation();
+  const moneyText = useMoneyText();
+  const t = useT();
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("itemId") === String(item.id);
   const headingId = `wishlist-item-${item.id}`;
@@ -56,23 +61,23 @@ export function WishlistItemRow({ item, result }: { item: OwnedItem; result: Wis
             {choices.length > 0 ? (
               <div className="w-full sm:w-auto">
                 <label htmlFor={choiceId} className="mb-1 block text-sm font-semibold">
-                  Size and color
+                  {t("wishlist.item.sizeAndColor")}
                 </label>
                 <select id={choiceId} name="variantId" required defaultValue="" className="h-11 w-full rounded border border-line bg-paper px-2 sm:w-auto">
                   <option value="" disabled>
-                    Choose...
+                    {t("wishlist.item.choose")}
                   </option>
                   {choices.map((v) => (
                     <option key={v.id} value={v.id} disabled={v.available <= 0}>
-                      {optionsLabel(v.size, v.color)} — {formatCents(v.priceCents)}
-                      {v.available <= 0 ? " (out of stock)" : ""}
+                      {v.size || v.color ? optionsLabel(v.size, v.color) : t("wishlist.item.standard")} — {moneyText(v.priceCents)}
+                      {v.available <= 0 ? ` ${t("wishlist.item.choiceOutOfStock")}` : ""}
                     </option>
                   ))}
                 </select>
               </div>
             ) : null}
             <button type="submit" disabled={!canMove || busy("move-to-cart")} className={`${smallButton} bg-ink text-paper`} data-testid="move-to-cart">
-              {busy("move-to-cart") ? "Moving..." : "Move to Cart"}
+              {busy("move-to-cart") ? t("wishlist.item.moving") : t("wishlist.item.moveToCart")}
               <span className="sr-only">: {item.productName}</span>
             </button>
           </Form>
@@ -80,32 +85,32 @@ export function WishlistItemRow({ item, result }: { item: OwnedItem; result: Wis
             <input type="hidden" name="intent" value="remove-item" />
             <input type="hidden" name="itemId" value={item.id} />
             <button type="submit" disabled={busy("remove-item")} className={`${smallButton} border border-line hover:bg-paper`}>
-              {busy("remove-item") ? "Removing..." : "Remove"}
+              {busy("remove-item") ? t("wishlist.item.removing") : t("cart.line.remove")}
               <span className="sr-only">: {item.productName}</span>
             </button>
           </Form>
         </div>
 
         <details className="mt-3 border-t border-line pt-2" open={Boolean(notesError)}>
-          <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold">Priority and notes</summary>
+          <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold">{t("wishlist.item.priorityAndNotes")}</summary>
           <Form method="post" preventScrollReset className="mt-2 grid gap-3 sm:grid-cols-[10rem_1fr]">
             <input type="hidden" name="intent" value="update-item" />
             <input type="hidden" name="itemId" value={item.id} />
             <div>
               <label htmlFor={priorityId} className="mb-1 block text-sm font-semibold">
-                Priority
+                {t("wishlist.item.priority")}
               </label>
               <select id={priorityId} name="priority" defaultValue={item.priority} className="h-11 w-full rounded border border-line bg-paper px-2">
                 {WISHLIST_PRIORITIES.map((p) => (
                   <option key={p} value={p}>
-                    {PRIORITY_LABEL[p]}
+                    {t(PRIORITY_LABEL[p])}
                   </option>
                 ))}
               </select>
             </div>
             <div className="min-w-0">
               <label htmlFor={notesId} className="mb-1 block text-sm font-semibold">
-                Notes
+                {t("wishlist.item.notes")}
               </label>
               <textarea
                 id={notesId}
@@ -119,8 +124,8 @@ export function WishlistItemRow({ item, result }: { item: OwnedItem; result: Wis
             </div>
             <div className="sm:col-span-2">
               <button type="submit" disabled={busy("update-item")} className={`${smallButton} bg-ink text-paper`}>
-                {busy("update-item") ? "Saving..." : "Save"}
-                <span className="sr-only"> priority and notes: {item.productName}</span>
+                {busy("update-item") ? t("wishlist.saving") : t("wishlist.item.save")}
+                <span className="sr-only"> {t("wishlist.item.saveWhat", { name: item.productName })}</span>
               </button>
             </div>
           </Form>

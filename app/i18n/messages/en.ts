@@ -2,9 +2,21 @@
  * The storefront's texts in English (the reference: the spec's texts word for word), one file per area of the store.
  * Ids are unique across files (messages.test.ts checks it).
  */
+import currency from "./en/currency.json";
 import layout from "./en/layout.json";
+import shop from "./en/shop.json";
+import home from "./en/home.json";
+import music from "./en/music.json";
+import culture from "./en/culture.json";
+import events from "./en/events.json";
+import account from "./en/account.json";
+import newsletter from "./en/newsletter.json";
+import cart from "./en/cart.json";
+import checkout from "./en/checkout.json";
+import orders from "./en/orders.json";
+import wishlist from "./en/wishlist.json";
 
-export const AREAS = { layout };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist };
 
-const messages = { ...layout };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist };
 export default messages;

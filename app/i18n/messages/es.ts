@@ -2,9 +2,21 @@
  * The storefront's texts in Spanish, one file per area of the store.
  * Ids are unique across files (messages.test.ts checks it).
  */
+import currency from "./es/currency.json";
 import layout from "./es/layout.json";
+import shop from "./es/shop.json";
+import home from "./es/home.json";
+import music from "./es/music.json";
+import culture from "./es/culture.json";
+import events from "./es/events.json";
+import account from "./es/account.json";
+import newsletter from "./es/newsletter.json";
+import cart from "./es/cart.json";
+import checkout from "./es/checkout.json";
+import orders from "./es/orders.json";
+import wishlist from "./es/wishlist.json";
 
-export const AREAS = { layout };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist };
 
-const messages = { ...layout };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist };
 export default messages;

@@ -6,6 +6,7 @@
 const en = {
   "mail.layout.tagline": "East Harlem — Hip Hop Culture in East Harlem",
   "mail.layout.openLink": "Or open this link: {url}",
+  "mail.layout.bannerAlt": "EAST HARLEM",
   "mail.greeting": "Hi {name},",
   "mail.footer.email_verification": "You get this email because an East Harlem account was created with this address; it is sent whatever your notification settings say.",
   "mail.footer.password_reset": "You get this email because someone asked to reset the password of the East Harlem account with this address; it is sent whatever your notification settings say.",

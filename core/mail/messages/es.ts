@@ -4,6 +4,7 @@ import type en from "./en.ts";
 const es: Record<keyof typeof en, string> = {
   "mail.layout.tagline": "East Harlem — Cultura hip hop en East Harlem",
   "mail.layout.openLink": "O abre este enlace: {url}",
+  "mail.layout.bannerAlt": "EAST HARLEM",
   "mail.greeting": "¡Hola, {name}!",
   "mail.footer.email_verification": "Recibes este correo porque se creó una cuenta de East Harlem con esta dirección; se envía sin importar tus ajustes de notificaciones.",
   "mail.footer.password_reset": "Recibes este correo porque alguien pidió restablecer la contraseña de la cuenta de East Harlem con esta dirección; se envía sin importar tus ajustes de notificaciones.",

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { MAX_LINE_QUANTITY } from "../../core/cart/rules.ts";
+import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
+import { planReorder, TICKETS_SENT_NOTE } from "../../core/orders/rules.ts";
+import { CARD_MESSAGES } from "../../core/payments/inputs.ts";
+import { maskedCard, TEST_CARD_OUTCOMES } from "../../core/payments/rules.ts";
+import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
+import { localizeDomainText } from "./domain-text.server.ts";
+
+const spanish = new Request("http://store.test/es/checkout");
+const english = new Request("http://store.test/checkout");
+
+describe("the domain's English messages on a Spanish page", () => {
+  it("are all in the catalogue: checkout, cards, payments and wishlists", () => {
+    const texts = [
+      ...Object.values(CHECKOUT_MESSAGES),
+      ...Object.values(CARD_MESSAGES),
+      ...Object.values(TEST_CARD_OUTCOMES).map((o) => o.message),
+      ...Object.values(WISHLIST_MESSAGES),
+      TICKETS_SENT_NOTE,
+      "Your cart is empty",
+      "That order was not found.",
+    ];
+    const untranslated = texts.filter((text) => localizeDomainText(spanish, text) === text);
+    expect(untranslated).toEqual([]);
+  });
+
+  it("keep their values: stock left, what the cart holds, the item's name", () => {
+    // core/cart/errors.ts insufficientStock's three wordings.
+    expect(localizeDomainText(spanish, "Only 2 of Harlem Classic Tee (M, Black) available.")).toBe("Solo quedan 2 de Harlem Classic Tee (M, Black).");
+    expect(localizeDomainText(spanish, "Only 1 of Harlem Classic Tee (M, Black) available.")).toBe("Solo queda 1 de Harlem Classic Tee (M, Black).");
+    expect(localizeDomainText(spanish, "Only 3 of Uptown Hoodie (L) available, and your cart already has 2.")).toBe(
+      "Solo quedan 3 de Uptown Hoodie (L), y tu carrito ya tiene 2.",
+    );
+    expect(localizeDomainText(spanish, "Harlem Classic Tee (S, White) is out of stock.")).toBe("Harlem Classic Tee (S, White) está agotado.");
+    expect(localizeDomainText(spanish, `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`)).toBe(
+      `Puedes tener como máximo ${MAX_LINE_QUANTITY} de un mismo artículo en tu carrito.`,
+    );
+    expect(localizeDomainText(spanish, maskedCard("visa", "4242"))).toBe("Visa terminada en 4242");
+  });
+
+  it("say why a reordered line was not added", () => {
+    const plan = planReorder(
+      [
+        { variantId: 1, name: "Tee", size: "M", color: "Black", quantity: 3 },
+        { variantId: 2, name: "Cap", size: null, color: null, quantity: 3 },
+        { variantId: 3, name: "Hoodie", size: "L", color: null, quantity: 2 },
+        { variantId: null, name: "Old Tee", size: null, color: null, quantity: 1 },
+      ],
+      new Map([
+        [1, { sellable: true, available: 2, inCart: 0 }],
+        [2, { sellable: true, available: 5, inCart: 1 }],
+        [3, { sellable: true, available: 0, inCart: 0 }],
+      ]),
+      3,
+    );
+    const messages = plan.outcomes.flatMap((o) => (o.message ? [o.message] : []));
+    expect(messages.length).toBe(4);
+    expect(messages.map((m) => localizeDomainText(spanish, m))).toEqual([
+      "Tee (M / Black): agregamos 2 de 3; solo hay 2 en existencia.",
+      "Cap: agregamos 2 de 3; tu carrito aguanta como máximo 3 de un mismo artículo.",
+      "Hoodie (L) está agotado.",
+      "Old Tee ya no está disponible.",
+    ]);
+  });
+
+  it("stay as they are on English pages, and when the catalogue lacks the wording", () => {
+    expect(localizeDomainText(english, CHECKOUT_MESSAGES.paymentFailed)).toBe("Payment failed");
+    expect(localizeDomainText(spanish, "A message nobody wrote down.")).toBe("A message nobody wrote down.");
+  });
+});

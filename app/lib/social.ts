@@ -1,0 +1,124 @@
+/**
+ * The pictures a link to the store shows when it is shared (Open Graph and Twitter cards): a 1200x630
+ * PNG drawn by /social/:kind/:slug.png (routes/social-card.tsx, app/lib/social-card.server.ts).
+ *
+ * Each card's address carries a version of what it shows (`?v=`, a hash of the card's words and picture
+ * and of the card design), so the image can be cached for a year: a renamed product or a new price gives
+ * a new address. Pure: runs in meta functions on the server and in the browser.
+ */
+import type { MetaDescriptor } from "react-router";
+import { optionValues } from "../../core/catalog/rules.ts";
+import { storeLongDate } from "../../core/events/rules.ts";
+import { imageForColor } from "../../core/media/rules.ts";
+
+export const SOCIAL_CARD = { width: 1200, height: 630, type: "image/png" } as const;
+
+/** Changed whenever the drawing of the cards changes, so every card gets a new address. */
+const DESIGN_VERSION = 1;
+
+export type SocialCardKind = "product" | "page" | "story" | "event" | "collection";
+
+/** What a product's card shows. */
+export interface ProductCardContent {
+  name: string;
+  priceCents: number;
+  currency: string;
+  artKind: string;
+  color: string | null;
+  /** The photograph the product page opens with (a /media/ path), drawn instead of the art when there is one. */
+  photo: string | null;
+}
+
+/** What any other card shows: a title, and a short line above it. */
+export interface TitleCardContent {
+  eyebrow: string;
+  title: string;
+}
+
+/** The store's own pages that have a card of their own; others share the home page's. */
+export const PAGE_CARDS = {
+  home: { eyebrow: "Est. 2024 · El Barrio, NYC", title: "Hip Hop Culture in East Harlem" },
+  shop: { eyebrow: "East Harlem", title: "Shop" },
+  collections: { eyebrow: "East Harlem", title: "Collections" },
+  culture: { eyebrow: "East Harlem", title: "Culture" },
+  music: { eyebrow: "East Harlem", title: "Music" },
+  history: { eyebrow: "East Harlem", title: "History" },
+  about: { eyebrow: "East Harlem", title: "About" },
+  newsletter: { eyebrow: "East Harlem", title: "Newsletter" },
+} as const satisfies Record<string, TitleCardContent>;
+export type PageCardKey = keyof typeof PAGE_CARDS;
+
+export function isPageCardKey(key: string): key is PageCardKey {
+  return Object.hasOwn(PAGE_CARDS, key);
+}
+
+/** A product's card: its name, base price, and its picture in the colour the product page opens with. */
+export function productCardContent(product: {
+  name: string;
+  basePriceCents: number;
+  currency: string;
+  artKind: string;
+  variants: Parameters<typeof optionValues>[0];
+  images: readonly { color: string | null; src: string }[];
+}): ProductCardContent {
+  const color = optionValues(product.variants).colors[0] ?? null;
+  const photo = imageForColor(product.images, color)?.src ?? null;
+  return { name: product.name, priceCents: product.basePriceCents, currency: product.currency, artKind: product.artKind, color, photo };
+}
+
+export const storyCardContent = (article: { title: string; category: string }): TitleCardContent => ({ eyebrow: article.category, title: article.title });
+
+export const eventCardContent = (event: { title: string; startsAt: Date | string }): TitleCardContent => ({ eyebrow: storeLongDate(event.startsAt), title: event.title });
+
+export const collectionCardContent = (collection: { name: string; season: string | null }): TitleCardContent => ({ eyebrow: collection.season ?? "East Harlem", title: collection.name });
+
+/** FNV-1a over the card's content: short, stable, the same in Node and the browser. */
+export function cardVersion(content: ProductCardContent | TitleCardContent): string {
+  const text = `${DESIGN_VERSION}\u0000${JSON.stringify(content)}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** The card's path: /social/<kind>/<slug>.png?v=<version>. */
+export function cardPath(kind: SocialCardKind, slug: string, content: ProductCardContent | TitleCardContent): string {
+  return `/social/${kind}/${encodeURIComponent(slug)}.png?v=${cardVersion(content)}`;
+}
+
+/** The Open Graph and Twitter tags for a card at `path` (from cardPath) on the store at `baseUrl`. */
+export function socialImageMeta(baseUrl: string, path: string, alt: string): MetaDescriptor[] {
+  const url = `${baseUrl}${path}`;
+  return [
+    { property: "og:image", content: url },
+    { property: "og:image:type", content: SOCIAL_CARD.type },
+    { property: "og:image:width", content: String(SOCIAL_CARD.width) },
+    { property: "og:image:height", content: String(SOCIAL_CARD.height) },
+    { property: "og:image:alt", content: alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: url },
+    { name: "twitter:image:alt", content: alt },
+  ];
+}
+
+/** The tags of one of the store's own pages: its card, title and site name. */
+export function pageSocialMeta(baseUrl: string, key: PageCardKey, title: string, description: string): MetaDescriptor[] {
+  const card = PAGE_CARDS[key];
+  return [
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "East Harlem" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...socialImageMeta(baseUrl, cardPath("page", key, card), `East Harlem: ${card.title}`),
+  ];
+}
+
+/** The store's public address, from the root route's data (for meta functions of pages without a loader). */
+export function baseUrlOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+  const root = matches.find((m) => m?.id === "root")?.data as { baseUrl?: string } | undefined;
+  return root?.baseUrl ?? "";
+}
