@@ -3,7 +3,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
-import { queueMail, resetPasswordMail, verificationMail } from "../core/mail/index.ts";
+import { queueMail, recipientLocale, resetPasswordMail, verificationMail } from "../core/mail/index.ts";
+import { localePath, splitLocale } from "../core/shared/paths.ts";
+import type { Locale } from "../core/shared/locale.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
 import { MIN_PASSWORD_LENGTH } from "../core/accounts/index.ts";
 import { storeCookieName } from "./cookie-names.ts";
@@ -31,6 +33,19 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
       log.error({ err, to: mail.to, subject: mail.subject }, "mail could not be queued");
       throw err;
     }
+  };
+  /**
+   * The link's language and the link itself: the account's language (ADR 0025), else, for an account still
+   * being made (its profile follows the sign-up), the page the form was on, which its callbackURL names. The
+   * page the link lands on after the token is checked is then in that language.
+   */
+  const inTheirLanguage = async (user: { id: string; email: string }, url: string): Promise<{ locale: Locale; url: string }> => {
+    const link = new URL(url);
+    const callback = link.searchParams.get("callbackURL");
+    const local = callback?.startsWith("/") && !callback.startsWith("//") ? callback : null;
+    const locale = await recipientLocale(db, { userId: user.id, email: user.email, pageLocale: local ? splitLocale(local.split(/[?#]/)[0]!).locale : null });
+    if (local) link.searchParams.set("callbackURL", localePath(local, locale));
+    return { locale, url: link.toString() };
   };
   return betterAuth({
     appName: "East Harlem",
@@ -69,16 +84,18 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
-      sendResetPassword: async ({ user, url }) => {
-        await queue(resetPasswordMail(user.email, url, baseUrl));
+      sendResetPassword: async ({ user, url: given }) => {
+        const { locale, url } = await inTheirLanguage(user, given);
+        await queue(resetPasswordMail(user.email, url, baseUrl, locale));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
-        await queue(verificationMail(user.email, user.name, url, baseUrl));
+      sendVerificationEmail: async ({ user, url: given }) => {
+        const { locale, url } = await inTheirLanguage(user, given);
+        await queue(verificationMail(user.email, user.name, url, baseUrl, locale));
       },
     },
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)

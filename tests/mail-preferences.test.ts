@@ -59,7 +59,7 @@ describe("mails that go whatever the switches say", () => {
   it("a password reset reaches a shopper who turned every switch off, and says why", async () => {
     const shopper = await makeUser(db);
     await updatePreferences(db, shopper.id, withEmailSwitches({ orderUpdates: false, promotions: false, newsletter: false, restockAlerts: false }));
-    const id = await queueMail(db, database.jobs, resetPasswordMail(shopper.email, `${TEST_BASE_URL}/reset-password?token=abc`, TEST_BASE_URL));
+    const id = await queueMail(db, database.jobs, resetPasswordMail(shopper.email, `${TEST_BASE_URL}/reset-password?token=abc`, TEST_BASE_URL, "en"));
     expect(id).not.toBeNull();
     const [mail] = await inbox(shopper.email);
     expect(mail!.text).toContain("You get this email because someone asked to reset the password of the East Harlem account with this address; it is sent whatever your notification settings say.");

@@ -101,7 +101,8 @@ export async function register(request: Request, context: StoreContext, fields: 
   }
   const { email, password, displayName } = parsed.data;
   // The identity library writes the user, the password and the session itself (its own handle); the
-  // store's part follows in one transaction of ours.
+  // store's part follows in one transaction of ours. The verification mail is written before the profile
+  // exists, so its callbackURL (the page in this page's language) gives it its language.
   let authHeaders: Headers;
   let userId: string;
   try {

@@ -64,6 +64,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       event.id,
       parsed.data,
       viewer ? { userId: viewer.id, email: viewer.email } : null,
+      requestLocale(request),
     );
     return { ok: true as const, outcome, email: parsed.data.email };
   } catch (error) {

@@ -5,6 +5,7 @@ import { NEWSLETTER_MESSAGES, subscribe, subscribeSchema } from "../../core/news
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 import { newsletterDeps } from "../lib/newsletter.server.ts";
 import type { Route } from "./+types/newsletter";
 import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SubscribeResult>({ ok: false, error: message, fieldError: message, email }, { status: 400, headers: noStore });
   }
   try {
-    await subscribe(newsletterDeps(context), parsed.data, context.clientIp);
+    await subscribe(newsletterDeps(context), { ...parsed.data, language: requestLocale(request) }, context.clientIp);
   } catch (error) {
     const refused = expectDomainError(error);
     context.log.warn({ clientIp: context.clientIp }, "newsletter sign-ups throttled");

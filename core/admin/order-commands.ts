@@ -9,7 +9,8 @@ import { orderItems, orderNotes, orderRefunds, orders, type RefundLine } from ".
 import { recordEvents } from "../analytics/index.ts";
 import { restock } from "../inventory/index.ts";
 import { voidRefundedTickets } from "../events/index.ts";
-import { orderCancelledMail, orderDeliveredMail, orderRefundedMail, orderShippedMail, queueMail, type Mail, type OrderForMail } from "../mail/index.ts";
+import { orderCancelledMail, orderDeliveredMail, orderRefundedMail, orderShippedMail, queueMail, recipientLocale, type Mail, type OrderForMail } from "../mail/index.ts";
+import type { Locale } from "../shared/locale.ts";
 import { cancelOrder, REFUNDABLE_STATUSES, lockOrder, moveTo, orderNumberLabel, OrderError, type Carrier, type OrderRow, type RefundForm } from "../orders/index.ts";
 import type { PaymentProvider } from "../payments/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
@@ -29,9 +30,13 @@ const forMail = (o: OrderRow): OrderForMail => ({ orderId: o.id, userId: o.userI
 /** The order's face in the audit log: what an administrator changes. */
 const auditView = (o: OrderRow) => ({ status: o.status, trackingNumber: o.trackingNumber, carrier: o.carrier, refundId: o.refundId });
 
-/** Mails the customer about their order; queueMail holds it back when they turned "Order updates" off (MAIL_KINDS). */
-async function mailCustomer(tx: Db, deps: AdminOrderDeps, mail: Mail): Promise<boolean> {
-  return (await queueMail(tx, deps.jobs, mail)) !== null;
+/**
+ * Mails the customer about their order, written in their account's language; queueMail holds it back when
+ * they turned "Order updates" off (MAIL_KINDS).
+ */
+async function mailCustomer(tx: Db, deps: AdminOrderDeps, order: OrderForMail, write: (locale: Locale) => Mail): Promise<boolean> {
+  const locale = await recipientLocale(tx, { userId: order.userId, email: order.customerEmail });
+  return (await queueMail(tx, deps.jobs, write(locale))) !== null;
 }
 
 export async function adminShipOrder(deps: AdminOrderDeps, actor: AdminActor, orderId: string, input: { carrier: Carrier; trackingNumber: string }): Promise<OrderRow> {
@@ -39,7 +44,7 @@ export async function adminShipOrder(deps: AdminOrderDeps, actor: AdminActor, or
     const before = await lockOrder(tx, orderId);
     const after = await moveTo(tx, before, "shipped", { orderId, actor: actor.id, note: `${input.carrier} ${input.trackingNumber}` }, input);
     await recordAudit(tx, actor, { entity: "order", entityId: orderId, action: "ship", before: auditView(before), after: auditView(after) });
-    await mailCustomer(tx, deps, orderShippedMail(forMail(after), input, deps.baseUrl));
+    await mailCustomer(tx, deps, forMail(after), (locale) => orderShippedMail(forMail(after), input, deps.baseUrl, locale));
     return after;
   });
 }
@@ -49,7 +54,7 @@ export async function adminMarkDelivered(deps: AdminOrderDeps, actor: AdminActor
     const before = await lockOrder(tx, orderId);
     const after = await moveTo(tx, before, "delivered", { orderId, actor: actor.id });
     await recordAudit(tx, actor, { entity: "order", entityId: orderId, action: "deliver", before: auditView(before), after: auditView(after) });
-    await mailCustomer(tx, deps, orderDeliveredMail(forMail(after), deps.baseUrl));
+    await mailCustomer(tx, deps, forMail(after), (locale) => orderDeliveredMail(forMail(after), deps.baseUrl, locale));
     return after;
   });
 }
@@ -77,7 +82,7 @@ export async function adminCancelOrder(deps: AdminOrderDeps, actor: AdminActor, 
           reason: reason ?? "Cancelled",
         });
         await recordAudit(tx, actor, { entity: "order", entityId: orderId, action: "cancel", before: auditView(before), after: auditView(after) });
-        await mailCustomer(tx, deps, orderCancelledMail(forMail(after), after.totalCents, deps.baseUrl));
+        await mailCustomer(tx, deps, forMail(after), (locale) => orderCancelledMail(forMail(after), after.totalCents, deps.baseUrl, locale));
       },
     },
   );
@@ -227,7 +232,7 @@ export async function finishOrderRefund(deps: AdminOrderDeps, refundId: number):
     for (const [variantId, quantity] of [...toRestock].sort((a, b) => a[0] - b[0])) {
       await restock(tx, variantId, quantity, { orderId: order.id, actor: moved.actorId, reason: `Refunded: order ${orderNumberLabel(order.number)}` });
     }
-    await mailCustomer(tx, deps, orderRefundedMail(forMail(order), moved.amountCents, described, deps.baseUrl));
+    await mailCustomer(tx, deps, forMail(order), (locale) => orderRefundedMail(forMail(order), moved.amountCents, described, deps.baseUrl, locale));
     await recordRefundEvent(tx, order, moved.amountCents);
     return moved;
   });

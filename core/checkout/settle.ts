@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, checkoutAttempts, HOLDING_STATUSES } from "../../db/schema/index.ts";
 import { commitReservation, InsufficientStockError, releaseReservation, reserveStock } from "../inventory/index.ts";
-import { orderConfirmationMail, paymentRefundedMail, queueMail } from "../mail/index.ts";
+import { orderConfirmationMail, paymentRefundedMail, queueMail, recipientLocale } from "../mail/index.ts";
 import { deliverByEmail, insertPaidOrder, TICKETS_SENT_NOTE } from "../orders/index.ts";
 import { issueTicketsForOrder } from "../events/index.ts";
 import { recordEvents } from "../analytics/index.ts";
@@ -101,7 +101,7 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
   crashPoint("checkout.during_settle");
   await commitReservation(tx, attempt.lines, { orderId: order.id, actor: "system", reason: `Sold: order EH-${order.number}` });
   // Ticket lines become tickets (one per seat) and their mail, in this same transaction: a paid order never lacks them.
-  const ticketsIssued = await issueTicketsForOrder(tx, deps, { id: order.id, number: order.number, customerEmail: attempt.customerEmail, customerName: attempt.billingAddress.name }, attempt.lines);
+  const ticketsIssued = await issueTicketsForOrder(tx, deps, { id: order.id, userId: attempt.userId, number: order.number, customerEmail: attempt.customerEmail, customerName: attempt.billingAddress.name }, attempt.lines);
   // Nothing to ship when every unit was a ticket: the order is delivered with their mail.
   if (ticketsIssued > 0 && ticketsIssued === attempt.lines.reduce((n, l) => n + l.quantity, 0)) await deliverByEmail(tx, order.id, TICKETS_SENT_NOTE);
   if (attempt.cartId) {
@@ -120,7 +120,9 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
     })
     .where(eq(checkoutAttempts.id, attempt.id));
   const receipt = toReceipt(attempt, { ...order, customerName: attempt.billingAddress.name });
-  await queueMail(tx, deps.jobs, orderConfirmationMail(receipt, deps.baseUrl));
+  // In the shopper's language: their account's (ADR 0025).
+  const locale = await recipientLocale(tx, { userId: attempt.userId, email: attempt.customerEmail });
+  await queueMail(tx, deps.jobs, orderConfirmationMail(receipt, deps.baseUrl, locale));
   return { kind: "completed", receipt, fresh: true };
 }
 
@@ -146,9 +148,11 @@ export async function finishRefund(deps: CheckoutDeps, attemptId: string): Promi
       .where(and(eq(checkoutAttempts.id, attempt.id), eq(checkoutAttempts.status, "refunding")))
       .returning({ id: checkoutAttempts.id });
     if (!moved) return;
+    const locale = await recipientLocale(tx, { userId: attempt.userId, email: attempt.customerEmail });
     const mail = paymentRefundedMail(
       { to: attempt.customerEmail, name: attempt.billingAddress.name, totalCents: attempt.totalCents, lines: attempt.lines, reason: message },
       deps.baseUrl,
+      locale,
     );
     await queueMail(tx, deps.jobs, mail);
   });

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { events, products, tickets, variants } from "../../db/schema/index.ts";
-import { queueMail } from "../mail/index.ts";
+import { mailUrl, queueMail, recipientLocale } from "../mail/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { ticketsMail, type IssuedTicket } from "./mail.ts";
 import { checkInMessage } from "./rules.ts";
@@ -44,6 +44,8 @@ export interface IssueDeps {
 
 export interface PaidOrderForTickets {
   id: string;
+  /** The order's account: the tickets mail speaks its language. */
+  userId: string;
   number: number;
   customerEmail: string;
   customerName: string;
@@ -84,8 +86,10 @@ export async function issueTicketsForOrder(
     byEvent.set(t.event.id, entry);
   }
   const label = `EH-${order.number}`;
+  const locale = await recipientLocale(tx, { userId: order.userId, email: order.customerEmail });
   for (const { event, issued } of byEvent.values()) {
-    const mail = await ticketsMail({ email: order.customerEmail, name: order.customerName }, event, label, `${deps.baseUrl}/orders/${order.id}`, issued, deps.baseUrl);
+    const orderUrl = mailUrl(deps.baseUrl, `/orders/${order.id}`, locale);
+    const mail = await ticketsMail({ email: order.customerEmail, name: order.customerName }, event, label, orderUrl, issued, deps.baseUrl, locale);
     await queueMail(tx, deps.jobs, mail);
   }
   return count;

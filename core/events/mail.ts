@@ -1,12 +1,10 @@
 /** The events' mails: tickets (a QR code per ticket and an .ics file), RSVP confirm, confirmed, waitlisted, promoted. */
 import ical from "ical-generator";
 import QRCode from "qrcode";
-import { escapeHtml, mailButton, mailPage, mailParagraph, type Mail, type MailAttachment } from "../mail/index.ts";
-import { formatTicketCode, storeLongDate, storeTimeOfDay } from "./rules.ts";
-
-const para = mailParagraph;
-const button = mailButton;
-const layout = (baseUrl: string, title: string, bodyHtml: string) => mailPage({ baseUrl, title, bodyHtml });
+import { escapeHtml, mailButton, mailPage, mailParagraph, mailT, mailUrl, type Mail, type MailAttachment } from "../mail/index.ts";
+import { storeTime, storeWeekdayDate } from "../shared/dates.ts";
+import type { Locale } from "../shared/locale.ts";
+import { formatTicketCode } from "./rules.ts";
 
 export interface EventForMail {
   slug: string;
@@ -17,15 +15,19 @@ export interface EventForMail {
   endsAt: Date;
 }
 
-/** "Saturday, June 15, 2027, 8:00 PM to 2:00 AM (New York time)" */
-export function whenLine(event: Pick<EventForMail, "startsAt" | "endsAt">): string {
-  return `${storeLongDate(event.startsAt)}, ${storeTimeOfDay(event.startsAt)} to ${storeTimeOfDay(event.endsAt)} (New York time)`;
+/** "Saturday, June 15, 2027, 8:00 PM to 2:00 AM (New York time)"; in Spanish "sábado, 15 de junio de 2027, de 8:00 p. m. a 2:00 a. m. (hora de Nueva York)" */
+export function whenLine(event: Pick<EventForMail, "startsAt" | "endsAt">, locale: Locale = "en"): string {
+  return mailT(locale)("mail.event.whenLine", {
+    date: storeWeekdayDate(event.startsAt, locale),
+    start: storeTime(event.startsAt, locale),
+    end: storeTime(event.endsAt, locale),
+  });
 }
 
 
 /** An iCalendar file for the event, as a mail attachment. */
-export function calendarAttachment(event: EventForMail, baseUrl: string, uid: string): MailAttachment {
-  const calendar = ical({ name: "East Harlem", prodId: { company: "East Harlem", product: "Store", language: "EN" } });
+export function calendarAttachment(event: EventForMail, baseUrl: string, uid: string, locale: Locale): MailAttachment {
+  const calendar = ical({ name: "East Harlem", prodId: { company: "East Harlem", product: "Store", language: locale.toUpperCase() } });
   calendar.createEvent({
     id: uid,
     start: event.startsAt,
@@ -33,7 +35,7 @@ export function calendarAttachment(event: EventForMail, baseUrl: string, uid: st
     summary: event.title,
     description: event.description,
     location: event.venue,
-    url: `${baseUrl}/events/${event.slug}`,
+    url: mailUrl(baseUrl, `/events/${event.slug}`, locale),
   });
   return { filename: `${event.slug}.ics`, contentType: "text/calendar; charset=utf-8", contentBase64: Buffer.from(calendar.toString(), "utf8").toString("base64") };
 }
@@ -56,87 +58,109 @@ export async function ticketsMail(
   orderUrl: string,
   issued: readonly IssuedTicket[],
   baseUrl: string,
+  locale: Locale,
 ): Promise<Mail> {
+  const t = mailT(locale);
   const attachments: MailAttachment[] = [];
   const blocks: string[] = [];
   const textLines: string[] = [];
-  for (const [i, t] of issued.entries()) {
+  for (const [i, ticket] of issued.entries()) {
     const cid = `ticket-${i + 1}@eastharlem`;
-    const png = await qrPng(t.code);
-    attachments.push({ filename: `ticket-${i + 1}-${t.code}.png`, contentType: "image/png", contentBase64: png.toString("base64"), cid });
-    const label = `Ticket ${i + 1} of ${issued.length}: ${t.typeName}`;
+    const png = await qrPng(ticket.code);
+    const code = formatTicketCode(ticket.code);
+    attachments.push({ filename: `ticket-${i + 1}-${ticket.code}.png`, contentType: "image/png", contentBase64: png.toString("base64"), cid });
+    const label = t("mail.tickets.ticket", { number: i + 1, count: issued.length, typeName: ticket.typeName });
     blocks.push(
-      `<div style="border:2px solid #111;padding:16px;margin:0 0 16px"><p style="margin:0 0 8px;font-weight:bold">${escapeHtml(label)}</p><img src="cid:${cid}" width="200" height="200" alt="QR code of ticket ${escapeHtml(formatTicketCode(t.code))}"><p style="margin:8px 0 0;font-family:monospace;font-size:18px">${escapeHtml(formatTicketCode(t.code))}</p></div>`,
+      `<div style="border:2px solid #111;padding:16px;margin:0 0 16px"><p style="margin:0 0 8px;font-weight:bold">${escapeHtml(label)}</p><img src="cid:${cid}" width="200" height="200" alt="${escapeHtml(t("mail.tickets.qrAlt", { code }))}"><p style="margin:8px 0 0;font-family:monospace;font-size:18px">${escapeHtml(code)}</p></div>`,
     );
-    textLines.push(`${label}: ${formatTicketCode(t.code)}`);
+    textLines.push(`${label}: ${code}`);
   }
-  attachments.push(calendarAttachment(event, baseUrl, `${orderNumberLabel}-${event.slug}@eastharlem`));
+  attachments.push(calendarAttachment(event, baseUrl, `${orderNumberLabel}-${event.slug}@eastharlem`, locale));
   const intro = [
-    `Hi ${to.name || to.email},`,
-    `Here ${issued.length === 1 ? "is your ticket" : `are your ${issued.length} tickets`} for ${event.title} (order ${orderNumberLabel}).`,
-    `When: ${whenLine(event)}`,
-    `Where: ${event.venue}`,
-    "Show the QR code (or read out the code) at the door. Each ticket lets one person in, once. The calendar file adds the event to your calendar.",
+    t("mail.greeting", { name: to.name || to.email }),
+    t("mail.tickets.intro", { count: issued.length, title: event.title, order: orderNumberLabel }),
+    t("mail.event.when", { when: whenLine(event, locale) }),
+    t("mail.event.where", { venue: event.venue }),
+    t("mail.tickets.atTheDoor"),
   ];
+  const subject = t("mail.tickets.subject", { title: event.title });
   return {
     kind: "tickets",
+    locale,
     to: to.email,
-    subject: `Your tickets: ${event.title}`,
-    text: `${intro.join("\n\n")}\n\n${textLines.join("\n")}\n\nYour order: ${orderUrl}\n\n— East Harlem`,
-    html: layout(baseUrl, `Your tickets: ${event.title}`, `${intro.map(para).join("")}${blocks.join("")}${button("View your order", orderUrl)}`),
+    subject,
+    text: `${intro.join("\n\n")}\n\n${textLines.join("\n")}\n\n${t("mail.tickets.order", { url: orderUrl })}\n\n— East Harlem`,
+    html: mailPage({ locale, baseUrl, title: subject, bodyHtml: `${intro.map(mailParagraph).join("")}${blocks.join("")}${mailButton(t("mail.order.button"), orderUrl, locale)}` }),
     attachments,
   };
 }
 
-export function rsvpConfirmMail(to: { email: string; name: string }, event: EventForMail, partySize: number, confirmUrl: string, baseUrl: string): Mail {
+export function rsvpConfirmMail(to: { email: string; name: string }, event: EventForMail, partySize: number, confirmUrl: string, baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
   const lines = [
-    `Hi ${to.name},`,
-    `Confirm your RSVP for ${event.title} (${partySize} ${partySize === 1 ? "person" : "people"}): ${whenLine(event)}, ${event.venue}.`,
-    "Your places are held only once you confirm. If you did not ask for this, ignore this mail.",
+    t("mail.greeting", { name: to.name }),
+    t("mail.rsvpConfirm.ask", { title: event.title, partySize, when: whenLine(event, locale), venue: event.venue }),
+    t("mail.rsvpConfirm.held"),
   ];
   return {
     kind: "rsvp_confirm",
+    locale,
     to: to.email,
-    subject: `Confirm your RSVP: ${event.title}`,
-    text: `${lines.join("\n\n")}\n\nConfirm: ${confirmUrl}\n\n— East Harlem`,
-    html: layout(baseUrl, "Confirm your RSVP", `${lines.map(para).join("")}${button("Confirm my RSVP", confirmUrl)}`),
+    subject: t("mail.rsvpConfirm.subject", { title: event.title }),
+    text: `${lines.join("\n\n")}\n\n${t("mail.rsvpConfirm.action", { url: confirmUrl })}\n\n— East Harlem`,
+    html: mailPage({ locale, baseUrl, title: t("mail.rsvpConfirm.title"), bodyHtml: `${lines.map(mailParagraph).join("")}${mailButton(t("mail.rsvpConfirm.button"), confirmUrl, locale)}` }),
   };
 }
 
 /** Sent when places are held (at once, after confirming, or on moving up from the waitlist): with the .ics and a cancel link. */
-export function rsvpConfirmedMail(to: { email: string; name: string }, event: EventForMail, partySize: number, cancelUrl: string, baseUrl: string, promoted = false): Mail {
+export function rsvpConfirmedMail(
+  to: { email: string; name: string },
+  event: EventForMail,
+  partySize: number,
+  cancelUrl: string,
+  baseUrl: string,
+  locale: Locale,
+  promoted = false,
+): Mail {
+  const t = mailT(locale);
   const lines = [
-    `Hi ${to.name},`,
-    promoted
-      ? `Good news: places opened up and you moved off the waitlist. You're on the list for ${event.title}.`
-      : `You're on the list for ${event.title}.`,
-    `Party: ${partySize} ${partySize === 1 ? "person" : "people"}`,
-    `When: ${whenLine(event)}`,
-    `Where: ${event.venue}`,
-    "The calendar file adds the event to your calendar. Can't make it? Cancel so someone on the waitlist can come.",
+    t("mail.greeting", { name: to.name }),
+    promoted ? t("mail.rsvpConfirmed.promoted", { title: event.title }) : t("mail.rsvpConfirmed.onTheList", { title: event.title }),
+    t("mail.rsvpConfirmed.party", { partySize }),
+    t("mail.event.when", { when: whenLine(event, locale) }),
+    t("mail.event.where", { venue: event.venue }),
+    t("mail.rsvpConfirmed.calendar"),
   ];
   return {
     kind: "rsvp_confirmed",
+    locale,
     to: to.email,
-    subject: promoted ? `You're off the waitlist: ${event.title}` : `You're on the list: ${event.title}`,
-    text: `${lines.join("\n\n")}\n\nCancel your RSVP: ${cancelUrl}\n\n— East Harlem`,
-    html: layout(baseUrl, promoted ? "You're off the waitlist" : "You're on the list", `${lines.map(para).join("")}${button("Cancel my RSVP", cancelUrl)}`),
-    attachments: [calendarAttachment(event, baseUrl, `rsvp-${cancelUrl.slice(-12)}@eastharlem`)],
+    subject: promoted ? t("mail.rsvpConfirmed.promotedSubject", { title: event.title }) : t("mail.rsvpConfirmed.subject", { title: event.title }),
+    text: `${lines.join("\n\n")}\n\n${t("mail.rsvpConfirmed.action", { url: cancelUrl })}\n\n— East Harlem`,
+    html: mailPage({
+      locale,
+      baseUrl,
+      title: promoted ? t("mail.rsvpConfirmed.promotedTitle") : t("mail.rsvpConfirmed.title"),
+      bodyHtml: `${lines.map(mailParagraph).join("")}${mailButton(t("mail.rsvpConfirmed.button"), cancelUrl, locale)}`,
+    }),
+    attachments: [calendarAttachment(event, baseUrl, `rsvp-${cancelUrl.slice(-12)}@eastharlem`, locale)],
   };
 }
 
-export function rsvpWaitlistedMail(to: { email: string; name: string }, event: EventForMail, partySize: number, cancelUrl: string, baseUrl: string): Mail {
+export function rsvpWaitlistedMail(to: { email: string; name: string }, event: EventForMail, partySize: number, cancelUrl: string, baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
   const lines = [
-    `Hi ${to.name},`,
-    `${event.title} is full for now, so your party of ${partySize} is on the waitlist. When places open up, parties move up in the order they joined, and we'll mail you.`,
-    `When: ${whenLine(event)}`,
+    t("mail.greeting", { name: to.name }),
+    t("mail.rsvpWaitlisted.body", { title: event.title, partySize }),
+    t("mail.event.when", { when: whenLine(event, locale) }),
   ];
   return {
     kind: "rsvp_waitlisted",
+    locale,
     to: to.email,
-    subject: `You're on the waitlist: ${event.title}`,
-    text: `${lines.join("\n\n")}\n\nLeave the waitlist: ${cancelUrl}\n\n— East Harlem`,
-    html: layout(baseUrl, "You're on the waitlist", `${lines.map(para).join("")}${button("Leave the waitlist", cancelUrl)}`),
+    subject: t("mail.rsvpWaitlisted.subject", { title: event.title }),
+    text: `${lines.join("\n\n")}\n\n${t("mail.rsvpWaitlisted.action", { url: cancelUrl })}\n\n— East Harlem`,
+    html: mailPage({ locale, baseUrl, title: t("mail.rsvpWaitlisted.title"), bodyHtml: `${lines.map(mailParagraph).join("")}${mailButton(t("mail.rsvpWaitlisted.button"), cancelUrl, locale)}` }),
   };
 }
 

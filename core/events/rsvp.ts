@@ -3,9 +3,10 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { events, rsvps } from "../../db/schema/index.ts";
-import { queueMail } from "../mail/index.ts";
+import { mailUrl, queueMail, recipientLocale } from "../mail/index.ts";
 import { newToken } from "../shared/ids.ts";
 import type { JobQueue } from "../shared/jobs.ts";
+import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import { EventError, EVENT_MESSAGES, eventNotFound, eventPast } from "./errors.ts";
 import type { RsvpForm } from "./inputs.ts";
 import { rsvpConfirmedMail, rsvpConfirmMail, rsvpWaitlistedMail } from "./mail.ts";
@@ -23,8 +24,11 @@ type EventRow = typeof events.$inferSelect;
 type RsvpRow = typeof rsvps.$inferSelect;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const confirmUrl = (deps: RsvpDeps, token: string) => `${deps.baseUrl}/events/rsvp/confirm?token=${encodeURIComponent(token)}`;
-const cancelUrl = (deps: RsvpDeps, token: string) => `${deps.baseUrl}/events/rsvp/cancel?token=${encodeURIComponent(token)}`;
+const confirmUrl = (deps: RsvpDeps, token: string, locale: Locale) => mailUrl(deps.baseUrl, `/events/rsvp/confirm?token=${encodeURIComponent(token)}`, locale);
+const cancelUrl = (deps: RsvpDeps, token: string, locale: Locale) => mailUrl(deps.baseUrl, `/events/rsvp/cancel?token=${encodeURIComponent(token)}`, locale);
+
+/** The language of a party's mails: their account's, else the page's they RSVP'd on. */
+const partyLocale = (tx: Db, rsvp: Pick<RsvpRow, "userId" | "email" | "language">) => recipientLocale(tx, { userId: rsvp.userId, email: rsvp.email, pageLocale: rsvp.language });
 
 /** Locks the event row: every change of who holds places at one event queues here, so capacity is never overrun. */
 async function lockEvent(tx: Db, eventId: number): Promise<EventRow> {
@@ -45,9 +49,10 @@ async function place(tx: Db, deps: RsvpDeps, event: EventRow, rsvp: RsvpRow, tok
   const status = fits ? "confirmed" : "waitlisted";
   await tx.update(rsvps).set({ status, queuedAt: now, confirmedAt: fits ? now : null }).where(eq(rsvps.id, rsvp.id));
   const to = { email: rsvp.email, name: rsvp.name };
+  const locale = await partyLocale(tx, rsvp);
   const mail = fits
-    ? rsvpConfirmedMail(to, event, rsvp.partySize, cancelUrl(deps, token), deps.baseUrl)
-    : rsvpWaitlistedMail(to, event, rsvp.partySize, cancelUrl(deps, token), deps.baseUrl);
+    ? rsvpConfirmedMail(to, event, rsvp.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale)
+    : rsvpWaitlistedMail(to, event, rsvp.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale);
   await queueMail(tx, deps.jobs, mail);
   return status;
 }
@@ -56,13 +61,15 @@ export type RsvpOutcome = "pending" | "confirmed" | "waitlisted";
 
 /**
  * Takes an RSVP. A signed-in visitor answering with their account's email holds places at once (or joins
- * the waitlist); anyone else gets a mail with a link to confirm, and holds nothing until then.
+ * the waitlist); anyone else gets a mail with a link to confirm, and holds nothing until then. `language`
+ * is the page's: a guest's mails are written in it.
  */
 export async function submitRsvp(
   deps: RsvpDeps,
   eventId: number,
   form: RsvpForm,
   account: { userId: string; email: string } | null,
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<RsvpOutcome> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
@@ -76,10 +83,11 @@ export async function submitRsvp(
     const known = account !== null && account.email.toLowerCase() === form.email;
     const [rsvp] = await tx
       .insert(rsvps)
-      .values({ eventId, userId: known ? account.userId : null, name: form.name, email: form.email, partySize: form.partySize, status: "pending", tokenHash: hashToken(token) })
+      .values({ eventId, userId: known ? account.userId : null, name: form.name, email: form.email, partySize: form.partySize, status: "pending", language, tokenHash: hashToken(token) })
       .returning();
     if (known) return place(tx, deps, event, rsvp!, token, now);
-    await queueMail(tx, deps.jobs, rsvpConfirmMail({ email: form.email, name: form.name }, event, form.partySize, confirmUrl(deps, token), deps.baseUrl));
+    const locale = await partyLocale(tx, rsvp!);
+    await queueMail(tx, deps.jobs, rsvpConfirmMail({ email: form.email, name: form.name }, event, form.partySize, confirmUrl(deps, token, locale), deps.baseUrl, locale));
     return "pending";
   });
 }
@@ -148,7 +156,8 @@ async function promoteWaitlist(tx: Db, deps: RsvpDeps, event: EventRow): Promise
     // Only a hash of the token is kept, so the promotion mail carries a fresh one; the waitlist mail's link stops working.
     const token = newToken();
     await tx.update(rsvps).set({ tokenHash: hashToken(token) }).where(eq(rsvps.id, party.id));
-    await queueMail(tx, deps.jobs, rsvpConfirmedMail({ email: party.email, name: party.name }, event, party.partySize, cancelUrl(deps, token), deps.baseUrl, true));
+    const locale = await partyLocale(tx, party);
+    await queueMail(tx, deps.jobs, rsvpConfirmedMail({ email: party.email, name: party.name }, event, party.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale, true));
   }
   return ids.length;
 }

@@ -11,8 +11,14 @@
  *   only confirmed subscribers are ever mailed, so the subscription list is the check.
  * - `always`: a mail the person needs whatever their settings say (they asked for it, they paid, or it is
  *   about the safety of their account); the reason is printed in its footer.
+ *
+ * The English wording here is the reference; the footer lines are printed from the catalogue
+ * (messages/), in the mail's language.
  */
 import type { Preferences } from "../../db/schema/index.ts";
+import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
+import { mailT, type MailMessageId } from "./intl.ts";
+import { escapeHtml } from "./layout.ts";
 
 export type EmailSwitch = keyof Preferences["notifications"]["email"];
 
@@ -49,20 +55,43 @@ export const MAIL_KINDS = {
 
 export type MailKind = keyof typeof MAIL_KINDS;
 
+type AlwaysKind = { [K in MailKind]: (typeof MAIL_KINDS)[K] extends { gate: "always" } ? K : never }[MailKind];
+type SwitchName = Extract<MailRule, { gate: "switch" }>["switch"];
+
+/**
+ * The footer lines in the mail's language: the English catalogue holds MAIL_KINDS' own wording (a unit
+ * test checks they agree), the Spanish one its translation.
+ */
+const REASON_ID: Readonly<Record<AlwaysKind, MailMessageId>> = {
+  email_verification: "mail.footer.email_verification",
+  password_reset: "mail.footer.password_reset",
+  order_confirmation: "mail.footer.order_confirmation",
+  payment_refunded: "mail.footer.payment_refunded",
+  tickets: "mail.footer.tickets",
+  rsvp_confirm: "mail.footer.rsvp_confirm",
+  rsvp_confirmed: "mail.footer.rsvp_confirmed",
+  rsvp_waitlisted: "mail.footer.rsvp_waitlisted",
+  newsletter_confirmation: "mail.footer.newsletter_confirmation",
+};
+export const SWITCH_LABEL_ID: Readonly<Record<SwitchName, MailMessageId>> = {
+  orderUpdates: "mail.switch.orderUpdates",
+  promotions: "mail.switch.promotions",
+  restockAlerts: "mail.switch.restockAlerts",
+};
+
 /** The line a mail's footer carries: why it came, and for a switchable kind, where to turn it off (null: the mail says it itself). */
-export function footerLine(kind: MailKind): string | null {
+export function footerLine(kind: MailKind, locale: Locale = DEFAULT_LOCALE): string | null {
   const rule: MailRule = MAIL_KINDS[kind];
-  if (rule.gate === "always") return rule.because;
-  if (rule.gate === "switch") return `You get this email because "${rule.label}" is on in your account's Settings; turn it off there to stop these emails.`;
+  const t = mailT(locale);
+  if (rule.gate === "always") return t(REASON_ID[kind as AlwaysKind]);
+  if (rule.gate === "switch") return t("mail.footer.switch", { label: t(SWITCH_LABEL_ID[rule.switch]) });
   // The newsletter carries its own reason and unsubscribe link (core/newsletter/mail.ts).
   return null;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-/** The mail with its kind's footer line: after the text's sign-off, and before the end of the HTML body. */
-export function withFooter<M extends { kind: MailKind; text: string; html: string }>(mail: M): M {
-  const line = footerLine(mail.kind);
+/** The mail with its kind's footer line in its language: after the text's sign-off, and before the end of the HTML body. */
+export function withFooter<M extends { kind: MailKind; locale?: Locale; text: string; html: string }>(mail: M): M {
+  const line = footerLine(mail.kind, mail.locale);
   if (!line) return mail;
   const p = `<p style="font-size:12px;color:#555">${escapeHtml(line)}</p>`;
   const html = mail.html.includes("</body>") ? mail.html.replace("</body>", () => `${p}</body>`) : `${mail.html}${p}`;

@@ -1,6 +1,33 @@
-import { desc } from "drizzle-orm";
+import { desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { outbox, type OutboxStatus } from "../../db/schema/index.ts";
+import { outbox, userProfiles, users, type OutboxStatus } from "../../db/schema/index.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../shared/locale.ts";
+
+/** The language an account chose (its profile's preferences.language), or null when it has no profile yet. */
+async function accountLanguage(db: Db, which: SQL): Promise<Locale | null> {
+  const [row] = await db
+    .select({ preferences: userProfiles.preferences })
+    .from(users)
+    .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(which)
+    .limit(1);
+  const language = row?.preferences.language;
+  return isLocale(language) ? language : null;
+}
+
+/**
+ * The language a mail is written in (ADR 0025): the account it is about (`userId`: an order's owner, a
+ * signed-in RSVP, a subscriber with an account) speaks its Settings' language; someone without one (a guest's
+ * RSVP, a newsletter subscriber) the language of the page they used, recorded by the sender (`pageLocale`);
+ * failing both, the account of the address, if any; else English.
+ */
+export async function recipientLocale(db: Db, who: { userId?: string | null; email?: string | null; pageLocale?: Locale | null }): Promise<Locale> {
+  const ofAccount = who.userId ? await accountLanguage(db, eq(users.id, who.userId)) : null;
+  if (ofAccount) return ofAccount;
+  if (who.pageLocale) return who.pageLocale;
+  const ofAddress = who.email ? await accountLanguage(db, eq(users.email, who.email.trim().toLowerCase())) : null;
+  return ofAddress ?? DEFAULT_LOCALE;
+}
 
 export interface OutboxMail {
   id: number;

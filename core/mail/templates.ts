@@ -1,6 +1,12 @@
-/** The store's mails: a plain-text part always, and simple HTML beside it. Links are absolute. */
+/**
+ * The store's mails: a plain-text part always, and simple HTML beside it, in the recipient's language
+ * (recipientLocale, queries.ts, decides it; the texts are in messages/). Links are absolute, to the pages
+ * in that language.
+ */
 
 import type { MailAttachment } from "../../db/schema/mail.ts";
+import type { Locale } from "../shared/locale.ts";
+import { mailT, mailText, mailUrl } from "./intl.ts";
 import type { MailKind } from "./kinds.ts";
 import { mailButton, mailPage, mailParagraph } from "./layout.ts";
 
@@ -11,6 +17,8 @@ export interface Mail {
   kind: MailKind;
   /** The account the mail is about, whose switches decide (else the account of `to`, if any). */
   userId?: string | null;
+  /** The language the mail is written in, which its footer line follows (English when not said). */
+  locale?: Locale;
   to: string;
   subject: string;
   text: string;
@@ -20,33 +28,35 @@ export interface Mail {
   attachments?: MailAttachment[];
 }
 
-function layout(baseUrl: string, title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  return mailPage({ baseUrl, title, bodyHtml: paragraphs.map(mailParagraph).join("") + (action ? mailButton(action.label, action.url) : "") });
+function layout(baseUrl: string, locale: Locale, title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  return mailPage({ locale, baseUrl, title, bodyHtml: paragraphs.map(mailParagraph).join("") + (action ? mailButton(action.label, action.url, locale) : "") });
 }
 
-export function verificationMail(to: string, name: string, url: string, baseUrl: string): Mail {
-  const greeting = `Hi ${name || to},`;
-  const lines = [greeting, "Confirm your email address to finish setting up your East Harlem account.", "The link works once and expires in 24 hours."];
+export function verificationMail(to: string, name: string, url: string, baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
+  const lines = [t("mail.greeting", { name: name || to }), t("mail.verify.intro"), t("mail.verify.expiry")];
+  const ignore = t("mail.verify.ignore");
   return {
     kind: "email_verification",
+    locale,
     to,
-    subject: "Verify your email address",
-    text: `${lines.join("\n\n")}\n\nVerify your email: ${url}\n\nIf you did not create an account, ignore this mail.\n\n— East Harlem`,
-    html: layout(baseUrl, "Verify your email", [...lines, "If you did not create an account, ignore this mail."], { label: "Verify email", url }),
+    subject: t("mail.verify.subject"),
+    text: `${lines.join("\n\n")}\n\n${t("mail.verify.action", { url })}\n\n${ignore}\n\n— East Harlem`,
+    html: layout(baseUrl, locale, t("mail.verify.title"), [...lines, ignore], { label: t("mail.verify.button"), url }),
   };
 }
 
-export function resetPasswordMail(to: string, url: string, baseUrl: string): Mail {
-  const lines = ["Someone asked to reset the password of your East Harlem account.", "The link works once and expires in 1 hour."];
+export function resetPasswordMail(to: string, url: string, baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
+  const lines = [t("mail.reset.intro"), t("mail.reset.expiry")];
+  const ignore = t("mail.reset.ignore");
   return {
     kind: "password_reset",
+    locale,
     to,
-    subject: "Reset your password",
-    text: `${lines.join("\n\n")}\n\nChoose a new password: ${url}\n\nIf it was not you, ignore this mail: your password stays as it is.\n\n— East Harlem`,
-    html: layout(baseUrl, "Reset your password", [...lines, "If it was not you, ignore this mail: your password stays as it is."], {
-      label: "Choose a new password",
-      url,
-    }),
+    subject: t("mail.reset.subject"),
+    text: `${lines.join("\n\n")}\n\n${t("mail.reset.action", { url })}\n\n${ignore}\n\n— East Harlem`,
+    html: layout(baseUrl, locale, t("mail.reset.subject"), [...lines, ignore], { label: t("mail.reset.button"), url }),
   };
 }
 
@@ -62,63 +72,68 @@ export interface ReceiptForMail {
   totalCents: number;
 }
 
+/** Money reads "$55.00" in both languages (US English and US Spanish). */
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 
 /** Sent after the order's transaction committed: what was bought, what it cost, where to follow it. */
-export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string): Mail {
+export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
   const number = `EH-${receipt.orderNumber}`;
-  const url = `${baseUrl}/orders/${receipt.orderId}`;
+  const url = mailUrl(baseUrl, `/orders/${receipt.orderId}`, locale);
   const items = receipt.lines.map((l) => {
     const options = [l.size, l.color].filter(Boolean).join(" / ");
     return `${l.quantity} x ${l.name}${options ? ` (${options})` : ""}: ${dollars(l.unitPriceCents * l.quantity)}`;
   });
   const totals = [
-    `Subtotal: ${dollars(receipt.subtotalCents)}`,
-    `Tax (8%): ${dollars(receipt.taxCents)}`,
-    `Shipping: ${receipt.shippingCents === 0 ? "Free" : dollars(receipt.shippingCents)}`,
-    `Total: ${dollars(receipt.totalCents)}`,
+    t("mail.order.subtotal", { amount: dollars(receipt.subtotalCents) }),
+    t("mail.order.tax", { amount: dollars(receipt.taxCents) }),
+    receipt.shippingCents === 0 ? t("mail.order.shippingFree") : t("mail.order.shipping", { amount: dollars(receipt.shippingCents) }),
+    t("mail.order.total", { amount: dollars(receipt.totalCents) }),
   ];
-  const greeting = `Hi ${receipt.customerName || receipt.customerEmail},`;
-  const intro = `Thank you for your order ${number}. We have your payment and are getting it ready.`;
+  const greeting = t("mail.greeting", { name: receipt.customerName || receipt.customerEmail });
+  const intro = t("mail.order.intro", { number });
   return {
     kind: "order_confirmation",
+    locale,
     to: receipt.customerEmail,
-    subject: `Your East Harlem order ${number}`,
-    text: `${greeting}\n\n${intro}\n\n${items.join("\n")}\n\n${totals.join("\n")}\n\nFollow your order: ${url}\n\n— East Harlem`,
-    html: layout(baseUrl, `Order ${number}`, [greeting, intro, ...items, ...totals], { label: "View your order", url }),
+    subject: t("mail.order.subject", { number }),
+    text: `${greeting}\n\n${intro}\n\n${items.join("\n")}\n\n${totals.join("\n")}\n\n${t("mail.order.follow", { url })}\n\n— East Harlem`,
+    html: layout(baseUrl, locale, t("mail.order.title", { number }), [greeting, intro, ...items, ...totals], { label: t("mail.order.button"), url }),
   };
 }
 
 /**
  * A payment the store could not turn into an order (its items sold out before the payment was settled,
- * for example after an interrupted checkout): the money went back in full.
+ * for example after an interrupted checkout): the money went back in full. `reason` is the checkout's
+ * English message, translated by its wording.
  */
-export function paymentRefundedMail(input: { to: string; name: string; totalCents: number; lines: ReceiptForMail["lines"]; reason: string }, baseUrl: string): Mail {
-  const greeting = `Hi ${input.name || input.to},`;
+export function paymentRefundedMail(
+  input: { to: string; name: string; totalCents: number; lines: ReceiptForMail["lines"]; reason: string },
+  baseUrl: string,
+  locale: Locale,
+): Mail {
+  const t = mailT(locale);
+  const greeting = t("mail.greeting", { name: input.name || input.to });
   const items = input.lines.map((l) => {
     const options = [l.size, l.color].filter(Boolean).join(" / ");
     return `${l.quantity} x ${l.name}${options ? ` (${options})` : ""}`;
   });
-  const paragraphs = [
-    greeting,
-    input.reason,
-    `We refunded ${dollars(input.totalCents)} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.`,
-    ...items,
-  ];
-  const url = `${baseUrl}/shop`;
+  const paragraphs = [greeting, mailText(input.reason, locale), t("mail.paymentRefunded.refunded", { amount: dollars(input.totalCents) }), ...items];
+  const url = mailUrl(baseUrl, "/shop", locale);
   return {
     kind: "payment_refunded",
+    locale,
     to: input.to,
-    subject: "Your East Harlem payment was refunded",
-    text: `${paragraphs.join("\n\n")}\n\nBack to the shop: ${url}\n\n— East Harlem`,
-    html: layout(baseUrl, "Payment refunded", paragraphs, { label: "Back to the shop", url }),
+    subject: t("mail.paymentRefunded.subject"),
+    text: `${paragraphs.join("\n\n")}\n\n${t("mail.paymentRefunded.action", { url })}\n\n— East Harlem`,
+    html: layout(baseUrl, locale, t("mail.paymentRefunded.title"), paragraphs, { label: t("mail.paymentRefunded.button"), url }),
   };
 }
 
 /** What an order-update mail needs to know of the order. */
 export interface OrderForMail {
   orderId: string;
-  /** The order's account: its "Order updates" switch decides whether the update is sent. */
+  /** The order's account: its "Order updates" switch decides whether the update is sent, and its language the mail's. */
   userId: string;
   orderNumber: number;
   customerEmail: string;
@@ -127,52 +142,66 @@ export interface OrderForMail {
 
 type OrderUpdateKind = "order_shipped" | "order_delivered" | "order_cancelled" | "order_refunded";
 
-function orderUpdateMail(kind: OrderUpdateKind, order: OrderForMail, baseUrl: string, subject: string, title: string, paragraphs: string[], path = ""): Mail {
-  const url = `${baseUrl}/orders/${order.orderId}${path}`;
-  const all = [`Hi ${order.customerName || order.customerEmail},`, ...paragraphs];
+function orderUpdateMail(
+  kind: OrderUpdateKind,
+  order: OrderForMail,
+  baseUrl: string,
+  locale: Locale,
+  heading: { subject: string; title: string },
+  paragraphs: string[],
+  path = "",
+): Mail {
+  const t = mailT(locale);
+  const url = mailUrl(baseUrl, `/orders/${order.orderId}${path}`, locale);
+  const all = [t("mail.greeting", { name: order.customerName || order.customerEmail }), ...paragraphs];
   return {
     kind,
+    locale,
     userId: order.userId,
     to: order.customerEmail,
-    subject,
-    text: `${all.join("\n\n")}\n\nFollow your order: ${url}\n\n— East Harlem`,
-    html: layout(baseUrl, title, all, { label: "View your order", url }),
+    subject: heading.subject,
+    text: `${all.join("\n\n")}\n\n${t("mail.order.follow", { url })}\n\n— East Harlem`,
+    html: layout(baseUrl, locale, heading.title, all, { label: t("mail.order.button"), url }),
   };
 }
 
 /** The order left the warehouse: the carrier and the tracking number. */
-export function orderShippedMail(order: OrderForMail, shipment: { carrier: string; trackingNumber: string }, baseUrl: string): Mail {
+export function orderShippedMail(order: OrderForMail, shipment: { carrier: string; trackingNumber: string }, baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
   const number = `EH-${order.orderNumber}`;
   return orderUpdateMail(
     "order_shipped",
     order,
     baseUrl,
-    `Your East Harlem order ${number} has shipped`,
-    `Order ${number} shipped`,
-    [`Your order ${number} is on its way with ${shipment.carrier}.`, `Tracking number: ${shipment.trackingNumber}`],
+    locale,
+    { subject: t("mail.shipped.subject", { number }), title: t("mail.shipped.title", { number }) },
+    [t("mail.shipped.onItsWay", { number, carrier: shipment.carrier }), t("mail.shipped.tracking", { trackingNumber: shipment.trackingNumber })],
     "/track",
   );
 }
 
-export function orderDeliveredMail(order: OrderForMail, baseUrl: string): Mail {
+export function orderDeliveredMail(order: OrderForMail, baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
   const number = `EH-${order.orderNumber}`;
-  return orderUpdateMail("order_delivered", order, baseUrl, `Your East Harlem order ${number} was delivered`, `Order ${number} delivered`, [
-    `Your order ${number} was delivered. We hope you enjoy it.`,
+  return orderUpdateMail("order_delivered", order, baseUrl, locale, { subject: t("mail.delivered.subject", { number }), title: t("mail.delivered.title", { number }) }, [
+    t("mail.delivered.body", { number }),
   ]);
 }
 
-export function orderCancelledMail(order: OrderForMail, refundCents: number, baseUrl: string): Mail {
+export function orderCancelledMail(order: OrderForMail, refundCents: number, baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
   const number = `EH-${order.orderNumber}`;
-  return orderUpdateMail("order_cancelled", order, baseUrl, `Your East Harlem order ${number} was cancelled`, `Order ${number} cancelled`, [
-    `Your order ${number} was cancelled before it shipped.`,
-    `We are refunding ${dollars(refundCents)} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.`,
+  return orderUpdateMail("order_cancelled", order, baseUrl, locale, { subject: t("mail.cancelled.subject", { number }), title: t("mail.cancelled.title", { number }) }, [
+    t("mail.cancelled.body", { number }),
+    t("mail.cancelled.refund", { amount: dollars(refundCents) }),
   ]);
 }
 
-export function orderRefundedMail(order: OrderForMail, refundCents: number, items: readonly string[], baseUrl: string): Mail {
+export function orderRefundedMail(order: OrderForMail, refundCents: number, items: readonly string[], baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
   const number = `EH-${order.orderNumber}`;
-  return orderUpdateMail("order_refunded", order, baseUrl, `A refund on your East Harlem order ${number}`, `Refund on order ${number}`, [
-    `We refunded ${dollars(refundCents)} on your order ${number} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show.`,
+  return orderUpdateMail("order_refunded", order, baseUrl, locale, { subject: t("mail.refunded.subject", { number }), title: t("mail.refunded.title", { number }) }, [
+    t("mail.refunded.body", { amount: dollars(refundCents), number }),
     ...items,
   ]);
 }

@@ -4,8 +4,9 @@ import type { Db } from "../../db/client.ts";
 import { newsletterCampaigns, newsletterDeliveries, newsletterSubscribers, userProfiles, users, type SubscriberSource, type SubscriberStatus } from "../../db/schema/index.ts";
 import { consume, DEFAULT_PREFERENCES } from "../accounts/index.ts";
 import { recordAudit, type AdminActor } from "../admin/index.ts";
-import { queueMail } from "../mail/index.ts";
+import { queueMail, recipientLocale } from "../mail/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
+import { isLocale, type Locale } from "../shared/locale.ts";
 import { badConfirmToken, badUnsubscribeToken, campaignNotFound, tooManyRequests } from "./errors.ts";
 import type { CampaignInput } from "./inputs.ts";
 import { confirmationMail, newsletterMail } from "./mail.ts";
@@ -45,42 +46,64 @@ async function syncPreference(tx: Db, userId: string, status: SubscriberStatus |
     });
 }
 
-/** The row of an address, locked for this transaction (made first if missing, so two sign-ups queue on one lock). */
-async function lockSubscriber(tx: Db, email: string, source: SubscriberSource, now: Date): Promise<{ row: Subscriber; created: boolean }> {
-  const inserted = await tx.insert(newsletterSubscribers).values({ email, source, status: "pending", createdAt: now, updatedAt: now }).onConflictDoNothing().returning({ id: newsletterSubscribers.id });
+/**
+ * The row of an address, locked for this transaction (made first if missing, so two sign-ups queue on one
+ * lock). `language`, the page's the address was given on, is kept on the row for its mails.
+ */
+async function lockSubscriber(tx: Db, email: string, source: SubscriberSource, now: Date, language?: Locale): Promise<{ row: Subscriber; created: boolean }> {
+  const inserted = await tx
+    .insert(newsletterSubscribers)
+    .values({ email, source, status: "pending", createdAt: now, updatedAt: now, ...(language ? { language } : {}) })
+    .onConflictDoNothing()
+    .returning({ id: newsletterSubscribers.id });
   const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for("update");
+  if (language && row!.language !== language) {
+    await tx.update(newsletterSubscribers).set({ language }).where(eq(newsletterSubscribers.id, row!.id));
+    return { row: { ...row!, language }, created: inserted.length > 0 };
+  }
   return { row: row!, created: inserted.length > 0 };
 }
 
-/** A fresh confirmation link for a row that is (now) pending, and its mail. */
+/**
+ * A fresh confirmation link for a row that is (now) pending, and its mail: in the language of the
+ * subscriber's account if `row.userId` names one, else of the page the address was given on.
+ */
 async function sendConfirmation(tx: Db, deps: NewsletterDeps, row: Subscriber, now: Date): Promise<void> {
   const { token, hash } = newConfirmToken();
   await tx
     .update(newsletterSubscribers)
     .set({ status: "pending", confirmTokenHash: hash, confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS), updatedAt: now })
     .where(eq(newsletterSubscribers.id, row.id));
-  await queueMail(tx, deps.jobs, confirmationMail(row.email, token, deps.baseUrl));
+  const locale = await recipientLocale(tx, { userId: row.userId, email: row.email, pageLocale: row.language });
+  await queueMail(tx, deps.jobs, confirmationMail(row.email, token, deps.baseUrl, locale));
 }
 
 /**
  * A subscribe box's address. New, pending or unsubscribed: it gets a (new) confirmation link and nothing
  * else until it is followed. Confirmed: nothing changes and nothing is sent. The caller answers every case
  * with the same message, so the box never tells whether an address is known. Throttled per client address
- * and per address asked for.
+ * and per address asked for. `language` is the page's the box was on (English when not given).
  */
-export async function subscribe(deps: NewsletterDeps, given: { email: string; source: SubscriberSource }, clientIp: string, now = new Date()): Promise<void> {
+export async function subscribe(
+  deps: NewsletterDeps,
+  given: { email: string; source: SubscriberSource; language?: Locale },
+  clientIp: string,
+  now = new Date(),
+): Promise<void> {
   const input = { ...given, email: given.email.trim().toLowerCase() };
   const clientOk = await consume(deps.db, subscribeThrottleKeys.client(clientIp), SUBSCRIBE_THROTTLE.client, now);
   const emailOk = clientOk && (await consume(deps.db, subscribeThrottleKeys.email(input.email), SUBSCRIBE_THROTTLE.email, now));
   if (!clientOk || !emailOk) throw tooManyRequests();
   await deps.db.transaction(async (tx) => {
-    const { row } = await lockSubscriber(tx, input.email, input.source, now);
+    const { row } = await lockSubscriber(tx, input.email, input.source, now, input.language ?? "en");
     if (row.status === "confirmed") return;
-    if (!row.userId) {
+    let userId = row.userId;
+    if (!userId) {
       const account = await accountOf(tx, row.email);
       if (account) await tx.update(newsletterSubscribers).set({ userId: account.id }).where(eq(newsletterSubscribers.id, row.id));
+      userId = account?.id ?? null;
     }
-    await sendConfirmation(tx, deps, row, now);
+    await sendConfirmation(tx, deps, { ...row, userId }, now);
   });
 }
 
@@ -147,7 +170,7 @@ export async function setAccountNewsletter(
       } else {
         // Still waiting for a link sent before: no second mail for saving the page again.
         const waiting = row.status === "pending" && row.confirmTokenExpiresAt !== null && row.confirmTokenExpiresAt > now;
-        if (!waiting) await sendConfirmation(tx, deps, row, now);
+        if (!waiting) await sendConfirmation(tx, deps, { ...row, userId: account.id }, now);
         status = "pending";
       }
       await tx.update(newsletterSubscribers).set({ userId: account.id }).where(eq(newsletterSubscribers.id, row.id));
@@ -193,9 +216,11 @@ export async function runCampaign(deps: NewsletterDeps, campaignId: number, now 
       const [campaign] = await tx.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, campaignId)).for("update");
       if (!campaign) throw campaignNotFound();
       if (campaign.status === "sent") return null;
+      // Each in their language (recipientLocale's rule, in the same query): their account's, else the page's they subscribed on.
       const recipients = await tx
-        .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
+        .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, language: newsletterSubscribers.language, account: userProfiles.preferences })
         .from(newsletterSubscribers)
+        .leftJoin(userProfiles, eq(userProfiles.userId, newsletterSubscribers.userId))
         .where(
           and(
             eq(newsletterSubscribers.status, "confirmed"),
@@ -218,10 +243,12 @@ export async function runCampaign(deps: NewsletterDeps, campaignId: number, now 
         .values(recipients.map((r) => ({ campaignId, subscriberId: r.id })))
         .onConflictDoNothing()
         .returning({ id: newsletterDeliveries.id, subscriberId: newsletterDeliveries.subscriberId });
-      const emailOf = new Map(recipients.map((r) => [r.id, r.email]));
+      const recipientOf = new Map(recipients.map((r) => [r.id, r]));
       for (const delivery of claimed) {
-        const email = emailOf.get(delivery.subscriberId)!;
-        const mail = newsletterMail({ to: email, subject: campaign.subject, body: campaign.body, unsubscribeToken: unsubscribeToken(deps.secret, { id: delivery.subscriberId, email }) }, deps.baseUrl);
+        const { email, language, account } = recipientOf.get(delivery.subscriberId)!;
+        const locale = isLocale(account?.language) ? account.language : language;
+        const unsubscribe = unsubscribeToken(deps.secret, { id: delivery.subscriberId, email });
+        const mail = newsletterMail({ to: email, subject: campaign.subject, body: campaign.body, unsubscribeToken: unsubscribe }, deps.baseUrl, locale);
         const outboxId = await queueMail(tx, deps.jobs, mail);
         await tx.update(newsletterDeliveries).set({ outboxId }).where(eq(newsletterDeliveries.id, delivery.id));
       }

@@ -98,6 +98,8 @@ export const rsvps = pgTable(
     email: text("email").notNull(),
     partySize: integer("party_size").notNull(),
     status: text("status").$type<RsvpStatus>().notNull(),
+    /** The language of the page the RSVP was made on: a guest's mails are written in it (ADR 0025). */
+    language: text("language").$type<"en" | "es">().notNull().default("en"),
     /** sha-256 of the token in the confirm and cancel links (the token itself is only ever in the mail). */
     tokenHash: text("token_hash").notNull().unique(),
     /** Waitlist order: when the RSVP was confirmed (the waitlist moves up in this order). */
@@ -109,6 +111,7 @@ export const rsvps = pgTable(
   (t) => [
     check("rsvps_status_check", sql`${t.status} in ('pending', 'confirmed', 'waitlisted', 'cancelled')`),
     check("rsvps_party_check", sql`${t.partySize} >= 1`),
+    check("rsvps_language_check", sql`${t.language} in ('en', 'es')`),
     index("rsvps_event_idx").on(t.eventId, t.status, t.queuedAt),
   ],
 );

@@ -24,6 +24,8 @@ export const newsletterSubscribers = pgTable(
     status: text("status").$type<SubscriberStatus>().notNull().default("pending"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     source: text("source").$type<SubscriberSource>().notNull(),
+    /** The language of the page the address was last given on: the subscriber's mails are written in it, unless their account says otherwise (ADR 0025). */
+    language: text("language").$type<"en" | "es">().notNull().default("en"),
     confirmTokenHash: text("confirm_token_hash").unique(),
     confirmTokenExpiresAt: timestamp("confirm_token_expires_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -34,6 +36,7 @@ export const newsletterSubscribers = pgTable(
   (t) => [
     check("newsletter_subscribers_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
     check("newsletter_subscribers_source_check", sql`${t.source} in ('shop', 'footer', 'page', 'account')`),
+    check("newsletter_subscribers_language_check", sql`${t.language} in ('en', 'es')`),
     check("newsletter_subscribers_email_check", sql`${t.email} = lower(btrim(${t.email}))`),
     index("newsletter_subscribers_status_idx").on(t.status, t.id),
     index("newsletter_subscribers_user_idx").on(t.userId),

@@ -1,0 +1,48 @@
+/**
+ * The mails' texts in both languages (ADR 0025): ICU catalogues owned by this module
+ * (messages/en.ts, the reference, and messages/es.ts), formatted with FormatJS outside React.
+ */
+import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
+import { INTL_TAG, type Locale } from "../shared/locale.ts";
+import { localePath } from "../shared/paths.ts";
+import en from "./messages/en.ts";
+import es from "./messages/es.ts";
+
+export type MailMessageId = keyof typeof en;
+export type MailValues = Record<string, string | number>;
+
+export const MAIL_MESSAGES: Readonly<Record<Locale, Readonly<Record<MailMessageId, string>>>> = { en, es };
+
+const cache = createIntlCache();
+const intls = new Map<Locale, IntlShape>();
+
+function intlFor(locale: Locale): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl({ locale: INTL_TAG[locale], defaultLocale: INTL_TAG.en, messages: MAIL_MESSAGES[locale] }, cache);
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+/** The mail texts of a language: `t("mail.order.subject", { number: "EH-100001" })`. */
+export function mailT(locale: Locale): (id: MailMessageId, values?: MailValues) => string {
+  const intl = intlFor(locale);
+  return (id, values) => intl.formatMessage({ id }, values);
+}
+
+const idOfEnglish = new Map<string, MailMessageId>(Object.entries(en).map(([id, text]) => [text, id as MailMessageId]));
+
+/**
+ * A text another module wrote in English (a refund's reason), in `locale`: found by its English wording in
+ * the catalogue, as the pages do (localizeText). A wording the catalogue lacks stays English.
+ */
+export function mailText(text: string, locale: Locale): string {
+  const id = idOfEnglish.get(text);
+  return locale === "en" || !id ? text : mailT(locale)(id);
+}
+
+/** An absolute link to a page of the store, in the mail's language (/es/... for Spanish). */
+export function mailUrl(baseUrl: string, path: string, locale: Locale): string {
+  return `${baseUrl}${localePath(path, locale)}`;
+}
