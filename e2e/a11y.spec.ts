@@ -69,19 +69,44 @@ test.describe("accessibility", () => {
   });
 });
 
-test.describe("small screens", () => {
-  for (const width of [360, 320]) {
+/** The other public pages, and the Spanish store, looked at for overflow (axe has its own journeys for them). */
+const MORE_PAGES = [
+  "/shop?category=music",
+  "/shop/cypher-circle-crewneck",
+  "/shop/founders-2024-varsity-jacket",
+  "/newsletter",
+  "/culture/from-cyphers-to-stages",
+  "/events/rooftop-frequencies-live-session",
+  "/collections/spring-2024-urban-renaissance",
+  "/collections/spring-2024-urban-renaissance/lookbook",
+  "/es",
+  "/es/shop",
+  `/es/shop/${CLASSIC_TEE.slug}`,
+  "/es/cart",
+  "/es/checkout",
+  "/no-such-page",
+];
+
+test.describe("every screen size", () => {
+  for (const width of [360, 320, 1440]) {
     test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 720 });
       await addOneTee(page);
-      for (const path of [...PAGES, "/shop?category=music", "/shop/cypher-circle-crewneck", "/no-such-page"]) {
+      for (const path of [...PAGES, ...MORE_PAGES]) {
         await page.goto(path);
         await settle(page);
         const overflow = await horizontalOverflow(page);
         expect(overflow.scrollWidth, `${path} at ${width}px is ${overflow.scrollWidth}px wide: ${overflow.culprits.join(", ")}`).toBeLessThanOrEqual(overflow.innerWidth);
       }
-      // The open menu and the open cart panel fit too.
+      // The open menu (below 1024 px) and the open cart panel fit too.
       await gotoHydrated(page, "/");
+      if (width >= 1024) {
+        await openCart(page);
+        const wide = await horizontalOverflow(page);
+        expect(wide.scrollWidth, `open cart at ${width}px: ${wide.culprits.join(", ")}`).toBeLessThanOrEqual(wide.innerWidth);
+        return;
+      }
       await menuButton(page).click();
       await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
       let overflow = await horizontalOverflow(page);
