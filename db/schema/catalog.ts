@@ -197,3 +197,21 @@ export const collectionProducts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.collectionId, t.productId] })],
 );
+
+/** A product's texts in a language other than English (the products row holds the English ones). */
+export const productTranslations = pgTable(
+  "product_translations",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    description: text("description").notNull(),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.locale] }),
+    check("product_translations_locale_check", sql`${t.locale} in ('es')`),
+  ],
+);
