@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { describe, it, expect } from "vitest";
 import { ART_KINDS, garmentSvg, type ArtKind } from "../../core/catalog/index.ts";
 import { seedCollections, seedProducts, type SeedProduct } from "./catalogue.ts";
+import { seedProductDescriptionsEs } from "./catalogue-es.ts";
 
 const bySlug = new Map(seedProducts.map((p) => [p.slug, p]));
 const colours = (p: SeedProduct) => new Set(p.variants.flatMap((v) => (v.color ? [v.color] : [])));
@@ -116,6 +117,14 @@ describe("seed products", () => {
     const ages = seedProducts.map((p) => p.createdDaysAgo);
     expect(new Set(ages).size).toBe(ages.length);
     for (const a of ages) expect(Number.isInteger(a) && a >= 0).toBe(true);
+  });
+
+  it("has a Spanish description for every product, and for no other slug", () => {
+    expect(Object.keys(seedProductDescriptionsEs).sort()).toEqual(seedProducts.map((p) => p.slug).sort());
+    for (const [slug, text] of Object.entries(seedProductDescriptionsEs)) {
+      expect(text.length, slug).toBeGreaterThan(40);
+      expect(text, slug).not.toBe(bySlug.get(slug)!.description);
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { collectionProducts, collections, products, stockMovements, variants } from "../schema/index.ts";
+import { collectionProducts, collections, products, productTranslations, stockMovements, variants } from "../schema/index.ts";
 import { lowStockThreshold, makeSku, searchDocument } from "../../core/catalog/index.ts";
 import { dollarsToCents } from "../../core/shared/money.ts";
 import { seedEvents } from "../../core/events/index.ts";
 import { seedCollections, seedProducts, type SeedProduct } from "./catalogue.ts";
+import { seedProductDescriptionsEs } from "./catalogue-es.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -54,6 +55,13 @@ async function seedShop(db: Db, now: Date): Promise<{ products: number; variants
         .onConflictDoUpdate({ target: products.slug, set: { ...updatable, updatedAt: now } })
         .returning({ id: products.id });
       idBySlug.set(p.slug, row!.id);
+      const descriptionEs = seedProductDescriptionsEs[p.slug];
+      if (descriptionEs) {
+        await tx
+          .insert(productTranslations)
+          .values({ productId: row!.id, locale: "es", description: descriptionEs })
+          .onConflictDoUpdate({ target: [productTranslations.productId, productTranslations.locale], set: { description: descriptionEs } });
+      }
 
       const code = productCode(p);
       const inserted = await tx
