@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { collectionProducts, collections, products, productSlugRedirects, reviews, variants, type Category } from "../../db/schema/index.ts";
+import { collectionProducts, collections, products, productSlugRedirects, productTranslations, reviews, variants, type Category } from "../../db/schema/index.ts";
+import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import type { ShopQuery } from "./inputs.ts";
 import { SHOP_PAGE_SIZE } from "./rules.ts";
 import { averageRating, type VariantOption } from "./rules.ts";
@@ -194,10 +195,24 @@ export interface ProductDetail extends ProductSummary {
   seoDescription: string | null;
 }
 
-export async function getProductBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
+/**
+ * A product's page in a language: the description and search texts of its translation when it has one
+ * (a translation without its own search texts falls back to the translated description and the name,
+ * never to the English ones), else the English of the products row.
+ */
+export async function getProductBySlug(db: Db, slug: string, locale: Locale = DEFAULT_LOCALE): Promise<ProductDetail | null> {
+  const translated = locale !== DEFAULT_LOCALE;
+  const texts = translated
+    ? {
+        description: sql<string>`coalesce(${productTranslations.description}, ${products.description})`,
+        seoTitle: sql<string | null>`case when ${productTranslations.productId} is null then ${products.seoTitle} else ${productTranslations.seoTitle} end`,
+        seoDescription: sql<string | null>`case when ${productTranslations.productId} is null then ${products.seoDescription} else ${productTranslations.seoDescription} end`,
+      }
+    : { description: products.description, seoTitle: products.seoTitle, seoDescription: products.seoDescription };
   const [row] = await db
-    .select({ ...productColumns, seoTitle: products.seoTitle, seoDescription: products.seoDescription, variants: variantsJson, rating: productRatingColumn })
+    .select({ ...productColumns, ...texts, variants: variantsJson, rating: productRatingColumn })
     .from(products)
+    .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, translated ? locale : "")))
     .where(and(eq(products.slug, slug), shopListed))
     .limit(1);
   if (!row) return null;
