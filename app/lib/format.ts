@@ -2,6 +2,7 @@ import { convertUsdCents, MINOR_UNIT_DIGITS, type DisplayCurrency, type ShownCur
 
 export { formatCents } from "../../core/shared/money.ts";
 import type { MessageId } from "../i18n/index.ts";
+import shopMessages from "../i18n/messages/en/shop.json";
 
 /** Each category's text id; CATEGORY_LABEL below is its English, kept for the back office and exports. */
 export const CATEGORY_LABEL_ID: Readonly<Record<string, MessageId>> = {
@@ -14,6 +15,18 @@ export const CATEGORY_LABEL_ID: Readonly<Record<string, MessageId>> = {
 export function categoryLabel(t: (id: MessageId) => string, category: string): string {
   const id = CATEGORY_LABEL_ID[category];
   return id ? t(id) : category;
+}
+
+const COLOR_IDS: ReadonlySet<string> = new Set(Object.keys(shopMessages).filter((id) => id.startsWith("shop.color.")));
+
+/**
+ * A variant colour's name in the page's language: `colorLabel(t, variant.color)`. Only the label is
+ * translated: stored colours, form values and addresses (?color=Black) stay English. A colour the
+ * catalogue has no text for is shown as it is stored.
+ */
+export function colorLabel(t: (id: MessageId) => string, color: string): string {
+  const id = `shop.color.${color.replace(/\s+/g, "")}`;
+  return COLOR_IDS.has(id) ? t(id as MessageId) : color;
 }
 
 export const CATEGORY_LABEL: Record<string, string> = {

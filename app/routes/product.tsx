@@ -12,18 +12,18 @@ import { StarRating } from "../components/product/star-rating.tsx";
 import { WishlistButton } from "../components/product/wishlist-button.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
 import { loadReviewSection } from "../lib/reviews.server.ts";
-import { categoryLabel } from "../lib/format.ts";
+import { categoryLabel, colorLabel } from "../lib/format.ts";
 import { metaLocale, pageAddress } from "../lib/page-meta.ts";
 import { useNonce } from "../lib/nonce.ts";
 import { savedAmong } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/product";
-import { localizedRedirect } from "../lib/i18n.server.ts";
+import { localizedRedirect, requestLocale } from "../lib/i18n.server.ts";
 import { cardPath, productCardContent, socialImageMeta } from "../lib/social.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const product = slug.success ? await getProductBySlug(context.db, slug.data) : null;
+  const product = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
   if (!product) {
     // A product renamed in the back office keeps its old address working, permanently moved.
     const renamed = slug.success ? await findRenamedProduct(context.db, slug.data) : null;
@@ -127,7 +127,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ProductPicture
             image={photo}
             artSrc={artUrl(product.artKind, imageColor)}
-            alt={photo?.alt || (imageColor ? t("shop.product.altInColor", { name: product.name, color: imageColor }) : product.name)}
+            alt={photo?.alt || (imageColor ? t("shop.product.altInColor", { name: product.name, color: colorLabel(t, imageColor) }) : product.name)}
             sizes={MAIN_SIZES}
             artSize={600}
             loading="eager"
@@ -178,7 +178,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {product.variants.map((v) => (
                   <tr key={v.id} className="border-t border-line">
-                    <td className="py-1">{[v.size, v.color].filter(Boolean).join(" / ") || t("shop.product.standard")}</td>
+                    <td className="py-1">{[v.size, v.color && colorLabel(t, v.color)].filter(Boolean).join(" / ") || t("shop.product.standard")}</td>
                     <td className="py-1">${(v.priceCents / 100).toFixed(2)}</td>
                     <td className="py-1">{v.available > 0 ? t("shop.stock.inStock", { count: v.available }) : t("shop.stock.out")}</td>
                   </tr>

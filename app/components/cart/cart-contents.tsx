@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { Link, useLocale, useLocalePath, useT } from "../../i18n/index.ts";
 import type { CartLine } from "../../../core/cart/rules.ts";
 import { storeDateTime } from "../../lib/dates.ts";
-import { CATEGORY_LABEL } from "../../lib/format.ts";
+import { CATEGORY_LABEL, colorLabel } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";
 import { useCart } from "./cart-context.tsx";
@@ -27,7 +27,7 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
   // Show the quantity being saved straight away.
   const pendingQuantity = fetcher.formData?.get("intent") === "set" ? Number(fetcher.formData.get("quantity")) : null;
   const quantity = pendingQuantity ?? line.quantity;
-  const options = line.event ? (line.size ? t("cart.line.ticket", { type: line.size }) : t("cart.line.generalTicket")) : [line.size, line.color].filter(Boolean).join(" / ");
+  const options = line.event ? (line.size ? t("cart.line.ticket", { type: line.size }) : t("cart.line.generalTicket")) : [line.size, line.color && colorLabel(t, line.color)].filter(Boolean).join(" / ");
   const item = `${line.name}${options ? ` (${options})` : ""}`;
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
@@ -35,7 +35,7 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
       <ProductPicture
         image={line.photo}
         artSrc={line.image}
-        alt={line.color ? t("cart.line.alt", { name: line.name, color: line.color }) : line.name}
+        alt={line.color ? t("cart.line.alt", { name: line.name, color: colorLabel(t, line.color) }) : line.name}
         sizes="64px"
         artSize={64}
         className="h-16 w-16 shrink-0 rounded bg-card object-contain"

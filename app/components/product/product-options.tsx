@@ -13,6 +13,7 @@ import {
   type VariantOption,
 } from "../../../core/catalog/rules.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { colorLabel } from "../../lib/format.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";
 import { useCart } from "../cart/cart-context.tsx";
 
@@ -126,13 +127,13 @@ export function ProductOptions({
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">
             {t("shop.options.color")}
-            {color ? <span className="font-normal text-muted">: {color}</span> : null}
+            {color ? <span className="font-normal text-muted">: {colorLabel(t, color)}</span> : null}
           </legend>
           <div className="flex flex-wrap items-center gap-2">
             {shownColors.map((c) => {
               const available = isColorAvailable(product.variants, c, size);
               return (
-                <label key={c} className="relative" title={c}>
+                <label key={c} className="relative" title={colorLabel(t, c)}>
                   <input
                     type="radio"
                     name="color"
@@ -142,7 +143,7 @@ export function ProductOptions({
                     onChange={() => setColor(c)}
                     onClick={() => color === c && setColor(null)}
                     className="peer sr-only"
-                    aria-label={available ? c : t("shop.options.unavailable", { color: c })}
+                    aria-label={available ? colorLabel(t, c) : t("shop.options.unavailable", { color: colorLabel(t, c) })}
                   />
                   <span
                     className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full border-2 border-line peer-checked:border-ink peer-checked:ring-2 peer-checked:ring-ink peer-checked:ring-offset-2 peer-checked:[&>svg]:block peer-focus-visible:outline-3 peer-focus-visible:outline-gold peer-disabled:cursor-not-allowed peer-disabled:opacity-30"

@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { Link, useLocale, useT } from "../../i18n/index.ts";
 import { optionsLabel, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
-import { CATEGORY_LABEL } from "../../lib/format.ts";
+import { CATEGORY_LABEL, colorLabel } from "../../lib/format.ts";
 import { Money } from "../product/display-currency.tsx";
 import { storeDate } from "../../lib/dates.ts";
 import type { ProductImageView } from "../../../core/media/rules.ts";
@@ -60,7 +60,7 @@ export function ItemSummary({ item, headingId, headingLevel = 3 }: { item: ItemS
           </Link>
         </Heading>
         <p className="text-sm text-muted">
-          {item.size || item.color ? optionsLabel(item.size, item.color) : t("wishlist.item.anyOptions")}
+          {item.size || item.color ? optionsLabel(item.size, item.color && colorLabel(t, item.color)) : t("wishlist.item.anyOptions")}
         </p>
         <p className="mt-1 flex flex-wrap items-baseline gap-x-3">
           {offer.priceCents !== null ? (

@@ -2,6 +2,7 @@ import { useNavigation } from "react-router";
 import { Form, useT, type MessageId } from "../../i18n/index.ts";
 import { MAX_NOTES, optionsLabel, WISHLIST_PRIORITIES, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
 import { useMoneyText } from "../product/display-currency.tsx";
+import { colorLabel } from "../../lib/format.ts";
 import { Notice } from "../account/page-shell.tsx";
 import { ItemSummary, type ItemSummaryData } from "./item-summary.tsx";
 
@@ -69,7 +70,7 @@ export function WishlistItemRow({ item, result }: { item: OwnedItem; result: Wis
                   </option>
                   {choices.map((v) => (
                     <option key={v.id} value={v.id} disabled={v.available <= 0}>
-                      {v.size || v.color ? optionsLabel(v.size, v.color) : t("wishlist.item.standard")} — {moneyText(v.priceCents)}
+                      {v.size || v.color ? optionsLabel(v.size, v.color && colorLabel(t, v.color)) : t("wishlist.item.standard")} — {moneyText(v.priceCents)}
                       {v.available <= 0 ? ` ${t("wishlist.item.choiceOutOfStock")}` : ""}
                     </option>
                   ))}
