@@ -49,6 +49,9 @@ const EMPTY: ProductValues = {
   status: "draft",
   seoTitle: "",
   seoDescription: "",
+  descriptionEs: "",
+  seoTitleEs: "",
+  seoDescriptionEs: "",
 };
 
 export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
@@ -67,6 +70,9 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
         status: sent.status ?? "draft",
         seoTitle: sent.seoTitle ?? "",
         seoDescription: sent.seoDescription ?? "",
+      descriptionEs: sent.descriptionEs ?? "",
+      seoTitleEs: sent.seoTitleEs ?? "",
+      seoDescriptionEs: sent.seoDescriptionEs ?? "",
       }
     : EMPTY;
   return (

@@ -148,6 +148,9 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
       status: sent.status ?? product.status,
       seoTitle: sent.seoTitle ?? "",
       seoDescription: sent.seoDescription ?? "",
+      descriptionEs: sent.descriptionEs ?? "",
+      seoTitleEs: sent.seoTitleEs ?? "",
+      seoDescriptionEs: sent.seoDescriptionEs ?? "",
     };
   }
   return {
@@ -162,6 +165,9 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
     status: product.status,
     seoTitle: product.seoTitle ?? "",
     seoDescription: product.seoDescription ?? "",
+    descriptionEs: product.descriptionEs ?? "",
+    seoTitleEs: product.seoTitleEs ?? "",
+    seoDescriptionEs: product.seoDescriptionEs ?? "",
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { checkoutAttempts, orderItems, products, productSlugRedirects, variants } from "../../db/schema/index.ts";
+import { checkoutAttempts, orderItems, products, productSlugRedirects, productTranslations, variants } from "../../db/schema/index.ts";
 import {
   CATALOG_MESSAGES,
   CatalogError,
@@ -28,9 +28,42 @@ import { recordAudit, type AdminActor } from "./commands.ts";
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof variants.$inferSelect;
 
-/** What the audit log keeps of a product (its searchable text and counters left out). */
-function productSnapshot(p: ProductRow) {
+/** A product's Spanish texts as the form edits them (all null: it has none). */
+interface SpanishTexts {
+  descriptionEs: string | null;
+  seoTitleEs: string | null;
+  seoDescriptionEs: string | null;
+}
+
+async function spanishTexts(tx: Db, productId: number): Promise<SpanishTexts> {
+  const [row] = await tx
+    .select()
+    .from(productTranslations)
+    .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, "es")));
+  return { descriptionEs: row?.description ?? null, seoTitleEs: row?.seoTitle ?? null, seoDescriptionEs: row?.seoDescription ?? null };
+}
+
+/**
+ * Writes the form's Spanish texts: a Spanish description makes or updates the translation; none removes it
+ * (its search texts go with it: without a description the Spanish page shows the English texts).
+ */
+async function saveSpanishTexts(tx: Db, productId: number, form: ProductForm): Promise<SpanishTexts> {
+  if (form.descriptionEs === null) {
+    await tx.delete(productTranslations).where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, "es")));
+    return { descriptionEs: null, seoTitleEs: null, seoDescriptionEs: null };
+  }
+  const values = { description: form.descriptionEs, seoTitle: form.seoTitleEs, seoDescription: form.seoDescriptionEs };
+  await tx
+    .insert(productTranslations)
+    .values({ productId, locale: "es", ...values })
+    .onConflictDoUpdate({ target: [productTranslations.productId, productTranslations.locale], set: values });
+  return { descriptionEs: form.descriptionEs, seoTitleEs: form.seoTitleEs, seoDescriptionEs: form.seoDescriptionEs };
+}
+
+/** What the audit log keeps of a product (its searchable text and counters left out), with its Spanish texts. */
+function productSnapshot(p: ProductRow, es: SpanishTexts) {
   return {
+    ...es,
     name: p.name,
     slug: p.slug,
     description: p.description,
@@ -143,7 +176,8 @@ export async function createProduct(db: Db, actor: AdminActor, form: ProductForm
         .insert(products)
         .values({ ...productValues(form), slug, createdBy: actor.id })
         .returning();
-      await recordAudit(tx, actor, { entity: "product", entityId: row!.id, action: "create", after: productSnapshot(row!) });
+      const es = await saveSpanishTexts(tx, row!.id, form);
+      await recordAudit(tx, actor, { entity: "product", entityId: row!.id, action: "create", after: productSnapshot(row!, es) });
       return { id: row!.id, slug };
     });
   } catch (error) {
@@ -157,6 +191,7 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
   try {
     return await db.transaction(async (tx) => {
       const before = await lockProductVersion(tx, productId, expectedVersion);
+      const esBefore = await spanishTexts(tx, productId);
       const slug = form.slug ?? before.slug;
       if (slug !== before.slug) {
         await claimSlug(tx, slug, productId);
@@ -170,7 +205,8 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
         .set({ ...productValues(form), slug, version: sql`${products.version} + 1`, updatedAt: new Date() })
         .where(eq(products.id, productId))
         .returning();
-      await recordAudit(tx, actor, { entity: "product", entityId: productId, action: "update", before: productSnapshot(before), after: productSnapshot(after!) });
+      const esAfter = await saveSpanishTexts(tx, productId, form);
+      await recordAudit(tx, actor, { entity: "product", entityId: productId, action: "update", before: productSnapshot(before, esBefore), after: productSnapshot(after!, esAfter) });
       return { slug };
     });
   } catch (error) {

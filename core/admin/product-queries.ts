@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { productImages, products, variants, type Category, type ProductStatus } from "../../db/schema/index.ts";
+import { productImages, products, productTranslations, variants, type Category, type ProductStatus } from "../../db/schema/index.ts";
 import { PRODUCT_LIST_PAGE_SIZE, type AdminProductQuery } from "../catalog/index.ts";
 import { escapeLike, pageWindow } from "../shared/paging.ts";
 
@@ -85,6 +85,10 @@ export interface AdminProductDetail {
   status: ProductStatus;
   seoTitle: string | null;
   seoDescription: string | null;
+  /** The Spanish page's texts (null: none, the Spanish page shows the English ones). */
+  descriptionEs: string | null;
+  seoTitleEs: string | null;
+  seoDescriptionEs: string | null;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -107,12 +111,16 @@ export async function getAdminProduct(db: Db, productId: number): Promise<AdminP
       status: products.status,
       seoTitle: products.seoTitle,
       seoDescription: products.seoDescription,
+      descriptionEs: productTranslations.description,
+      seoTitleEs: productTranslations.seoTitle,
+      seoDescriptionEs: productTranslations.seoDescription,
       version: products.version,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
       imageCount: sql<number>`(select count(*)::int from ${productImages} i where i.product_id = "products"."id")`,
     })
     .from(products)
+    .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, "es")))
     .where(eq(products.id, productId));
   if (!product) return null;
   const rows = await db

@@ -116,6 +116,10 @@ export const productFormSchema = z.object({
   status: z.enum(PRODUCT_STATUSES, { error: "Choose a status." }),
   seoTitle: optionalLine(70, "The SEO title"),
   seoDescription: optionalLine(160, "The SEO description"),
+  /** The Spanish page's texts: empty, the Spanish page shows the English ones. */
+  descriptionEs: optionalLine(5000, "The Spanish description"),
+  seoTitleEs: optionalLine(70, "The Spanish SEO title"),
+  seoDescriptionEs: optionalLine(160, "The Spanish SEO description"),
 });
 export type ProductForm = z.infer<typeof productFormSchema>;
 
@@ -133,6 +137,9 @@ export function productFormInput(fields: Record<string, string | undefined>) {
     status: fields.status,
     seoTitle: fields.seoTitle,
     seoDescription: fields.seoDescription,
+    descriptionEs: fields.descriptionEs,
+    seoTitleEs: fields.seoTitleEs,
+    seoDescriptionEs: fields.seoDescriptionEs,
   };
 }
 

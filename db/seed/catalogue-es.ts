@@ -54,7 +54,7 @@ export const seedProductDescriptionsEs: Readonly<Record<string, string>> = {
   "block-party-bucket-hat":
     "Sombrero bucket de lona suave para el verano, cuando el DJ se monta en la acera y el hidrante está abierto. Con una torre de bocinas bordada al frente.",
   "harlem-river-dad-cap":
-    "Gorra de seis paneles sin estructura, de copa baja y con una olita bordada al lado. Sarga de algodón lavada en siete colores, del Teal del río al Silver del puente.",
+    "Gorra de seis paneles sin estructura, de copa baja y con una olita bordada al lado. Sarga de algodón lavada en siete colores, del verde azulado del río al plateado del puente.",
   "bodega-run-tote":
     "Bolsa tote de lona gruesa que carga discos, compra y una muda de ropa para el cypher. Estampada por los dos lados.",
   "cypher-crew-socks":

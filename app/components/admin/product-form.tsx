@@ -70,6 +70,9 @@ export interface ProductValues {
   status: string;
   seoTitle: string;
   seoDescription: string;
+  descriptionEs: string;
+  seoTitleEs: string;
+  seoDescriptionEs: string;
 }
 
 export function centsToField(cents: number | null): string {
@@ -140,6 +143,17 @@ export function ProductFields({ values, errors, artKinds, isNew }: { values: Pro
       </Field>
       <Field id="seoDescription" label="SEO description" error={errors?.seoDescription} optional hint="The description's start when empty. At most 160 characters.">
         {(a) => <input {...a} name="seoDescription" defaultValue={values.seoDescription} maxLength={160} className={inputClass} />}
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id="descriptionEs" label="Spanish description" error={errors?.descriptionEs} optional hint="Shown on the Spanish pages (/es); the English description when empty. At most 5000 characters.">
+          {(a) => <textarea {...a} name="descriptionEs" defaultValue={values.descriptionEs} maxLength={5000} rows={5} lang="es" className={`${inputClass} h-auto py-2`} />}
+        </Field>
+      </div>
+      <Field id="seoTitleEs" label="Spanish SEO title" error={errors?.seoTitleEs} optional hint="Saved with a Spanish description; the name when empty. At most 70 characters.">
+        {(a) => <input {...a} name="seoTitleEs" defaultValue={values.seoTitleEs} maxLength={70} lang="es" className={inputClass} />}
+      </Field>
+      <Field id="seoDescriptionEs" label="Spanish SEO description" error={errors?.seoDescriptionEs} optional hint="Saved with a Spanish description; its start when empty. At most 160 characters.">
+        {(a) => <input {...a} name="seoDescriptionEs" defaultValue={values.seoDescriptionEs} maxLength={160} lang="es" className={inputClass} />}
       </Field>
     </div>
   );
