@@ -96,6 +96,38 @@ describe("the product screens over HTTP", () => {
     expect(versionOn(await Client.text(await admin.get(`/admin/products/${id}`)))).toBe(fresh);
   });
 
+  it("saves a Spanish description and search texts for the Spanish page, audited with the save", async () => {
+    const spanish = "Una chaqueta ligera para las tardes de primavera en el parque.";
+    const page = await Client.text(await admin.get(`/admin/products/${id}`));
+    const saved = await admin.post(`/admin/products/${id}`, {
+      intent: "save",
+      version: versionOn(page),
+      ...product,
+      slug,
+      status: "active",
+      descriptionEs: spanish,
+      seoDescriptionEs: "Chaqueta ligera de primavera, hecha en East Harlem.",
+    });
+    expect(saved.status).toBe(302);
+    const guest = new Client(server.url);
+    const es = await Client.text(await guest.get(`/es/shop/${slug}`));
+    expect(es).toContain(spanish);
+    expect(es).toContain('<meta name="description" content="Chaqueta ligera de primavera, hecha en East Harlem."');
+    expect(es).toContain("Verde oliva");
+    const en = await Client.text(await guest.get(`/shop/${slug}`));
+    expect(en).toContain(product.description);
+    expect(en).not.toContain(spanish);
+    const form = await Client.text(await admin.get(`/admin/products/${id}`));
+    expect(form).toContain(spanish);
+    const audit = await Client.text(await admin.get(`/admin/audit?entity=product`));
+    expect(audit).toContain("descriptionEs");
+    expect(audit).toContain(spanish);
+
+    const tooLong = await admin.post(`/admin/products/${id}`, { intent: "save", version: versionOn(form), ...product, slug, status: "active", descriptionEs: "x".repeat(5001) });
+    expect(tooLong.status).toBe(400);
+    expect(await Client.text(tooLong)).toContain("The Spanish description must be at most 5000 characters.");
+  });
+
   it("asks before removing a variant, then removes it", async () => {
     const page = await Client.text(await admin.get(`/admin/products/${id}`));
     const variantId = /name="variantId" value="(\d+)"/.exec(page)![1]!;

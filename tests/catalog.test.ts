@@ -4,6 +4,7 @@ import { getProductBySlug, listCollections, listProducts, listProductSlugs, pars
 import { products, stockMovements, variants } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { seedProducts } from "../db/seed/catalogue.ts";
+import { seedProductDescriptionsEs } from "../db/seed/catalogue-es.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 let database: TestDatabase;
@@ -16,6 +17,16 @@ beforeAll(async () => {
 afterAll(() => database?.destroy());
 
 describe("the seed", () => {
+  it("gives the product page its Spanish texts in Spanish, its English ones otherwise", async () => {
+    const tee = seedProducts.find((p) => p.slug === "harlem-classic-tee")!;
+    expect((await getProductBySlug(database.db, tee.slug))?.description).toBe(tee.description);
+    expect((await getProductBySlug(database.db, tee.slug, "en"))?.description).toBe(tee.description);
+    const es = await getProductBySlug(database.db, tee.slug, "es");
+    expect(es?.description).toBe(seedProductDescriptionsEs[tee.slug]);
+    expect(es?.seoDescription).toBeNull();
+    expect(es?.variants.map((v) => v.color)).toContain("Black");
+  });
+
   it("holds the spec's catalogue with its prices in cents", async () => {
     const tee = await getProductBySlug(database.db, "harlem-classic-tee");
     expect(tee?.basePriceCents).toBe(5500);
