@@ -60,7 +60,7 @@ test("a product in Spanish: options, stock, reviews, its Spanish address for sea
   await expect(stock).toHaveText("Elige talla y color para ver la disponibilidad");
   await expect(main.getByRole("button", { name: "Agregar al carrito" })).toBeDisabled();
   await main.getByRole("group", { name: "Elige talla" }).locator("label").filter({ hasText: /^M$/ }).click();
-  await main.getByRole("group", { name: /^Elige color/ }).locator("label").filter({ has: page.getByRole("radio", { name: "White", exact: true }) }).click();
+  await main.getByRole("group", { name: /^Elige color/ }).locator("label").filter({ has: page.getByRole("radio", { name: "Blanco", exact: true }) }).click();
   await expect(stock).toHaveText(/^\d+ disponibles?$/);
   await expect(main.getByRole("button", { name: "Agregar al carrito" })).toBeEnabled();
   await expect(main.getByRole("heading", { level: 2, name: "Reseñas" })).toBeVisible();
@@ -68,7 +68,7 @@ test("a product in Spanish: options, stock, reviews, its Spanish address for sea
   await expectSpanishPage(page, "a product in Spanish");
 
   // A guest's heart is refused, in Spanish.
-  await main.getByRole("button", { name: `Guardar ${CLASSIC_TEE.name} (M, White) en tu lista de deseos` }).click();
+  await main.getByRole("button", { name: `Guardar ${CLASSIC_TEE.name} (M, Blanco) en tu lista de deseos` }).click();
   await expect(main.getByText("Inicia sesión para guardar artículos en tu lista de deseos")).toBeVisible();
 
   // A review posted without an account (a plain form) is answered on a Spanish page, in Spanish.

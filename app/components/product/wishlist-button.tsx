@@ -1,5 +1,6 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { colorLabel } from "../../lib/format.ts";
 import type { WishlistToggleResult } from "../../routes/wishlist-toggle.tsx";
 import { useLocalePath, useT } from "../../i18n/index.ts";
 
@@ -37,7 +38,7 @@ export function WishlistButton({
         : saved;
   const message = answered && !answered.ok ? answered.error : null;
   const announcement = answered?.ok ? answered.message : "";
-  const chosen = [options?.size, options?.color].filter(Boolean).join(", ");
+  const chosen = [options?.size, options?.color && colorLabel(t, options.color)].filter(Boolean).join(", ");
   const label = isSaved
     ? t("shop.wishlist.remove", { name: productName })
     : t("shop.wishlist.add", { name: chosen ? `${productName} (${chosen})` : productName });
