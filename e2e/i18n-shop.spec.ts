@@ -69,7 +69,7 @@ test("a product in Spanish: options, stock, reviews, its Spanish address for sea
 
   // A guest's heart is refused, in Spanish.
   await main.getByRole("button", { name: `Guardar ${CLASSIC_TEE.name} (M, Blanco) en tu lista de deseos` }).click();
-  await expect(main.getByText("Inicia sesión para guardar artículos en tu lista de deseos")).toBeVisible();
+  await expect(main.getByText("Inicia sesión para agregar artículos a tu lista de deseos")).toBeVisible();
 
   // A review posted without an account (a plain form) is answered on a Spanish page, in Spanish.
   const refused = await page.request.post(`/es/shop/${CLASSIC_TEE.slug}/reviews`, {
