@@ -62,16 +62,58 @@ export async function languageRedirect(request: Request, accountLocale: Locale |
 const english = intlFor("en").messages as Record<string, string>;
 const idOfEnglish = new Map<string, string>(Object.entries(english).map(([id, text]) => [text, id]));
 
+/*
+ * Domain messages with values in them ("Only 3 of Harlem Classic Tee (M, Black) available."): core writes
+ * them whole, in English; the catalogue holds each wording with its values as placeholders under a
+ * `<area>.domain.` id ("Only {available} of {item} available."). The wording is matched, its values read
+ * back out of the text, and the message formatted in the page's language (with plurals there).
+ */
+interface Template {
+  id: string;
+  pattern: RegExp;
+  names: string[];
+  /** How much of the wording is fixed: the most specific template is tried first. */
+  fixed: number;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function templatesOf(english: Record<string, string>): Template[] {
+  const found: Template[] = [];
+  for (const [id, text] of Object.entries(english)) {
+    if (!id.includes(".domain.")) continue;
+    // Odd parts are placeholders; a wording with plurals, selects or tags is not read back.
+    const parts = text.split(/\{(\w+)\}/);
+    if (parts.length < 3) continue;
+    const literals = parts.filter((_, i) => i % 2 === 0);
+    if (literals.some((p) => /[{}<>]/.test(p))) continue;
+    const names = parts.filter((_, i) => i % 2 === 1);
+    const source = parts.map((p, i) => (i % 2 === 1 ? "(.+?)" : escape(p))).join("");
+    found.push({ id, pattern: new RegExp(`^${source}$`, "s"), names, fixed: literals.join("").length });
+  }
+  return found.sort((a, b) => b.fixed - a.fixed);
+}
+
+const templates = templatesOf(english);
+
 /**
- * A text the domain wrote in English (a form error, a refusal from the error catalogue) in the request's
- * language: found by its English wording in the catalogue. Texts with values in them have their own ids
- * and are formatted with serverT; a text the catalogue lacks stays English.
+ * A text the domain wrote in English (a form error, a refusal from the error catalogue, a message with
+ * values in it) in the request's language: found by its English wording in the catalogue, whole or as a
+ * `.domain.` template. A text the catalogue lacks stays English.
  */
 export function localizeText(request: Request, text: string): string {
   const locale = requestLocale(request);
   if (locale === "en") return text;
   const id = idOfEnglish.get(text);
-  return id ? intlFor(locale).formatMessage({ id }) : text;
+  if (id) return intlFor(locale).formatMessage({ id });
+  for (const template of templates) {
+    const match = template.pattern.exec(text);
+    if (!match) continue;
+    // Whole numbers are passed as numbers, so the Spanish wording can choose its plural.
+    const values = Object.fromEntries(template.names.map((name, i) => [name, /^\d+$/.test(match[i + 1]!) ? Number(match[i + 1]) : match[i + 1]!]));
+    return intlFor(locale).formatMessage({ id: template.id }, values);
+  }
+  return text;
 }
 
 /** Every message of a form's field errors, in the request's language. */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { findOrderOfCustomer, orderIdSchema, type OrderDetail } from "../../core/orders/index.ts";
 import type { StoreContext } from "../../server/context.ts";
-import { localizeDomainText } from "./domain-text.server.ts";
+import { localizeText } from "./i18n.server.ts";
 import { requireViewer, type Viewer } from "./session.server.ts";
 
 export const noStore = { "Cache-Control": "private, no-store" };
@@ -30,7 +30,7 @@ export async function requireOwnOrder(request: Request, context: StoreContext, i
 function localizedOrder(request: Request, order: OrderDetail): OrderDetail {
   return {
     ...order,
-    paymentMethod: localizeDomainText(request, order.paymentMethod),
-    history: order.history.map((entry) => (entry.note ? { ...entry, note: localizeDomainText(request, entry.note) } : entry)),
+    paymentMethod: localizeText(request, order.paymentMethod),
+    history: order.history.map((entry) => (entry.note ? { ...entry, note: localizeText(request, entry.note) } : entry)),
   };
 }

@@ -19,7 +19,7 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { track } from "../lib/analytics.server.ts";
-import { localizeDomainText } from "../lib/domain-text.server.ts";
+import { localizeText } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   // Core's English messages, in the page's language.
   const say = (result: CartActionResult): CartActionResult =>
-    result.ok ? { ok: true, message: localizeDomainText(request, result.message) } : { ok: false, error: localizeDomainText(request, result.error) };
+    result.ok ? { ok: true, message: localizeText(request, result.message) } : { ok: false, error: localizeText(request, result.error) };
   const intent = intentSchema.safeParse(fields.intent);
   if (!intent.success) return data<CartActionResult>(say({ ok: false, error: "Unknown cart action." }), { status: 400 });
   const redirectTo = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo) : null;

@@ -22,8 +22,7 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track, visitOf } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/checkout";
-import { localizedRedirect } from "../lib/i18n.server.ts";
-import { localizeDomainErrors, localizeDomainText } from "../lib/domain-text.server.ts";
+import { localizedRedirect, localizeErrors, localizeText } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "checkout.meta.title" }))(args);
 
@@ -59,10 +58,10 @@ const BILLING_FIELDS = ["fullName", "email", "street", "city", "state", "zipCode
 function localized(request: Request, body: CheckoutActionData): CheckoutActionData {
   switch (body.kind) {
     case "invalid":
-      return { ...body, error: localizeDomainText(request, body.error), fieldErrors: localizeDomainErrors(request, body.fieldErrors) as Record<string, string> };
+      return { ...body, error: localizeText(request, body.error), fieldErrors: localizeErrors(request, body.fieldErrors) as Record<string, string> };
     case "payment_error":
     case "in_progress":
-      return { ...body, message: localizeDomainText(request, body.message) };
+      return { ...body, message: localizeText(request, body.message) };
     default:
       return body;
   }

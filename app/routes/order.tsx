@@ -16,7 +16,7 @@ import { formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
-import { localizeDomainText } from "../lib/domain-text.server.ts";
+import { localizeText } from "../lib/i18n.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { formatTicketCode, qrDataUrl, ticketsOfOrder } from "../../core/events/index.ts";
 import type { Route } from "./+types/order";
@@ -49,17 +49,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const orderId = orderIdSchema.safeParse(params.id);
   if (!orderId.success) throw orderNotFoundResponse();
   if (!intentSchema.safeParse(form.intent).success) {
-    return data<OrderActionData>({ kind: "error", message: localizeDomainText(request, "Unknown order action.") }, { status: 400, headers: noStore });
+    return data<OrderActionData>({ kind: "error", message: localizeText(request, "Unknown order action.") }, { status: 400, headers: noStore });
   }
   try {
     const { cartId } = await ensureCartId(request, context);
     const result = await reorder(context.db, { userId: viewer.id, orderId: orderId.data, cartId });
     // Why a line was not added, in the page's language.
-    const outcomes = result.outcomes.map((o) => (o.message ? { ...o, message: localizeDomainText(request, o.message) } : o));
+    const outcomes = result.outcomes.map((o) => (o.message ? { ...o, message: localizeText(request, o.message) } : o));
     return data<OrderActionData>({ kind: "reordered", ...result, outcomes }, { headers: noStore });
   } catch (error) {
     if (error instanceof OrderError && error.code === "orders.not_found") throw orderNotFoundResponse();
-    return domainErrorReply(error, (e): OrderActionData => ({ kind: "error", message: localizeDomainText(request, e.message) }), { headers: noStore });
+    return domainErrorReply(error, (e): OrderActionData => ({ kind: "error", message: localizeText(request, e.message) }), { headers: noStore });
   }
 }
 

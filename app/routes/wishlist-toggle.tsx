@@ -3,7 +3,7 @@ import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { removeProductFromWishlists, saveItem, toggleSchema } from "../../core/wishlist/index.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
-import { localizeDomainText } from "../lib/domain-text.server.ts";
+import { localizeText } from "../lib/i18n.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo) : null;
   // Core's English messages, in the page's language.
   const localized = (result: WishlistToggleResult): WishlistToggleResult =>
-    result.ok ? { ...result, message: localizeDomainText(request, result.message) } : { ...result, error: localizeDomainText(request, result.error) };
+    result.ok ? { ...result, message: localizeText(request, result.message) } : { ...result, error: localizeText(request, result.error) };
   const reply = (result: WishlistToggleResult, status: number) =>
     data<WishlistToggleResult>(localized(back && !result.ok ? { ...result, back } : result), { status, headers: noStore });
 

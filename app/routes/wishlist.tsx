@@ -32,8 +32,7 @@ import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/wishlist";
-import { localizedRedirect } from "../lib/i18n.server.ts";
-import { localizeDomainErrors, localizeDomainText } from "../lib/domain-text.server.ts";
+import { localizedRedirect, localizeErrors, localizeText } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "wishlist.meta.title" }))(args);
 
@@ -76,8 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Core's English messages, in the page's language.
   const localized = (result: WishlistActionResult): WishlistActionResult =>
     result.ok
-      ? { ...result, message: localizeDomainText(request, result.message) }
-      : { ...result, error: localizeDomainText(request, result.error), ...(result.fieldErrors ? { fieldErrors: localizeDomainErrors(request, result.fieldErrors) as Record<string, string> } : {}) };
+      ? { ...result, message: localizeText(request, result.message) }
+      : { ...result, error: localizeText(request, result.error), ...(result.fieldErrors ? { fieldErrors: localizeErrors(request, result.fieldErrors) as Record<string, string> } : {}) };
   const reply = (result: WishlistActionResult, status = result.ok ? 200 : 400) => data(localized(result), { status, headers: noStore });
   const invalid = (error: z.ZodError, key: "itemId" | "listId" | null) =>
     reply({ intent, target: key ? target(key) : null, ok: false, error: firstIssue(error), fieldErrors: fieldErrors(error) });

@@ -5,7 +5,7 @@ import { planReorder, TICKETS_SENT_NOTE } from "../../core/orders/rules.ts";
 import { CARD_MESSAGES } from "../../core/payments/inputs.ts";
 import { maskedCard, TEST_CARD_OUTCOMES } from "../../core/payments/rules.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
-import { localizeDomainText } from "./domain-text.server.ts";
+import { localizeText } from "./i18n.server.ts";
 
 const spanish = new Request("http://store.test/es/checkout");
 const english = new Request("http://store.test/checkout");
@@ -21,22 +21,22 @@ describe("the domain's English messages on a Spanish page", () => {
       "Your cart is empty",
       "That order was not found.",
     ];
-    const untranslated = texts.filter((text) => localizeDomainText(spanish, text) === text);
+    const untranslated = texts.filter((text) => localizeText(spanish, text) === text);
     expect(untranslated).toEqual([]);
   });
 
   it("keep their values: stock left, what the cart holds, the item's name", () => {
     // core/cart/errors.ts insufficientStock's three wordings.
-    expect(localizeDomainText(spanish, "Only 2 of Harlem Classic Tee (M, Black) available.")).toBe("Solo quedan 2 de Harlem Classic Tee (M, Black).");
-    expect(localizeDomainText(spanish, "Only 1 of Harlem Classic Tee (M, Black) available.")).toBe("Solo queda 1 de Harlem Classic Tee (M, Black).");
-    expect(localizeDomainText(spanish, "Only 3 of Uptown Hoodie (L) available, and your cart already has 2.")).toBe(
+    expect(localizeText(spanish, "Only 2 of Harlem Classic Tee (M, Black) available.")).toBe("Solo quedan 2 de Harlem Classic Tee (M, Black).");
+    expect(localizeText(spanish, "Only 1 of Harlem Classic Tee (M, Black) available.")).toBe("Solo queda 1 de Harlem Classic Tee (M, Black).");
+    expect(localizeText(spanish, "Only 3 of Uptown Hoodie (L) available, and your cart already has 2.")).toBe(
       "Solo quedan 3 de Uptown Hoodie (L), y tu carrito ya tiene 2.",
     );
-    expect(localizeDomainText(spanish, "Harlem Classic Tee (S, White) is out of stock.")).toBe("Harlem Classic Tee (S, White) está agotado.");
-    expect(localizeDomainText(spanish, `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`)).toBe(
+    expect(localizeText(spanish, "Harlem Classic Tee (S, White) is out of stock.")).toBe("Harlem Classic Tee (S, White) está agotado.");
+    expect(localizeText(spanish, `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`)).toBe(
       `Puedes tener como máximo ${MAX_LINE_QUANTITY} de un mismo artículo en tu carrito.`,
     );
-    expect(localizeDomainText(spanish, maskedCard("visa", "4242"))).toBe("Visa terminada en 4242");
+    expect(localizeText(spanish, maskedCard("visa", "4242"))).toBe("Visa terminada en 4242");
   });
 
   it("say why a reordered line was not added", () => {
@@ -56,7 +56,7 @@ describe("the domain's English messages on a Spanish page", () => {
     );
     const messages = plan.outcomes.flatMap((o) => (o.message ? [o.message] : []));
     expect(messages.length).toBe(4);
-    expect(messages.map((m) => localizeDomainText(spanish, m))).toEqual([
+    expect(messages.map((m) => localizeText(spanish, m))).toEqual([
       "Tee (M / Black): agregamos 2 de 3; solo hay 2 en existencia.",
       "Cap: agregamos 2 de 3; tu carrito aguanta como máximo 3 de un mismo artículo.",
       "Hoodie (L) está agotado.",
@@ -65,7 +65,7 @@ describe("the domain's English messages on a Spanish page", () => {
   });
 
   it("stay as they are on English pages, and when the catalogue lacks the wording", () => {
-    expect(localizeDomainText(english, CHECKOUT_MESSAGES.paymentFailed)).toBe("Payment failed");
-    expect(localizeDomainText(spanish, "A message nobody wrote down.")).toBe("A message nobody wrote down.");
+    expect(localizeText(english, CHECKOUT_MESSAGES.paymentFailed)).toBe("Payment failed");
+    expect(localizeText(spanish, "A message nobody wrote down.")).toBe("A message nobody wrote down.");
   });
 });
