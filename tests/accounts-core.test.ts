@@ -198,13 +198,32 @@ describe("accounts", () => {
   it("saves the profile, the display name and preferences", async () => {
     const user = await makeUser();
     await updateProfile(database.db, user.id, { firstName: "Ana", lastName: "Rivera", phone: "+1 212 555 0116", marketingOptIn: true });
-    await updatePreferences(database.db, user.id, { ...DEFAULT_PREFERENCES, theme: "dark" });
+    const saved = await getAccount(database.db, user.id);
+    await updatePreferences(database.db, user.id, { ...saved!.preferences, theme: "dark" });
     const account = await getAccount(database.db, user.id);
     expect(account).toMatchObject({
       displayName: "Ana Rivera",
       profile: { firstName: "Ana", lastName: "Rivera", phone: "+1 212 555 0116", marketingOptIn: true },
-      preferences: { theme: "dark" },
+      preferences: { theme: "dark", notifications: { email: { promotions: true } } },
     });
+  });
+
+  it("keeps the profile's marketing box and the Promotions switch one consent", async () => {
+    const user = await makeUser();
+    const profile = { firstName: "Luz", lastName: "Ortiz", phone: "", marketingOptIn: true };
+    await updateProfile(database.db, user.id, profile);
+    let account = await getAccount(database.db, user.id);
+    expect(account?.preferences.notifications.email).toMatchObject({ promotions: true, orderUpdates: true });
+
+    const off = { ...account!.preferences, notifications: { ...account!.preferences.notifications, email: { ...account!.preferences.notifications.email, promotions: false } } };
+    await updatePreferences(database.db, user.id, off);
+    account = await getAccount(database.db, user.id);
+    expect(account?.profile.marketingOptIn).toBe(false);
+
+    await updateProfile(database.db, user.id, { ...profile, marketingOptIn: true });
+    account = await getAccount(database.db, user.id);
+    expect(account?.preferences.notifications.email.promotions).toBe(true);
+    expect(account?.preferences.theme).toBe("auto");
   });
 
   it("soft-deletes: inactive, sessions ended, the row kept", async () => {

@@ -24,26 +24,44 @@ export async function recordSignIn(db: Db, userId: string, at = new Date()): Pro
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }
 
+/**
+ * The profile's "marketing communications" box and Settings' Promotions switch are one consent: saving
+ * either writes both, so the store never mails promotions to someone who unticked the other.
+ */
 export async function updateProfile(
   db: Db,
   userId: string,
   input: { firstName: string; lastName: string; phone: string; marketingOptIn: boolean },
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const promotions = input.marketingOptIn;
     await tx
       .insert(userProfiles)
-      .values({ userId, ...input, preferences: DEFAULT_PREFERENCES })
-      .onConflictDoUpdate({ target: userProfiles.userId, set: { ...input, updatedAt: new Date() } });
+      .values({ userId, ...input, preferences: withPromotions(DEFAULT_PREFERENCES, promotions) })
+      .onConflictDoUpdate({
+        target: userProfiles.userId,
+        set: {
+          ...input,
+          preferences: sql`jsonb_set(${userProfiles.preferences}, '{notifications,email,promotions}', to_jsonb(${promotions}::boolean), true)`,
+          updatedAt: new Date(),
+        },
+      });
     const displayName = `${input.firstName} ${input.lastName}`.trim();
     if (displayName) await tx.update(users).set({ name: displayName, updatedAt: new Date() }).where(eq(users.id, userId));
   });
 }
 
+/** Saves the preferences; the email Promotions switch also sets the profile's marketing consent (see updateProfile). */
 export async function updatePreferences(db: Db, userId: string, preferences: Preferences): Promise<void> {
+  const marketingOptIn = preferences.notifications.email.promotions;
   await db
     .insert(userProfiles)
-    .values({ userId, preferences })
-    .onConflictDoUpdate({ target: userProfiles.userId, set: { preferences, updatedAt: new Date() } });
+    .values({ userId, preferences, marketingOptIn })
+    .onConflictDoUpdate({ target: userProfiles.userId, set: { preferences, marketingOptIn, updatedAt: new Date() } });
+}
+
+function withPromotions(preferences: Preferences, promotions: boolean): Preferences {
+  return { ...preferences, notifications: { ...preferences.notifications, email: { ...preferences.notifications.email, promotions } } };
 }
 
 /** Sets only the currency preference (the chooser outside Settings), leaving the others as they are. */
