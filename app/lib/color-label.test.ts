@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { intlFor, type MessageId } from "../i18n/index.ts";
 import "../i18n/messages.server.ts";
 import { seedProducts } from "../../db/seed/catalogue.ts";
-import { colorLabel } from "./format.ts";
+import { colorLabel, itemLabel } from "./format.ts";
+import { describeItem } from "../../core/orders/rules.ts";
 
 const tFor = (locale: "en" | "es") => {
   const intl = intlFor(locale);
@@ -28,5 +29,14 @@ describe("colorLabel", () => {
       expect(colorLabel(tFor("en"), color), color).toBe(color);
       expect(colorLabel(tFor("es"), color), color).not.toBe(color);
     }
+  });
+});
+
+describe("itemLabel", () => {
+  it("names an order line as core does, its colour in the page's language", () => {
+    const line = { name: "Harlem Classic Tee", size: "M", color: "Black" };
+    expect(itemLabel(tFor("en"), line)).toBe(describeItem(line));
+    expect(itemLabel(tFor("es"), line)).toBe("Harlem Classic Tee (M / Negro)");
+    expect(itemLabel(tFor("es"), { name: "Uptown Sessions Vinyl", size: null, color: null })).toBe("Uptown Sessions Vinyl");
   });
 });
