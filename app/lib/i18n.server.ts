@@ -31,10 +31,15 @@ export function requestLocale(request: Request): Locale {
   return isLocalizedPath(path) ? locale : "en";
 }
 
+/** Server texts in a language. */
+export function localeT(locale: Locale): (id: MessageId, values?: Record<string, string | number>) => string {
+  const intl = intlFor(locale);
+  return (id, values) => intl.formatMessage({ id }, values);
+}
+
 /** Server texts (form errors, titles) in the request's language. */
 export function serverT(request: Request): (id: MessageId, values?: Record<string, string | number>) => string {
-  const intl = intlFor(requestLocale(request));
-  return (id, values) => intl.formatMessage({ id }, values);
+  return localeT(requestLocale(request));
 }
 
 /** A redirect to a page of this site, in the request's language. */

@@ -8,7 +8,7 @@ import { allSaved } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/shop";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
-import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { pageSocialMeta } from "../lib/social.ts";
 
 const SORT_LABEL: Record<(typeof SORTS)[number], MessageId> = {
   featured: "shop.sort.featured",
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return [
     { title },
     { name: "description", content: t("shop.meta.description") },
-    ...pageSocialMeta(baseUrlOf(matches), "shop", t("shop.title"), t("shop.meta.description")),
+    ...pageSocialMeta(matches, "shop", t("shop.title"), t("shop.meta.description")),
   ];
 };
 
