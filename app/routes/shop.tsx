@@ -6,6 +6,7 @@ import { PRODUCT_GRID, PRODUCT_GRID_ITEM, ProductCard, toCardData } from "../com
 import { collectionName } from "../../core/lookbook/index.ts";
 import { allSaved } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/shop";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
 import { pageSocialMeta } from "../lib/social.ts";
@@ -26,7 +27,7 @@ const CATEGORY_LABEL: Record<(typeof CATEGORY_FILTERS)[number], MessageId> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
   const [page, saved, collection] = await Promise.all([
-    listProducts(context.db, query),
+    listProducts(context.db, query, requestLocale(request)),
     allSaved(request, context),
     query.collection ? collectionName(context.db, query.collection) : null,
   ]);
