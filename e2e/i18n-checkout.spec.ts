@@ -15,10 +15,10 @@ async function spanishShopper(page: Page, testInfo: TestInfo, label: string, { w
   const productId = /name="productId" value="(\d+)"/.exec(await (await page.request.get(`/es/shop/${CLASSIC_TEE.slug}`)).text())?.[1];
   expect(productId).toBeTruthy();
   if (withTee) {
-    // M in Black is sold out in the sample catalogue: the refusal is core's, in Spanish.
+    // M in Black is sold out in the sample catalogue: the refusal is core's, in Spanish, the colour too.
     const refused = await page.request.post("/es/cart", { form: { intent: "add", productId: productId!, size: "M", color: "Black", quantity: "1" } });
     expect(refused.status()).toBe(409);
-    expect(await refused.text()).toContain("Harlem Classic Tee (M, Black) está agotado.");
+    expect(await refused.text()).toContain("Harlem Classic Tee (M, Negro) está agotado.");
     const added = await page.request.post("/es/cart", { form: { intent: "add", productId: productId!, size: "M", color: "White", quantity: "1" } });
     expect(added.status(), await added.text()).toBe(200);
   }

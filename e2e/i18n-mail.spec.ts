@@ -35,7 +35,7 @@ test("a shopper switches to Español; the order confirmation mail arrives in Spa
   const mail = await waitForMail(shopper.email, new RegExp(`^Tu pedido de East Harlem ${number}$`));
   expect(mail.text).toContain("¡Hola, Rosa Pagán!");
   expect(mail.text).toContain(`Gracias por tu pedido ${number}. Ya recibimos tu pago y lo estamos preparando.`);
-  expect(mail.text).toContain("Harlem Classic Tee (M / White): $60.00");
+  expect(mail.text).toContain("Harlem Classic Tee (M / Blanco): $60.00");
   expect(mail.text).toContain("Recibes este correo porque hiciste un pedido");
   expect(mail.text).not.toContain("Thank you for your order");
 

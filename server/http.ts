@@ -20,6 +20,8 @@ import { visitMiddleware, type Analytics, type Visit } from "./analytics.ts";
 import type { Role } from "../db/schema/auth.ts";
 import { paymentWebhookHandler } from "./payment-webhook.ts";
 import { oneClickUnsubscribe } from "./newsletter.ts";
+import { LOCALES } from "../core/shared/locale.ts";
+import { localePath } from "../core/shared/paths.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
 
@@ -161,8 +163,12 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.all("/api/webhooks/{*rest}", (_req, res) => {
     res.status(404).json({ error: "Not found" });
   });
-  // The newsletter's one-click unsubscribe, posted by mail providers from their servers (signed token).
-  app.post("/newsletter/unsubscribe", oneClickUnsubscribe({ db: database.db, secret: options.secret }, log));
+  // The newsletter's one-click unsubscribe, posted by mail providers from their servers (signed token), at
+  // the address in each language (a subscriber's mail names the one in theirs).
+  app.post(
+    LOCALES.map((locale) => localePath("/newsletter/unsubscribe", locale)),
+    oneClickUnsubscribe({ db: database.db, secret: options.secret }, log),
+  );
   // Everything after this point changes state only for the store's own pages (the webhook above is signed).
   app.use(sameOriginGuard(env.BASE_URL));
 

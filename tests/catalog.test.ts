@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getProductBySlug, listCollections, listProducts, listProductSlugs, parseShopQuery, SHOP_PAGE_SIZE } from "../core/catalog/index.ts";
+import { getProductBySlug, listCollections, listProducts, listProductSlugs, parseShopQuery, searchDocument, SHOP_PAGE_SIZE } from "../core/catalog/index.ts";
 import { products, stockMovements, variants } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { seedProducts } from "../db/seed/catalogue.ts";
@@ -131,6 +131,23 @@ describe("the shop listing", () => {
     const tagged = seedProducts.find((p) => p.tags.includes("vinyl"))!;
     const byTag = await listProducts(database.db, query("q=vinyl"));
     expect(byTag.items.map((p) => p.slug)).toContain(tagged.slug);
+  });
+
+  it("searches the Spanish descriptions on a Spanish page, and still the names; English search is unchanged", async () => {
+    const tee = seedProducts.find((p) => p.slug === "harlem-classic-tee")!;
+    // The longest word of the tee's Spanish description that no product's English texts contain.
+    const english = seedProducts.map((p) => searchDocument(p)).join(" ");
+    const word = seedProductDescriptionsEs[tee.slug]!.toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .filter((w) => w.length > 0 && !english.includes(w))
+      .sort((a, b) => b.length - a.length)[0]!;
+    const slugs = async (q: string, locale: "en" | "es") => (await listProducts(database.db, query(`q=${encodeURIComponent(q)}`), locale)).items.map((p) => p.slug);
+    expect(await slugs(word, "es")).toContain(tee.slug);
+    expect(await slugs(word, "en")).not.toContain(tee.slug);
+    // A name's word and a Spanish one together; the name alone, in either language.
+    expect(await slugs(`${tee.name.split(" ")[1]} ${word}`, "es")).toContain(tee.slug);
+    expect(await slugs(tee.name, "es")).toContain(tee.slug);
+    expect(await slugs(tee.name, "en")).toContain(tee.slug);
   });
 
   it("finds nothing for a word unlike any product, and treats wildcards as text", async () => {

@@ -95,7 +95,7 @@ describe("the account's language reaches its mails", () => {
     const confirmation = await mail.waitFor(email, /^Tu pedido de East Harlem EH-\d+$/);
     expect(confirmation.text).toContain("¡Hola, Ana Rivera!");
     expect(confirmation.text).toMatch(/Gracias por tu pedido EH-\d+\. Ya recibimos tu pago y lo estamos preparando\./);
-    expect(confirmation.text).toContain("(L / Black): $");
+    expect(confirmation.text).toContain("(L / Negro): $");
     expect(confirmation.text).toContain(`Sigue tu pedido: ${url()}/es/orders/`);
     expect(confirmation.html).toContain('lang="es"');
 

@@ -1,6 +1,6 @@
 // Mails go out in the recipient's language (ADR 0025): a shopper's account language, else the language
 // of the page a guest or a subscriber used. The English mails stay word for word what they were.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES, updatePreferences } from "../core/accounts/index.ts";
 import { adminMarkDelivered, adminShipOrder, recordAudit, type AdminActor, type AdminOrderDeps } from "../core/admin/index.ts";
@@ -11,7 +11,7 @@ import { confirmSubscription, createCampaign, runCampaign, subscribe, type Newsl
 import type { Locale } from "../core/shared/locale.ts";
 import { newToken } from "../core/shared/ids.ts";
 import type { Db } from "../db/client.ts";
-import { newsletterSubscribers, outbox, rsvps } from "../db/schema/index.ts";
+import { auditLog, newsletterSubscribers, outbox, rsvps } from "../db/schema/index.ts";
 import type { TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
@@ -109,8 +109,60 @@ describe("newsletter mails", () => {
     expect(letter.subject).toBe("Drop 7 is live");
     expect(letter.text).toContain("Recibes este correo porque te suscribiste al boletín de East Harlem.");
     expect(letter.text).toContain(`Cancelar suscripción: ${TEST_BASE_URL}/es/newsletter/unsubscribe?token=`);
-    // Mail providers post the one-click unsubscribe to the address the server answers them at.
-    expect(letter.headers!["List-Unsubscribe"]).toMatch(new RegExp(`^<${TEST_BASE_URL}/newsletter/unsubscribe\\?token=`));
+    // Mail providers post the one-click unsubscribe to the Spanish page's address, which the server answers too.
+    expect(letter.headers!["List-Unsubscribe"]).toMatch(new RegExp(`^<${TEST_BASE_URL}/es/newsletter/unsubscribe\\?token=`));
+  });
+
+  describe("a campaign written in both languages", () => {
+    let subscribers = 0;
+    async function confirmedSubscriber(language: Locale, account?: Locale): Promise<string> {
+      const email = account ? (await shopperSpeaking(account)).email : `fan-${language}-${newToken().slice(0, 8).toLowerCase()}@east-harlem.test`;
+      subscribers += 1;
+      await subscribe(newsletter, { email, source: "page", language }, `198.51.100.${100 + subscribers}`);
+      await confirmSubscription(newsletter, confirmTokenIn((await mailsTo(email)).at(-1)!.text));
+      return email;
+    }
+    async function send(input: Parameters<typeof createCampaign>[2]): Promise<number> {
+      const admin = await makeUser(db, "admin");
+      const id = await createCampaign(newsletter, { id: admin.id, email: admin.email, role: "admin", clientIp: "203.0.113.9" }, input);
+      await runCampaign(newsletter, id);
+      return id;
+    }
+    const english = { subject: "Drop 8: the river tees", body: "Out **Friday** on 116th." };
+    const spanish = { subject: "Drop 8: las camisetas del río", body: "Salen el **viernes** en la 116." };
+    const unsubscribeAt = (letter: { headers: Record<string, string> | null }) => /^<([^?]+)\?/.exec(letter.headers!["List-Unsubscribe"]!)![1];
+
+    it("reaches a Spanish subscriber with its Spanish and the Spanish unsubscribe page, an English one with its English", async () => {
+      const [es, en, esAccount] = [await confirmedSubscriber("es"), await confirmedSubscriber("en"), await confirmedSubscriber("en", "es")];
+      const id = await send({ ...english, spanish });
+      for (const email of [es, esAccount]) {
+        const letter = (await mailsTo(email)).at(-1)!;
+        expect(letter.subject).toBe(spanish.subject);
+        expect(letter.text).toContain("Salen el viernes en la 116.");
+        expect(letter.html).toContain("<strong>viernes</strong>");
+        expect(letter.text).not.toContain("Friday");
+        expect(unsubscribeAt(letter)).toBe(`${TEST_BASE_URL}/es/newsletter/unsubscribe`);
+        expect(letter.text).toContain(`${TEST_BASE_URL}/es/newsletter/unsubscribe?token=`);
+      }
+      const letter = (await mailsTo(en)).at(-1)!;
+      expect(letter.subject).toBe(english.subject);
+      expect(letter.text).toContain("Out Friday on 116th.");
+      expect(letter.text).not.toContain("viernes");
+      expect(unsubscribeAt(letter)).toBe(`${TEST_BASE_URL}/newsletter/unsubscribe`);
+      // The audit row keeps both languages as sent.
+      const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "newsletter"), eq(auditLog.entityId, String(id))));
+      expect(audit!.after).toMatchObject({ subject: english.subject, body: english.body, subjectEs: spanish.subject, bodyEs: spanish.body });
+    });
+
+    it("without its Spanish, reaches both in English, each with the unsubscribe page in their language", async () => {
+      const [es, en] = [await confirmedSubscriber("es"), await confirmedSubscriber("en")];
+      await send(english);
+      const [toSpanish, toEnglish] = [(await mailsTo(es)).at(-1)!, (await mailsTo(en)).at(-1)!];
+      expect([toSpanish.subject, toEnglish.subject]).toEqual([english.subject, english.subject]);
+      expect(toSpanish.text).toContain("Out Friday on 116th.");
+      expect(unsubscribeAt(toSpanish)).toBe(`${TEST_BASE_URL}/es/newsletter/unsubscribe`);
+      expect(unsubscribeAt(toEnglish)).toBe(`${TEST_BASE_URL}/newsletter/unsubscribe`);
+    });
   });
 
   it("confirm a subscription given on an English page in English", async () => {

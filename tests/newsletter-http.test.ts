@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES } from "../core/newsletter/index.ts";
+import spanishNewsletter from "../app/i18n/messages/es/newsletter.json";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { Client } from "./http-client.ts";
@@ -173,5 +174,52 @@ describe("an account's Settings switch", () => {
     const res = await fetch(unsubscribeLinkOf(letter), { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(res.status).toBe(200);
     expect(switchOn(await Client.text(await shopper.get("/settings")))).toBe(false);
+  });
+});
+
+describe("a newsletter written in English and Spanish", () => {
+  async function spanishSubscriber(email: string): Promise<void> {
+    expect((await visitor().post("/es/newsletter", { email, source: "footer" })).status).toBe(200);
+    const confirmation = await mail.waitFor(email, /Confirma tu suscripción/);
+    const link = linkIn(confirmation, `${server.url}/es/newsletter/confirm?token=`);
+    const done = await visitor().post(link, { token: new URL(link).searchParams.get("token")! });
+    expect(await Client.text(done)).toContain(spanishNewsletter["newsletter.message.confirmed"]);
+  }
+
+  it("is composed in the back office, checked both or neither, and reaches each subscriber in theirs with the unsubscribe page in theirs", async () => {
+    const [hablante, speaker] = [newEmail(), newEmail()];
+    await spanishSubscriber(hablante);
+    await confirmedSubscriber(speaker);
+    const admin = new Client(server.url);
+    await registerOverHttp(admin, ADMIN).catch(async () => (await admin.post("/login", { intent: "signin", email: ADMIN, password: "uptown-2024", redirectTo: "/" })).arrayBuffer());
+    const stamp = Date.now();
+    const form = { subject: `Rooftop jam ${stamp}`, body: "Saturday on the **roof**.", subjectEs: `Fiesta en la azotea ${stamp}`, bodyEs: "El sábado en la **azotea**." };
+
+    // Half a Spanish version is refused next to the field it lacks, and nothing is sent.
+    const half = await admin.post("/admin/newsletter", { ...form, bodyEs: "" });
+    expect(half.status).toBe(400);
+    expect(await Client.text(half)).toContain(NEWSLETTER_MESSAGES.spanishBodyRequired);
+    const preview = await admin.post("/admin/newsletter", form);
+    expect(preview.status).toBe(200);
+    const shown = await Client.text(preview);
+    expect(shown).toContain(form.subjectEs);
+    expect(shown).toContain("Spanish preview");
+    const sent = await admin.post("/admin/newsletter", { ...form, confirmed: "yes" });
+    expect(sent.status).toBe(302);
+
+    const spanish = await mail.waitFor(hablante, new RegExp(form.subjectEs));
+    expect(spanish.text).toContain("El sábado en la azotea.");
+    const url = unsubscribeLinkOf(spanish);
+    expect(url).toMatch(new RegExp(`^${server.url}/es/newsletter/unsubscribe\\?token=`));
+    expect(spanish.text).toContain(url);
+    const english = await mail.waitFor(speaker, new RegExp(form.subject));
+    expect(english.text).toContain("Saturday on the roof.");
+    expect(unsubscribeLinkOf(english)).toMatch(new RegExp(`^${server.url}/newsletter/unsubscribe\\?token=`));
+
+    // The Spanish address takes the mail provider's one-click POST as the English one does.
+    const res = await fetch(url, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.provider.example", "Sec-Fetch-Site": "cross-site" }, redirect: "manual" });
+    expect(res.status).toBe(200);
+    // The page the link opens says so, in Spanish.
+    expect(await Client.text(await fetch(url))).toContain(spanishNewsletter["newsletter.unsubscribe.done"]);
   });
 });

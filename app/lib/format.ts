@@ -29,6 +29,12 @@ export function colorLabel(t: (id: MessageId) => string, color: string): string 
   return COLOR_IDS.has(id) ? t(id as MessageId) : color;
 }
 
+/** An order line in the page's language, as core's describeItem writes it: "Harlem Classic Tee (S / Negro)". */
+export function itemLabel(t: (id: MessageId) => string, line: { name: string; size: string | null; color: string | null }): string {
+  const options = [line.size, line.color && colorLabel(t, line.color)].filter(Boolean).join(" / ");
+  return options ? `${line.name} (${options})` : line.name;
+}
+
 export const CATEGORY_LABEL: Record<string, string> = {
   apparel: "Apparel",
   accessories: "Accessories",

@@ -25,18 +25,29 @@ describe("the domain's English messages on a Spanish page", () => {
     expect(untranslated).toEqual([]);
   });
 
-  it("keep their values: stock left, what the cart holds, the item's name", () => {
+  it("keep their values: stock left, what the cart holds, the item's name, its colour in Spanish", () => {
     // core/cart/errors.ts insufficientStock's three wordings.
-    expect(localizeText(spanish, "Only 2 of Harlem Classic Tee (M, Black) available.")).toBe("Solo quedan 2 de Harlem Classic Tee (M, Black).");
-    expect(localizeText(spanish, "Only 1 of Harlem Classic Tee (M, Black) available.")).toBe("Solo queda 1 de Harlem Classic Tee (M, Black).");
+    expect(localizeText(spanish, "Only 2 of Harlem Classic Tee (M, Black) available.")).toBe("Solo quedan 2 de Harlem Classic Tee (M, Negro).");
+    expect(localizeText(spanish, "Only 1 of Harlem Classic Tee (M, Black) available.")).toBe("Solo queda 1 de Harlem Classic Tee (M, Negro).");
     expect(localizeText(spanish, "Only 3 of Uptown Hoodie (L) available, and your cart already has 2.")).toBe(
       "Solo quedan 3 de Uptown Hoodie (L), y tu carrito ya tiene 2.",
     );
-    expect(localizeText(spanish, "Harlem Classic Tee (S, White) is out of stock.")).toBe("Harlem Classic Tee (S, White) está agotado.");
+    expect(localizeText(spanish, "Harlem Classic Tee (S, White) is out of stock.")).toBe("Harlem Classic Tee (S, Blanco) está agotado.");
     expect(localizeText(spanish, `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`)).toBe(
       `Puedes tener como máximo ${MAX_LINE_QUANTITY} de un mismo artículo en tu carrito.`,
     );
     expect(localizeText(spanish, maskedCard("visa", "4242"))).toBe("Visa terminada en 4242");
+  });
+
+  it("name an item's colour in Spanish wherever core wrote it, and nothing else in its name", () => {
+    // core/cart/errors.ts names an item by its name, then its size and colour; a colour alone, or neither.
+    const refusal = "Harlem Classic Tee (M, Heather Gray) is out of stock.";
+    expect(localizeText(spanish, refusal)).toBe("Harlem Classic Tee (M, Gris jaspeado) está agotado.");
+    expect(localizeText(spanish, "Only 2 of Black Tag Cap (Black) available, and your cart already has 1.")).toBe("Solo quedan 2 de Black Tag Cap (Negro), y tu carrito ya tiene 1.");
+    expect(localizeText(spanish, "Uptown Sessions Vinyl is out of stock.")).toBe("Uptown Sessions Vinyl está agotado.");
+    // A colour the catalogue has no Spanish for is shown as stored; English pages keep core's words.
+    expect(localizeText(spanish, "Tee (S, Ultraviolet) is out of stock.")).toBe("Tee (S, Ultraviolet) está agotado.");
+    expect(localizeText(english, refusal)).toBe(refusal);
   });
 
   it("say why a reordered line was not added", () => {
@@ -57,7 +68,7 @@ describe("the domain's English messages on a Spanish page", () => {
     const messages = plan.outcomes.flatMap((o) => (o.message ? [o.message] : []));
     expect(messages.length).toBe(4);
     expect(messages.map((m) => localizeText(spanish, m))).toEqual([
-      "Tee (M / Black): agregamos 2 de 3; solo hay 2 en existencia.",
+      "Tee (M / Negro): agregamos 2 de 3; solo hay 2 en existencia.",
       "Cap: agregamos 2 de 3; tu carrito aguanta como máximo 3 de un mismo artículo.",
       "Hoodie (L) está agotado.",
       "Old Tee ya no está disponible.",

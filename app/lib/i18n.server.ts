@@ -4,6 +4,7 @@ import Negotiator from "negotiator";
 import { isLocale, LOCALES, type Locale } from "../../core/shared/locale.ts";
 import { intlFor, isLocalizedPath, localePath, splitLocale, type MessageId } from "../i18n/index.ts";
 import "../i18n/messages.server.ts";
+import { colorLabel } from "./format.ts";
 
 /** The language a visitor chose with the switcher (or had on their account when they signed out). */
 export const languageCookie = createCookie("lang", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
@@ -30,10 +31,15 @@ export function requestLocale(request: Request): Locale {
   return isLocalizedPath(path) ? locale : "en";
 }
 
+/** Server texts in a language. */
+export function localeT(locale: Locale): (id: MessageId, values?: Record<string, string | number>) => string {
+  const intl = intlFor(locale);
+  return (id, values) => intl.formatMessage({ id }, values);
+}
+
 /** Server texts (form errors, titles) in the request's language. */
 export function serverT(request: Request): (id: MessageId, values?: Record<string, string | number>) => string {
-  const intl = intlFor(requestLocale(request));
-  return (id, values) => intl.formatMessage({ id }, values);
+  return localeT(requestLocale(request));
 }
 
 /** A redirect to a page of this site, in the request's language. */
@@ -97,6 +103,18 @@ function templatesOf(english: Record<string, string>): Template[] {
 const templates = templatesOf(english);
 
 /**
+ * An item as core names it in a message, its options in brackets after the name: "Harlem Classic Tee (M, Black)"
+ * (the cart's) or "Harlem Classic Tee (M / Black)" (an order line's). The colour among the options is named in
+ * the page's language; the name (the brand's) and the size stay as they are.
+ */
+function localizeItem(t: (id: MessageId) => string, item: string): string {
+  const match = /^(.*) \(([^()]*)\)$/s.exec(item);
+  if (!match) return item;
+  const options = match[2]!.split(/(, | \/ )/).map((part, i) => (i % 2 === 0 ? colorLabel(t, part) : part));
+  return `${match[1]} (${options.join("")})`;
+}
+
+/**
  * A text the domain wrote in English (a form error, a refusal from the error catalogue, a message with
  * values in it) in the request's language: found by its English wording in the catalogue, whole or as a
  * `.domain.` template. A text the catalogue lacks stays English.
@@ -109,9 +127,17 @@ export function localizeText(request: Request, text: string): string {
   for (const template of templates) {
     const match = template.pattern.exec(text);
     if (!match) continue;
-    // Whole numbers are passed as numbers, so the Spanish wording can choose its plural.
-    const values = Object.fromEntries(template.names.map((name, i) => [name, /^\d+$/.test(match[i + 1]!) ? Number(match[i + 1]) : match[i + 1]!]));
-    return intlFor(locale).formatMessage({ id: template.id }, values);
+    const intl = intlFor(locale);
+    const t = (id: MessageId) => intl.formatMessage({ id });
+    // Whole numbers are passed as numbers, so the Spanish wording can choose its plural; an item's colour is
+    // named in the page's language.
+    const values = Object.fromEntries(
+      template.names.map((name, i) => {
+        const value = match[i + 1]!;
+        return [name, /^\d+$/.test(value) ? Number(value) : name === "item" ? localizeItem(t, value) : value];
+      }),
+    );
+    return intl.formatMessage({ id: template.id }, values);
   }
   return text;
 }

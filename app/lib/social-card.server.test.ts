@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { socialCardPng } from "./social-card.server.ts";
-import { cardPath, cardVersion, PAGE_CARDS, productCardContent, SOCIAL_CARD } from "./social.ts";
+import { localeT } from "./i18n.server.ts";
+import { cardPath, cardVersion, pageCardContent, parseCardFile, productCardContent, SOCIAL_CARD } from "./social.ts";
 
 const TEE = { name: "Harlem Classic Tee", basePriceCents: 5500, currency: "USD", artKind: "tee", variants: [{ id: 1, size: "M", color: "Black", priceCents: 5500, available: 3 }], images: [] };
 const noPhoto = async () => null;
@@ -16,7 +17,7 @@ describe("share cards", () => {
   });
 
   it("a page's card is a 1200x630 PNG too, whatever the length of its title", async () => {
-    for (const title of [PAGE_CARDS.home, { eyebrow: "Graffiti", title: "A very long story title that goes on and on about the murals of 116th Street and beyond" }]) {
+    for (const title of [pageCardContent("home", localeT("en")), pageCardContent("home", localeT("es")), { eyebrow: "Graffiti", title: "A very long story title that goes on and on about the murals of 116th Street and beyond" }]) {
       const meta = await sharp(await socialCardPng(`test/${title.title}`, { title }, noPhoto)).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["png", 1200, 630]);
     }
@@ -38,6 +39,21 @@ describe("share cards", () => {
     expect(cardVersion({ ...a, priceCents: 6000 })).not.toBe(cardVersion(a));
     expect(cardVersion({ ...a, name: "Harlem Classic Tee II" })).not.toBe(cardVersion(a));
     expect(cardPath("product", "harlem-classic-tee", a)).toMatch(/^\/social\/product\/harlem-classic-tee\.png\?v=[a-z0-9]+$/);
+  });
+
+  it("a Spanish page's card has its words in Spanish, at an address of its own", () => {
+    const english = pageCardContent("shop", localeT("en"));
+    const spanish = pageCardContent("shop", localeT("es"));
+    expect(english.title).toBe(localeT("en")("nav.shop"));
+    expect(spanish.title).toBe(localeT("es")("nav.shop"));
+    expect(spanish.title).not.toBe(english.title);
+    expect(cardPath("page", "shop", english)).toMatch(/^\/social\/page\/shop\.png\?v=[a-z0-9]+$/);
+    expect(cardPath("page", "shop", spanish, "es")).toMatch(/^\/social\/page\/shop\.es\.png\?v=[a-z0-9]+$/);
+    expect(cardVersion(spanish)).not.toBe(cardVersion(english));
+    expect(parseCardFile("shop.es.png")).toEqual({ slug: "shop", locale: "es" });
+    expect(parseCardFile("harlem-classic-tee.png")).toEqual({ slug: "harlem-classic-tee", locale: "en" });
+    expect(parseCardFile("shop.fr.png")).toEqual({ slug: "shop.fr", locale: "en" });
+    expect(parseCardFile("shop.es")).toBeNull();
   });
 
   it("draws a card once per address", async () => {

@@ -8,6 +8,9 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { optionValues } from "../../core/catalog/rules.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/shared/locale.ts";
+import { metaIntl, type MessageId } from "../i18n/index.ts";
+import { metaLocale } from "./page-meta.ts";
 import { storeLongDate } from "../../core/events/rules.ts";
 import { imageForColor } from "../../core/media/rules.ts";
 
@@ -35,21 +38,30 @@ export interface TitleCardContent {
   title: string;
 }
 
-/** The store's own pages that have a card of their own; others share the home page's. */
+/**
+ * The store's own pages that have a card of their own (others share the home page's): the texts it shows,
+ * by catalogue id, so each language has its card. No eyebrow id: the brand's name.
+ */
 export const PAGE_CARDS = {
-  home: { eyebrow: "Est. 2024 · El Barrio, NYC", title: "Hip Hop Culture in East Harlem" },
-  shop: { eyebrow: "East Harlem", title: "Shop" },
-  collections: { eyebrow: "East Harlem", title: "Collections" },
-  culture: { eyebrow: "East Harlem", title: "Culture" },
-  music: { eyebrow: "East Harlem", title: "Music" },
-  history: { eyebrow: "East Harlem", title: "History" },
-  about: { eyebrow: "East Harlem", title: "About" },
-  newsletter: { eyebrow: "East Harlem", title: "Newsletter" },
-} as const satisfies Record<string, TitleCardContent>;
+  home: { eyebrow: "home.hero.eyebrow", title: "home.hero.tagline" },
+  shop: { eyebrow: null, title: "nav.shop" },
+  collections: { eyebrow: null, title: "nav.collections" },
+  culture: { eyebrow: null, title: "nav.culture" },
+  music: { eyebrow: null, title: "nav.music" },
+  history: { eyebrow: null, title: "nav.history" },
+  about: { eyebrow: null, title: "nav.about" },
+  newsletter: { eyebrow: null, title: "newsletter.heading" },
+} as const satisfies Record<string, { eyebrow: MessageId | null; title: MessageId }>;
 export type PageCardKey = keyof typeof PAGE_CARDS;
 
 export function isPageCardKey(key: string): key is PageCardKey {
   return Object.hasOwn(PAGE_CARDS, key);
+}
+
+/** What a page's card shows, in the language `t` writes. */
+export function pageCardContent(key: PageCardKey, t: (id: MessageId) => string): TitleCardContent {
+  const card = PAGE_CARDS[key];
+  return { eyebrow: card.eyebrow ? t(card.eyebrow) : "East Harlem", title: t(card.title) };
 }
 
 /** A product's card: its name, base price, and its picture in the colour the product page opens with. */
@@ -83,9 +95,22 @@ export function cardVersion(content: ProductCardContent | TitleCardContent): str
   return hash.toString(36);
 }
 
-/** The card's path: /social/<kind>/<slug>.png?v=<version>. */
-export function cardPath(kind: SocialCardKind, slug: string, content: ProductCardContent | TitleCardContent): string {
-  return `/social/${kind}/${encodeURIComponent(slug)}.png?v=${cardVersion(content)}`;
+/**
+ * The card's path: /social/<kind>/<slug>.png?v=<version>, and /social/<kind>/<slug>.<locale>.png for a
+ * card whose words are in another language than English (a Spanish page's).
+ */
+export function cardPath(kind: SocialCardKind, slug: string, content: ProductCardContent | TitleCardContent, locale: Locale = DEFAULT_LOCALE): string {
+  const file = locale === DEFAULT_LOCALE ? slug : `${slug}.${locale}`;
+  return `/social/${kind}/${encodeURIComponent(file)}.png?v=${cardVersion(content)}`;
+}
+
+const CARD_FILE = new RegExp(`^(.+?)(?:\\.(${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join("|")}))?\\.png$`);
+
+/** A card's file name read back: its slug and the language of its words ("shop.es.png": the shop's, in Spanish). */
+export function parseCardFile(file: string): { slug: string; locale: Locale } | null {
+  const match = CARD_FILE.exec(file);
+  if (!match) return null;
+  return { slug: match[1]!, locale: (match[2] as Locale | undefined) ?? DEFAULT_LOCALE };
 }
 
 /** The Open Graph and Twitter tags for a card at `path` (from cardPath) on the store at `baseUrl`. */
@@ -103,9 +128,10 @@ export function socialImageMeta(baseUrl: string, path: string, alt: string): Met
   ];
 }
 
-/** The tags of one of the store's own pages: its card, title and site name. */
-export function pageSocialMeta(baseUrl: string, key: PageCardKey, title: string, description: string): MetaDescriptor[] {
-  const card = PAGE_CARDS[key];
+/** The tags of one of the store's own pages, in its language: its card, title and site name. */
+export function pageSocialMeta(matches: Parameters<typeof metaIntl>[0], key: PageCardKey, title: string, description: string): MetaDescriptor[] {
+  const intl = metaIntl(matches);
+  const card = pageCardContent(key, (id) => intl.formatMessage({ id }));
   return [
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "East Harlem" },
@@ -113,7 +139,7 @@ export function pageSocialMeta(baseUrl: string, key: PageCardKey, title: string,
     { property: "og:description", content: description },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
-    ...socialImageMeta(baseUrl, cardPath("page", key, card), `East Harlem: ${card.title}`),
+    ...socialImageMeta(baseUrlOf(matches), cardPath("page", key, card, metaLocale(matches)), `East Harlem: ${card.title}`),
   ];
 }
 

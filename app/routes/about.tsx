@@ -5,7 +5,7 @@ import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import { metaIntl, useT } from "../i18n/index.ts";
 import type { Route } from "./+types/about";
-import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { pageSocialMeta } from "../lib/social.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: intl.formatMessage({ id: "about.meta.title" }) },
     { name: "description", content: description },
-    ...pageSocialMeta(baseUrlOf(matches), "about", intl.formatMessage({ id: "nav.about" }), description),
+    ...pageSocialMeta(matches, "about", intl.formatMessage({ id: "nav.about" }), description),
   ];
 };
 

@@ -25,19 +25,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ counts, campaigns, sent: done === "sent" }, { headers: noStore });
 }
 
-type ComposeResult = { values: { subject: string; body: string }; fields?: Record<string, string>; confirm?: boolean };
+type ComposeValues = { subject: string; body: string; subjectEs: string; bodyEs: string };
+type ComposeResult = { values: ComposeValues; fields?: Record<string, string>; confirm?: boolean; spanish?: boolean };
 
 /**
  * Compose and send: the first press checks the newsletter and shows it as it will read with the number of
  * recipients; "Send" on that step creates the campaign (audited), whose job mails the confirmed subscribers.
+ * A Spanish subject and message, written both or neither, go to the subscribers whose language is Spanish.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "newsletter", "create");
-  const fields = await readForm(request, { multiline: ["body"] });
-  const values = { subject: fields.subject ?? "", body: fields.body ?? "" };
+  const fields = await readForm(request, { multiline: ["body", "bodyEs"] });
+  const values: ComposeValues = { subject: fields.subject ?? "", body: fields.body ?? "", subjectEs: fields.subjectEs ?? "", bodyEs: fields.bodyEs ?? "" };
   const parsed = campaignSchema.safeParse(values);
   if (!parsed.success) return data<ComposeResult>({ values, fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
-  if (fields.confirmed !== "yes") return data<ComposeResult>({ values: parsed.data, confirm: true }, { headers: noStore });
+  if (fields.confirmed !== "yes") {
+    const { subject, body, spanish } = parsed.data;
+    const shown = { subject, body, subjectEs: spanish?.subject ?? "", bodyEs: spanish?.body ?? "" };
+    return data<ComposeResult>({ values: shown, confirm: true, spanish: Boolean(spanish) }, { headers: noStore });
+  }
   const id = await createCampaign(newsletterDeps(context), actor, parsed.data);
   context.log.info({ campaignId: id, actor: actor.email }, "newsletter campaign created");
   throw redirect("/admin/newsletter?done=sent", { headers: noStore });
@@ -89,9 +95,24 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
                 </div>
                 <p className="mt-3 text-sm text-muted">Every mail ends with an unsubscribe link and carries one-click unsubscribe headers.</p>
               </div>
+              {result.spanish ? (
+                <div className="rounded border border-line p-4" lang="es">
+                  <p className="text-sm text-muted" lang="en">
+                    Spanish preview: subscribers whose language is Spanish get this one
+                  </p>
+                  <p className="font-display mt-1 text-xl">{result.values.subjectEs}</p>
+                  <div className="mt-3">
+                    <NewsletterBody body={result.values.bodyEs} />
+                  </div>
+                </div>
+              ) : (
+                <p className="text-sm text-muted">No Spanish version: every subscriber gets the English one.</p>
+              )}
               <Form method="post" className="flex flex-wrap gap-3">
                 <input type="hidden" name="subject" value={result.values.subject} />
                 <input type="hidden" name="body" value={result.values.body} />
+                <input type="hidden" name="subjectEs" value={result.values.subjectEs} />
+                <input type="hidden" name="bodyEs" value={result.values.bodyEs} />
                 <input type="hidden" name="confirmed" value="yes" />
                 <button type="submit" disabled={busy} className={primaryButton}>
                   {busy ? "Sending..." : "Send newsletter"}
@@ -114,6 +135,16 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
               >
                 {(aria) => <textarea {...aria} name="body" rows={10} defaultValue={result?.values.body ?? ""} className="w-full rounded border border-line bg-card p-3" />}
               </Field>
+              <fieldset className="space-y-4 rounded border border-line p-4">
+                <legend className="px-1 font-semibold">Spanish (optional)</legend>
+                <p className="text-sm text-muted">Subscribers whose language is Spanish get this version; leave both fields empty to send the English to everyone.</p>
+                <Field id="subjectEs" label="Spanish subject" error={result?.fields?.subjectEs}>
+                  {(aria) => <input {...aria} name="subjectEs" lang="es" defaultValue={result?.values.subjectEs ?? ""} maxLength={150} className={inputClass} />}
+                </Field>
+                <Field id="bodyEs" label="Spanish message" error={result?.fields?.bodyEs}>
+                  {(aria) => <textarea {...aria} name="bodyEs" lang="es" rows={10} defaultValue={result?.values.bodyEs ?? ""} className="w-full rounded border border-line bg-card p-3" />}
+                </Field>
+              </fieldset>
               <button type="submit" disabled={busy} className={primaryButton}>
                 Preview and send
               </button>

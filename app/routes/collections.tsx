@@ -7,7 +7,7 @@ import { ContentImg } from "../components/content/content-image.tsx";
 import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/collections";
-import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { pageSocialMeta } from "../lib/social.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { collections: await listCollections(context.db) };
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
   const title = intl.formatMessage({ id: "shop.collections.title" });
   const description = intl.formatMessage({ id: "shop.collections.meta.description" });
-  return [{ title: `${title} | East Harlem` }, { name: "description", content: description }, ...pageSocialMeta(baseUrlOf(matches), "collections", title, description)];
+  return [{ title: `${title} | East Harlem` }, { name: "description", content: description }, ...pageSocialMeta(matches, "collections", title, description)];
 };
 
 /** The "how it's made" steps (collectionsPage.behindTheDesign.steps), in the page's language. */

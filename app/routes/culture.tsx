@@ -7,7 +7,7 @@ import { Section, SectionHeading, Tag } from "../components/content/section.tsx"
 import { loadUpcomingEvent } from "../lib/events.server.ts";
 import { metaIntl, useT } from "../i18n/index.ts";
 import type { Route } from "./+types/culture";
-import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { pageSocialMeta } from "../lib/social.ts";
 
 /** The published stories, and the next upcoming free event, from the database. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: intl.formatMessage({ id: "culture.meta.title" }) },
     { name: "description", content: description },
-    ...pageSocialMeta(baseUrlOf(matches), "culture", intl.formatMessage({ id: "nav.culture" }), description),
+    ...pageSocialMeta(matches, "culture", intl.formatMessage({ id: "nav.culture" }), description),
   ];
 };
 

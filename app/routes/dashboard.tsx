@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { Link, useLocale, useT } from "../i18n/index.ts";
+import { colorLabel } from "../lib/format.ts";
 import { getAccount } from "../../core/accounts/index.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
@@ -105,7 +106,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <>
               <ul className="divide-y divide-line">
                 {preview.map((line) => {
-                  const options = [line.size, line.color].filter(Boolean).join(" / ");
+                  const options = [line.size, line.color && colorLabel(t, line.color)].filter(Boolean).join(" / ");
                   return (
                     <li key={line.variantId} className="flex items-center gap-3 py-3">
                       <img src={line.image} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded bg-paper object-contain" />

@@ -4,7 +4,7 @@ import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/home";
-import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { pageSocialMeta } from "../lib/social.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: intl.formatMessage({ id: "home.meta.title" }) },
     { name: "description", content: description },
-    ...pageSocialMeta(baseUrlOf(matches), "home", intl.formatMessage({ id: "home.hero.tagline" }), description),
+    ...pageSocialMeta(matches, "home", intl.formatMessage({ id: "home.hero.tagline" }), description),
   ];
 };
 

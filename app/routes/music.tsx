@@ -14,7 +14,7 @@ import { SeekBar } from "../components/music/seek-bar.tsx";
 import { useLength } from "../components/music/length.ts";
 import { TrackList } from "../components/music/track-list.tsx";
 import type { Route } from "./+types/music";
-import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { pageSocialMeta } from "../lib/social.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: intl.formatMessage({ id: "music.meta.title" }) },
     { name: "description", content: description },
-    ...pageSocialMeta(baseUrlOf(matches), "music", intl.formatMessage({ id: "nav.music" }), description),
+    ...pageSocialMeta(matches, "music", intl.formatMessage({ id: "nav.music" }), description),
   ];
 };
 

@@ -8,7 +8,7 @@ import { readForm } from "../lib/form.server.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
 import { newsletterDeps } from "../lib/newsletter.server.ts";
 import type { Route } from "./+types/newsletter";
-import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { pageSocialMeta } from "../lib/social.ts";
 
 /** The answer to a subscribe box; `email` gives a refused address back to its field. */
 export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string; fieldError?: string; email: string };
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);
   const title = intl.formatMessage({ id: "newsletter.pageTitle" });
   const description = intl.formatMessage({ id: "newsletter.description" });
-  return [{ title: `${title} | East Harlem` }, { name: "description", content: description }, ...pageSocialMeta(baseUrlOf(matches), "newsletter", title, description)];
+  return [{ title: `${title} | East Harlem` }, { name: "description", content: description }, ...pageSocialMeta(matches, "newsletter", title, description)];
 };
 
 const noStore = { "Cache-Control": "private, no-store" };

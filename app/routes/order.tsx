@@ -12,7 +12,7 @@ import { isoString, storeDateTime } from "../lib/dates.ts";
 import { STATUS_LABEL, StatusBadge } from "../components/orders/status-badge.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { formatCents } from "../lib/format.ts";
+import { colorLabel, formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
@@ -200,7 +200,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                       <div className="flex gap-1">
                         {/* The same word in English and Spanish. */}
                         <dt>Color</dt>
-                        <dd>{item.color}</dd>
+                        <dd>{colorLabel(t, item.color)}</dd>
                       </div>
                     ) : null}
                     <div className="flex gap-1">

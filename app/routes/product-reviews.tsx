@@ -18,7 +18,7 @@ import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/product-reviews";
-import { localizedRedirect, localizeErrors, localizeText, serverT } from "../lib/i18n.server.ts";
+import { localizedRedirect, localizeErrors, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
 
 type WriteIntent = "create" | "update";
 
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** The page exists for products that exist. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const found = slug.success ? await getProductBySlug(context.db, slug.data) : null;
+  const found = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
   if (!found) {
     const renamed = slug.success ? await findRenamedProduct(context.db, slug.data) : null;
     if (renamed) throw localizedRedirect(request, `/shop/${renamed}/reviews`, 301);
@@ -66,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const found = slug.success ? await getProductBySlug(context.db, slug.data) : null;
+  const found = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
   if (!found) throw data(null, { status: 404 });
   const { sizes, colors } = optionValues(found.variants);
   const product: ReviewedProduct = { slug: found.slug, name: found.name, category: found.category, sizes, colors };

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { data } from "react-router";
-import { Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
+import { Link, metaIntl, useLocalePath, useT, type MessageId } from "../i18n/index.ts";
 import { findRenamedProduct, getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
 import { eventSlugOfProduct } from "../../core/events/index.ts";
 import { artUrl, optionValues, originalPriceCents, showOutOfStockBadge } from "../../core/catalog/rules.ts";
@@ -68,7 +68,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   ];
 };
 
-function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], url: string, baseUrl: string, category: string) {
+/** What search engines read of the product, in the page's language: its description and its options' colours. */
+function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], url: string, baseUrl: string, category: string, t: (id: MessageId) => string) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -82,7 +83,7 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], u
     offers: product.variants.map((v) => ({
       "@type": "Offer",
       sku: v.sku,
-      name: [product.name, v.size, v.color].filter(Boolean).join(" - "),
+      name: [product.name, v.size, v.color && colorLabel(t, v.color)].filter(Boolean).join(" - "),
       price: (v.priceCents / 100).toFixed(2),
       priceCurrency: product.currency,
       availability: v.available > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
@@ -106,7 +107,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const imageColor = selection.color ?? colors[0] ?? null;
   const photo = imageForColor(product.images, imageColor);
   const priceCents = selection.variant?.priceCents ?? product.basePriceCents;
-  const json = JSON.stringify(productJsonLd(product, baseUrl + localePath(`/shop/${product.slug}`), baseUrl, category)).replace(/</g, "\\u003c");
+  const json = JSON.stringify(productJsonLd(product, baseUrl + localePath(`/shop/${product.slug}`), baseUrl, category, t)).replace(/</g, "\\u003c");
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -6,9 +6,10 @@ import { PRODUCT_GRID, PRODUCT_GRID_ITEM, ProductCard, toCardData } from "../com
 import { collectionName } from "../../core/lookbook/index.ts";
 import { allSaved } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/shop";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
-import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { pageSocialMeta } from "../lib/social.ts";
 
 const SORT_LABEL: Record<(typeof SORTS)[number], MessageId> = {
   featured: "shop.sort.featured",
@@ -26,7 +27,7 @@ const CATEGORY_LABEL: Record<(typeof CATEGORY_FILTERS)[number], MessageId> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
   const [page, saved, collection] = await Promise.all([
-    listProducts(context.db, query),
+    listProducts(context.db, query, requestLocale(request)),
     allSaved(request, context),
     query.collection ? collectionName(context.db, query.collection) : null,
   ]);
@@ -51,7 +52,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return [
     { title },
     { name: "description", content: t("shop.meta.description") },
-    ...pageSocialMeta(baseUrlOf(matches), "shop", t("shop.title"), t("shop.meta.description")),
+    ...pageSocialMeta(matches, "shop", t("shop.title"), t("shop.meta.description")),
   ];
 };
 

@@ -1,5 +1,6 @@
 /**
- * Resource route: /social/:kind/:slug.png — the 1200x630 PNG a shared link shows (app/lib/social.ts).
+ * Resource route: /social/:kind/:slug.png — the 1200x630 PNG a shared link shows (app/lib/social.ts);
+ * /social/:kind/:slug.es.png is the card with its words in Spanish, for Spanish pages.
  * Asked for with the current version (?v=), it may be cached for a year: its address changes with what it
  * shows. Any other version gets today's card with a short cache, so an old address never sticks to old art.
  */
@@ -8,13 +9,16 @@ import { getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
 import { getEventBySlug } from "../../core/events/index.ts";
 import { collectionSlugSchema, getCollectionPage } from "../../core/lookbook/index.ts";
 import { MEDIA_URL_PREFIX } from "../../core/media/index.ts";
+import type { Locale } from "../../core/shared/locale.ts";
+import { localeT } from "../lib/i18n.server.ts";
 import { socialCardPng } from "../lib/social-card.server.ts";
 import {
   cardVersion,
   collectionCardContent,
   eventCardContent,
   isPageCardKey,
-  PAGE_CARDS,
+  pageCardContent,
+  parseCardFile,
   productCardContent,
   SOCIAL_CARD,
   storyCardContent,
@@ -25,17 +29,21 @@ import type { Route } from "./+types/social-card";
 
 type CardContent = { product: ProductCardContent } | { title: TitleCardContent };
 
-/** What the card of `kind`/`slug` shows today, or null when there is no such public thing. */
-async function contentOf(kind: string, slug: string, context: Route.LoaderArgs["context"]): Promise<CardContent | null> {
+/**
+ * What the card of `kind`/`slug` shows today in `locale`, or null when there is no such public thing. A
+ * product's card has no words to translate (its name is the brand's, its price "$55.00" in both); stories,
+ * events and collections are English data.
+ */
+async function contentOf(kind: string, slug: string, locale: Locale, context: Route.LoaderArgs["context"]): Promise<CardContent | null> {
   const { db } = context;
   switch (kind) {
     case "product": {
       const parsed = slugSchema.safeParse(slug);
-      const product = parsed.success ? await getProductBySlug(db, parsed.data) : null;
+      const product = parsed.success ? await getProductBySlug(db, parsed.data, locale) : null;
       return product ? { product: productCardContent(product) } : null;
     }
     case "page":
-      return isPageCardKey(slug) ? { title: PAGE_CARDS[slug] } : null;
+      return isPageCardKey(slug) ? { title: pageCardContent(slug, localeT(locale)) } : null;
     case "story": {
       const parsed = articleSlugSchema.safeParse(slug);
       const article = parsed.success ? await getPublishedArticle(db, parsed.data) : null;
@@ -62,9 +70,10 @@ function notFound(): Response {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { kind, file } = params;
-  if (!file.endsWith(".png") || file.length > 120) return notFound();
-  const slug = file.slice(0, -".png".length);
-  const content = await contentOf(kind, slug, context);
+  const card = file.length > 120 ? null : parseCardFile(file);
+  if (!card) return notFound();
+  const { slug, locale } = card;
+  const content = await contentOf(kind, slug, locale, context);
   if (!content) return notFound();
   const version = cardVersion("product" in content ? content.product : content.title);
   const current = new URL(request.url).searchParams.get("v") === version;
@@ -75,7 +84,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "X-Content-Type-Options": "nosniff",
   };
   if (request.headers.get("If-None-Match") === headers.ETag) return new Response(null, { status: 304, headers });
-  const png = await socialCardPng(`${kind}/${slug}/${version}`, content, async (src) => {
+  const png = await socialCardPng(`${kind}/${slug}/${locale}/${version}`, content, async (src) => {
     const file = src.startsWith(MEDIA_URL_PREFIX) ? await context.media.open(src.slice(MEDIA_URL_PREFIX.length)) : null;
     if (!file) return null;
     const chunks: Buffer[] = [];

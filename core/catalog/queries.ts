@@ -74,7 +74,12 @@ function searchTerms(q: string): string[] {
  */
 export const shopListed = and(eq(products.active, true), eq(products.kind, "merch"))!;
 
-export async function listProducts(db: Db, query: ShopQuery): Promise<ShopPage> {
+/**
+ * What the shop lists for a query, searched in the page's language: in English, each word is looked for in
+ * the product's name, tags, category and description (its search text); on a page in another language also
+ * in the product's description in that language, so a word of either finds it.
+ */
+export async function listProducts(db: Db, query: ShopQuery, locale: Locale = DEFAULT_LOCALE): Promise<ShopPage> {
   const where: SQL[] = [shopListed];
   if (query.category !== "all") where.push(eq(products.category, query.category));
   if (query.collection) {
@@ -87,12 +92,21 @@ export async function listProducts(db: Db, query: ShopQuery): Promise<ShopPage> 
   const terms = searchTerms(query.q);
   // Words made only of symbols match nothing, rather than everything.
   if (query.q && terms.length === 0) where.push(sql`false`);
+  // Null for a product without a translation (it is found by its English texts alone).
+  const translated =
+    locale === DEFAULT_LOCALE
+      ? null
+      : sql<string | null>`(select lower(${productTranslations.description}) from ${productTranslations}
+          where ${productTranslations.productId} = "products"."id" and ${productTranslations.locale} = ${locale})`;
+  const matches = (document: SQL | typeof products.searchText, term: string) =>
+    sql`(${document} like ${`%${escapeLike(term)}%`} or word_similarity(${term}, ${document}) >= ${TYPO_SIMILARITY})`;
   let relevance: SQL | null = null;
   for (const term of terms) {
-    where.push(
-      sql`(${products.searchText} like ${`%${escapeLike(term)}%`} or word_similarity(${term}, ${products.searchText}) >= ${TYPO_SIMILARITY})`,
-    );
-    const score = sql`word_similarity(${term}, ${products.searchText})`;
+    where.push(translated ? sql`(${matches(products.searchText, term)} or ${matches(translated, term)})` : matches(products.searchText, term));
+    // greatest() passes over the null of a missing translation.
+    const score = translated
+      ? sql`greatest(word_similarity(${term}, ${products.searchText}), word_similarity(${term}, ${translated}))`
+      : sql`word_similarity(${term}, ${products.searchText})`;
     relevance = relevance ? sql`${relevance} + ${score}` : score;
   }
   const condition = and(...where);

@@ -4,7 +4,7 @@ export { listOutbox, recipientLocale } from "./queries.ts";
 export { claimMail, failMail, finishMail, queueMail, type OutboxRow } from "./commands.ts";
 export { escapeHtml, MAIL_BANNER, mailButton, mailPage, mailParagraph } from "./layout.ts";
 export { footerLine, MAIL_KINDS, type EmailSwitch, type MailKind, type MailRule } from "./kinds.ts";
-export { mailT, mailText, mailUrl, type MailMessageId } from "./intl.ts";
+export { mailColor, mailT, mailText, mailUrl, type MailMessageId } from "./intl.ts";
 export {
   orderCancelledMail,
   orderConfirmationMail,

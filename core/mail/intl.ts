@@ -31,6 +31,19 @@ export function mailT(locale: Locale): (id: MailMessageId, values?: MailValues) 
   return (id, values) => intl.formatMessage({ id }, values);
 }
 
+const COLOR_IDS: ReadonlySet<string> = new Set(Object.keys(en).filter((id) => id.startsWith("mail.color.")));
+
+/** A variant colour's name in the mail's language ("Black" -> "Negro"); a colour the catalogue lacks stays as stored. */
+export function mailColor(color: string, locale: Locale): string {
+  const id = `mail.color.${color.replace(/\s+/g, "")}`;
+  return COLOR_IDS.has(id) ? mailT(locale)(id as MailMessageId) : color;
+}
+
+/** An item's size and colour, as a mail names them: "M / Negro" (empty when it has neither). */
+export function mailOptions(line: { size: string | null; color: string | null }, locale: Locale): string {
+  return [line.size, line.color && mailColor(line.color, locale)].filter(Boolean).join(" / ");
+}
+
 const idOfEnglish = new Map<string, MailMessageId>(Object.entries(en).map(([id, text]) => [text, id as MailMessageId]));
 
 /**

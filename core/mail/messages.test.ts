@@ -61,7 +61,7 @@ describe("a mail in Spanish", () => {
     const mail = orderConfirmationMail(receipt, "https://store.test", "es");
     expect(mail.subject).toBe("Tu pedido de East Harlem EH-100001");
     expect(mail.text).toContain("¡Hola, Rosa!");
-    expect(mail.text).toContain("2 x Harlem Classic Tee (M / Black): $70.00");
+    expect(mail.text).toContain("2 x Harlem Classic Tee (M / Negro): $70.00");
     expect(mail.text).toContain("Envío: Gratis");
     expect(mail.text).toContain("Sigue tu pedido: https://store.test/es/orders/ord_1");
     expect(mail.html).toContain('<html lang="es">');

@@ -6,7 +6,7 @@
 
 import type { MailAttachment } from "../../db/schema/mail.ts";
 import type { Locale } from "../shared/locale.ts";
-import { mailT, mailText, mailUrl } from "./intl.ts";
+import { mailOptions, mailT, mailText, mailUrl } from "./intl.ts";
 import type { MailKind } from "./kinds.ts";
 import { mailButton, mailPage, mailParagraph } from "./layout.ts";
 
@@ -81,7 +81,7 @@ export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string, 
   const number = `EH-${receipt.orderNumber}`;
   const url = mailUrl(baseUrl, `/orders/${receipt.orderId}`, locale);
   const items = receipt.lines.map((l) => {
-    const options = [l.size, l.color].filter(Boolean).join(" / ");
+    const options = mailOptions(l, locale);
     return `${l.quantity} x ${l.name}${options ? ` (${options})` : ""}: ${dollars(l.unitPriceCents * l.quantity)}`;
   });
   const totals = [
@@ -115,7 +115,7 @@ export function paymentRefundedMail(
   const t = mailT(locale);
   const greeting = t("mail.greeting", { name: input.name || input.to });
   const items = input.lines.map((l) => {
-    const options = [l.size, l.color].filter(Boolean).join(" / ");
+    const options = mailOptions(l, locale);
     return `${l.quantity} x ${l.name}${options ? ` (${options})` : ""}`;
   });
   const paragraphs = [greeting, mailText(input.reason, locale), t("mail.paymentRefunded.refunded", { amount: dollars(input.totalCents) }), ...items];

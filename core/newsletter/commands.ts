@@ -10,7 +10,7 @@ import { isLocale, type Locale } from "../shared/locale.ts";
 import { badConfirmToken, badUnsubscribeToken, campaignNotFound, tooManyRequests } from "./errors.ts";
 import type { CampaignInput } from "./inputs.ts";
 import { confirmationMail, newsletterMail } from "./mail.ts";
-import { CAMPAIGN_BATCH_SIZE, CONFIRM_TOKEN_TTL_MS, preferenceFor, SUBSCRIBE_THROTTLE, subscribeThrottleKeys } from "./rules.ts";
+import { CAMPAIGN_BATCH_SIZE, campaignWords, CONFIRM_TOKEN_TTL_MS, preferenceFor, SUBSCRIBE_THROTTLE, subscribeThrottleKeys } from "./rules.ts";
 import { hashToken, newConfirmToken, subscriberIdOf, unsubscribeToken, verifyUnsubscribeToken } from "./tokens.ts";
 
 /** What the newsletter's commands run with: the database, the job queue, the public URL for links, the server's secret. */
@@ -190,13 +190,22 @@ export async function setAccountNewsletter(
 }
 
 /**
- * An administrator's newsletter: the campaign row, its audit row and its send job commit together; the
- * job (runCampaign) queues the mail in batches.
+ * An administrator's newsletter, with its Spanish if written: the campaign row, its audit row and its send
+ * job commit together; the job (runCampaign) queues the mail in batches.
  */
 export async function createCampaign(deps: NewsletterDeps, actor: AdminActor, input: CampaignInput): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(newsletterCampaigns).values({ subject: input.subject, body: input.body, createdById: actor.id, createdByEmail: actor.email }).returning();
-    await recordAudit(tx, actor, { entity: "newsletter", entityId: row!.id, action: "send", after: { subject: row!.subject, body: row!.body } });
+    const spanish = input.spanish ?? null;
+    const [row] = await tx
+      .insert(newsletterCampaigns)
+      .values({ subject: input.subject, body: input.body, subjectEs: spanish?.subject ?? null, bodyEs: spanish?.body ?? null, createdById: actor.id, createdByEmail: actor.email })
+      .returning();
+    await recordAudit(tx, actor, {
+      entity: "newsletter",
+      entityId: row!.id,
+      action: "send",
+      after: { subject: row!.subject, body: row!.body, ...(spanish ? { subjectEs: row!.subjectEs, bodyEs: row!.bodyEs } : {}) },
+    });
     await deps.jobs.enqueue(tx, "newsletter-campaign", { campaignId: row!.id });
     return row!.id;
   });
@@ -216,7 +225,8 @@ export async function runCampaign(deps: NewsletterDeps, campaignId: number, now 
       const [campaign] = await tx.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, campaignId)).for("update");
       if (!campaign) throw campaignNotFound();
       if (campaign.status === "sent") return null;
-      // Each in their language (recipientLocale's rule, in the same query): their account's, else the page's they subscribed on.
+      // Each in their language (recipientLocale's rule, in the same query): their account's, else the page's they
+      // subscribed on. The campaign's Spanish, when written, goes to those whose language is Spanish.
       const recipients = await tx
         .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, language: newsletterSubscribers.language, account: userProfiles.preferences })
         .from(newsletterSubscribers)
@@ -248,7 +258,7 @@ export async function runCampaign(deps: NewsletterDeps, campaignId: number, now 
         const { email, language, account } = recipientOf.get(delivery.subscriberId)!;
         const locale = isLocale(account?.language) ? account.language : language;
         const unsubscribe = unsubscribeToken(deps.secret, { id: delivery.subscriberId, email });
-        const mail = newsletterMail({ to: email, subject: campaign.subject, body: campaign.body, unsubscribeToken: unsubscribe }, deps.baseUrl, locale);
+        const mail = newsletterMail({ to: email, ...campaignWords(campaign, locale), unsubscribeToken: unsubscribe }, deps.baseUrl, locale);
         const outboxId = await queueMail(tx, deps.jobs, mail);
         await tx.update(newsletterDeliveries).set({ outboxId }).where(eq(newsletterDeliveries.id, delivery.id));
       }

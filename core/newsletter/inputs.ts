@@ -22,9 +22,36 @@ export const confirmTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 /** Unsubscribe tokens: the subscriber's id, a dot, and the 43-character signature. */
 export const unsubscribeTokenSchema = z.string().regex(/^\d{1,10}\.[A-Za-z0-9_-]{43}$/);
 
-/** The back office's compose form. */
-export const campaignSchema = z.object({
-  subject: z.string().trim().min(1, M.subjectRequired).max(MAX_SUBJECT, `Please use at most ${MAX_SUBJECT} characters.`),
-  body: z.string().trim().min(1, M.bodyRequired).max(MAX_BODY, `Please use at most ${MAX_BODY} characters.`),
-});
-export type CampaignInput = z.infer<typeof campaignSchema>;
+const atMost = (max: number) => `Please use at most ${max} characters.`;
+/** A field that may be left empty: null when it is. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, atMost(max))
+    .optional()
+    .transform((s) => s || null);
+
+/**
+ * The back office's compose form: the English newsletter, and its Spanish if the administrator writes one
+ * (subject and message both, or neither), which subscribers whose language is Spanish get instead.
+ */
+export const campaignSchema = z
+  .object({
+    subject: z.string().trim().min(1, M.subjectRequired).max(MAX_SUBJECT, atMost(MAX_SUBJECT)),
+    body: z.string().trim().min(1, M.bodyRequired).max(MAX_BODY, atMost(MAX_BODY)),
+    subjectEs: optionalText(MAX_SUBJECT),
+    bodyEs: optionalText(MAX_BODY),
+  })
+  .superRefine((v, ctx) => {
+    if (v.bodyEs && !v.subjectEs) ctx.addIssue({ code: "custom", path: ["subjectEs"], message: M.spanishSubjectRequired });
+    if (v.subjectEs && !v.bodyEs) ctx.addIssue({ code: "custom", path: ["bodyEs"], message: M.spanishBodyRequired });
+  })
+  .transform(({ subject, body, subjectEs, bodyEs }): CampaignInput => ({ subject, body, spanish: subjectEs && bodyEs ? { subject: subjectEs, body: bodyEs } : null }));
+
+/** A newsletter to send, and its Spanish (null or left out: everyone gets the English). */
+export interface CampaignInput {
+  subject: string;
+  body: string;
+  spanish?: { subject: string; body: string } | null;
+}

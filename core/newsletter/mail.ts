@@ -26,7 +26,8 @@ export function confirmationMail(to: string, token: string, baseUrl: string, loc
 /**
  * One newsletter to one confirmed subscriber, with the one-click unsubscribe of RFC 8058: the
  * List-Unsubscribe address (a signed link naming the subscriber) that mail providers POST
- * "List-Unsubscribe=One-Click" to, and the same link in the body for people (to the page in their language).
+ * "List-Unsubscribe=One-Click" to, and the same link in the body for people: both the page in the
+ * subscriber's language (the server answers the one-click POST at each language's address).
  */
 export function newsletterMail(input: { to: string; subject: string; body: string; unsubscribeToken: string }, baseUrl: string, locale: Locale): Mail {
   const t = mailT(locale);
@@ -45,9 +46,8 @@ export function newsletterMail(input: { to: string; subject: string; body: strin
       bodyHtml: bodyHtml(input.body),
       footerHtml: `${escapeHtml(why)} <a href="${escapeHtml(url)}">${escapeHtml(t("mail.newsletter.unsubscribe"))}</a>.<br>`,
     }),
-    // The one-click address mail providers POST to is the one the server answers them at (server/newsletter.ts), in any language.
     headers: {
-      "List-Unsubscribe": `<${unsubscribeUrl(baseUrl, input.unsubscribeToken)}>`,
+      "List-Unsubscribe": `<${url}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { subscribeSchema } from "./inputs.ts";
-import { bodyHtml, bodyText, inlineParts, parseBody, preferenceFor } from "./rules.ts";
+import { campaignSchema, subscribeSchema } from "./inputs.ts";
+import { bodyHtml, bodyText, campaignWords, inlineParts, NEWSLETTER_MESSAGES, parseBody, preferenceFor } from "./rules.ts";
 
 describe("the newsletter's markdown-lite", () => {
   it("reads paragraphs, lists and headings", () => {
@@ -43,5 +43,30 @@ describe("subscribe form", () => {
 describe("an account's switch", () => {
   it("is on while the address is subscribed or waiting for its confirmation", () => {
     expect([preferenceFor("confirmed"), preferenceFor("pending"), preferenceFor("unsubscribed"), preferenceFor(null)]).toEqual([true, true, false, false]);
+  });
+});
+
+describe("a campaign in two languages", () => {
+  const english = { subject: "Drop day", body: "New tees Friday." };
+
+  it("takes its Spanish subject and message both or neither", () => {
+    expect(campaignSchema.parse(english)).toEqual({ ...english, spanish: null });
+    expect(campaignSchema.parse({ ...english, subjectEs: "  ", bodyEs: "" })).toEqual({ ...english, spanish: null });
+    expect(campaignSchema.parse({ ...english, subjectEs: " Día de drop ", bodyEs: "Camisetas nuevas el viernes." })).toEqual({
+      ...english,
+      spanish: { subject: "Día de drop", body: "Camisetas nuevas el viernes." },
+    });
+    const noBody = campaignSchema.safeParse({ ...english, subjectEs: "Día de drop" });
+    expect(noBody.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["bodyEs", NEWSLETTER_MESSAGES.spanishBodyRequired]]);
+    const noSubject = campaignSchema.safeParse({ ...english, bodyEs: "Camisetas nuevas." });
+    expect(noSubject.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["subjectEs", NEWSLETTER_MESSAGES.spanishSubjectRequired]]);
+    expect(campaignSchema.safeParse({ ...english, subjectEs: "x".repeat(151), bodyEs: "y" }).success).toBe(false);
+  });
+
+  it("reads in Spanish to a Spanish subscriber when written, else in English to everyone", () => {
+    const both = { ...english, subjectEs: "Día de drop", bodyEs: "Camisetas nuevas el viernes." };
+    expect(campaignWords(both, "es")).toEqual({ subject: both.subjectEs, body: both.bodyEs });
+    expect(campaignWords(both, "en")).toEqual(english);
+    expect(campaignWords({ ...english, subjectEs: null, bodyEs: null }, "es")).toEqual(english);
   });
 });

@@ -1,4 +1,5 @@
 // Pure newsletter rules: no database, no node-only modules (the subscribe boxes import this file).
+import type { Locale } from "../shared/locale.ts";
 
 /** The product's texts (SPEC sections 5 and 8) and the store's own. */
 export const NEWSLETTER_MESSAGES = {
@@ -13,6 +14,8 @@ export const NEWSLETTER_MESSAGES = {
   badUnsubscribeLink: "This unsubscribe link is not valid. Use the link from the newsletter mail as it was sent.",
   subjectRequired: "Please enter a subject.",
   bodyRequired: "Please write the newsletter.",
+  spanishSubjectRequired: "Please enter the Spanish subject too, or leave both Spanish fields empty.",
+  spanishBodyRequired: "Please write the Spanish newsletter too, or leave both Spanish fields empty.",
   campaignNotFound: "Newsletter not found.",
 } as const;
 
@@ -34,6 +37,19 @@ export const CAMPAIGN_BATCH_SIZE = 200;
 
 export const MAX_SUBJECT = 150;
 export const MAX_BODY = 20_000;
+
+/**
+ * The words of a campaign a subscriber reads: its Spanish for one whose language is Spanish, when it was
+ * written, else its English.
+ */
+export function campaignWords(
+  campaign: { subject: string; body: string; subjectEs: string | null; bodyEs: string | null },
+  locale: Locale,
+): { subject: string; body: string } {
+  return locale === "es" && campaign.subjectEs !== null && campaign.bodyEs !== null
+    ? { subject: campaign.subjectEs, body: campaign.bodyEs }
+    : { subject: campaign.subject, body: campaign.body };
+}
 
 /** RFC 8058: the body a mail provider posts to the List-Unsubscribe address. */
 export const ONE_CLICK_BODY = { name: "List-Unsubscribe", value: "One-Click" } as const;

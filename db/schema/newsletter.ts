@@ -46,20 +46,30 @@ export const newsletterSubscribers = pgTable(
 export const CAMPAIGN_STATUSES = ["sending", "sent"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** A newsletter as an administrator wrote it; sending: its job is still queueing mail; sent: every recipient has one. */
+/**
+ * A newsletter as an administrator wrote it; sending: its job is still queueing mail; sent: every recipient
+ * has one. subject_es and body_es, both or neither, are its Spanish: subscribers whose language is Spanish
+ * get them; without them everyone gets the English.
+ */
 export const newsletterCampaigns = pgTable(
   "newsletter_campaigns",
   {
     id: serial("id").primaryKey(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    subjectEs: text("subject_es"),
+    bodyEs: text("body_es"),
     status: text("status").$type<CampaignStatus>().notNull().default("sending"),
     createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
     createdByEmail: text("created_by_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [check("newsletter_campaigns_status_check", sql`${t.status} in ('sending', 'sent')`), index("newsletter_campaigns_created_idx").on(t.createdAt)],
+  (t) => [
+    check("newsletter_campaigns_status_check", sql`${t.status} in ('sending', 'sent')`),
+    check("newsletter_campaigns_spanish_check", sql`(${t.subjectEs} is null) = (${t.bodyEs} is null)`),
+    index("newsletter_campaigns_created_idx").on(t.createdAt),
+  ],
 );
 
 /**

@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { Link, useLocale, useLocalePath, useT } from "../../i18n/index.ts";
 import type { CartLine } from "../../../core/cart/rules.ts";
 import { storeDateTime } from "../../lib/dates.ts";
-import { CATEGORY_LABEL, colorLabel } from "../../lib/format.ts";
+import { categoryLabel, colorLabel } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";
 import { useCart } from "./cart-context.tsx";
@@ -46,7 +46,7 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
             <Link to={line.event ? `/events/${line.event.slug}` : `/shop/${line.slug}`} onClick={onNavigate} className="font-semibold hover:underline">
               {line.name}
             </Link>
-            <p className="text-sm text-muted">{line.event ? storeDateTime(line.event.startsAt, locale) : CATEGORY_LABEL[line.category]}</p>
+            <p className="text-sm text-muted">{line.event ? storeDateTime(line.event.startsAt, locale) : categoryLabel(t, line.category)}</p>
             {options ? <p className="text-sm text-muted">{options}</p> : null}
           </div>
           <div className="text-right">

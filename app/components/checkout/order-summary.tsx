@@ -3,7 +3,7 @@ import type { CartLine } from "../../../core/cart/rules.ts";
 import type { OrderAmounts } from "../../../core/orders/rules.ts";
 import { useLocale, useT } from "../../i18n/index.ts";
 import { storeDateTime } from "../../lib/dates.ts";
-import { formatCents } from "../../lib/format.ts";
+import { colorLabel, formatCents } from "../../lib/format.ts";
 import { Money } from "../product/display-currency.tsx";
 import { ProductPicture } from "../product/product-picture.tsx";
 
@@ -29,7 +29,7 @@ export function OrderSummary({ lines, amounts, short = [], approximate = false }
       <ul className="divide-y divide-line">
         {lines.map((line, i) => {
           const ticket = line.size ? t("cart.line.ticket", { type: line.size }) : t("cart.line.generalTicket");
-          const options = line.event ? `${ticket}, ${storeDateTime(line.event.startsAt, locale)}` : [line.size, line.color].filter(Boolean).join(" / ");
+          const options = line.event ? `${ticket}, ${storeDateTime(line.event.startsAt, locale)}` : [line.size, line.color && colorLabel(t, line.color)].filter(Boolean).join(" / ");
           const shortage = short.find((s) => s.variantId === line.variantId);
           return (
             <li key={line.variantId ?? i} className="flex items-center gap-3 py-3" data-testid="summary-line">

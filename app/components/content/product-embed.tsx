@@ -1,7 +1,7 @@
 import { Link, useT, type MessageId } from "../../i18n/index.ts";
 import { artUrl, optionValues, showOutOfStockBadge } from "../../../core/catalog/rules.ts";
 import { imageForColor } from "../../../core/media/rules.ts";
-import { CATEGORY_LABEL } from "../../lib/format.ts";
+import { categoryLabel } from "../../lib/format.ts";
 import { Price } from "../product/price.tsx";
 import type { ProductCardData } from "../product/product-card.tsx";
 import { ProductOptions } from "../product/product-options.tsx";
@@ -42,7 +42,7 @@ export function ProductEmbed({ product }: { product: ProductCardData }) {
       </Link>
       <div className="min-w-0 space-y-2">
         <p className="text-xs font-semibold uppercase tracking-wider text-muted">
-          {t("content.embed.shopTheStory")} · {CATEGORY_LABEL[product.category]}
+          {t("content.embed.shopTheStory")} · {categoryLabel(t, product.category)}
         </p>
         <h3 id={headingId} className="text-xl font-bold leading-tight">
           <Link to={`/shop/${product.slug}`} className="underline-offset-4 hover:underline" prefetch="intent">

@@ -1,8 +1,7 @@
 import { useIntl } from "react-intl";
 import type { OrderSummary } from "../../../core/orders/index.ts";
 import { useLocale, useT } from "../../i18n/index.ts";
-import { describeItem } from "../../../core/orders/rules.ts";
-import { formatCents } from "../../lib/format.ts";
+import { formatCents, itemLabel } from "../../lib/format.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { isoString, storeDate } from "../../lib/dates.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -30,7 +29,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         {order.items.map((item, i) => (
           <li key={`${item.sku}-${i}`} className="flex items-center gap-3 py-2">
             <img src={item.image} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded bg-paper object-contain" />
-            <p className="min-w-0 flex-1 break-words">{describeItem(item)}</p>
+            <p className="min-w-0 flex-1 break-words">{itemLabel(t, item)}</p>
             <p className="shrink-0 text-sm text-muted">{t("checkout.line.qty", { quantity: item.quantity })}</p>
           </li>
         ))}

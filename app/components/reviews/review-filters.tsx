@@ -1,4 +1,5 @@
 import { Form, Link, useT } from "../../i18n/index.ts";
+import { colorLabel } from "../../lib/format.ts";
 import { isFiltered, REVIEW_SORTS, STARS, type ReviewListValues } from "../../../core/reviews/rules.ts";
 import { labelClass } from "../account/page-shell.tsx";
 import { REVIEW_SORT_LABEL_ID, type ReviewedProduct } from "./types.ts";
@@ -63,7 +64,7 @@ export function ReviewFilters({ product, query }: { product: ReviewedProduct; qu
         <FilterSelect name="size" label={t("shop.reviews.filters.size")} value={query.size} all={t("shop.reviews.filters.allSizes")} options={product.sizes.map((s) => [s, s])} onChange={submit} />
       ) : null}
       {product.colors.length > 0 ? (
-        <FilterSelect name="color" label={t("shop.reviews.filters.color")} value={query.color} all={t("shop.reviews.filters.allColors")} options={product.colors.map((c) => [c, c])} onChange={submit} />
+        <FilterSelect name="color" label={t("shop.reviews.filters.color")} value={query.color} all={t("shop.reviews.filters.allColors")} options={product.colors.map((c) => [c, colorLabel(t, c)])} onChange={submit} />
       ) : null}
       <FilterSelect name="sort" label={t("shop.reviews.filters.sort")} value={query.sort} options={REVIEW_SORTS.map((s) => [s, t(REVIEW_SORT_LABEL_ID[s])])} onChange={submit} />
       <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">

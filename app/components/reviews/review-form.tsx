@@ -6,6 +6,7 @@ import { inputClass, labelClass } from "../account/page-shell.tsx";
 import { StarRatingInput } from "../product/star-rating.tsx";
 import { FIT_LABEL_ID, type ReviewedProduct } from "./types.ts";
 import { useLocalePath, useT } from "../../i18n/index.ts";
+import { colorLabel } from "../../lib/format.ts";
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
@@ -47,7 +48,7 @@ function OwnedOption({
         <option value="">{t("shop.reviews.form.notSaying")}</option>
         {choices.map((choice) => (
           <option key={choice} value={choice}>
-            {choice}
+            {field === "color" ? colorLabel(t, choice) : choice}
           </option>
         ))}
       </select>

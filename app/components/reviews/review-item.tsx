@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "react-router";
 import { Link, useLocale, useLocalePath, useT } from "../../i18n/index.ts";
+import { colorLabel } from "../../lib/format.ts";
 import type { ReviewView } from "../../../core/reviews/index.ts";
 import { storeDate } from "../../lib/dates.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -72,7 +73,7 @@ export function ReviewItem({ review, slug, moderateUrl }: { review: ReviewView; 
   const headingId = `review-${review.id}-title`;
   const details = [
     review.size ? t("shop.reviews.item.size", { size: review.size }) : null,
-    review.color ? t("shop.reviews.item.color", { color: review.color }) : null,
+    review.color ? t("shop.reviews.item.color", { color: colorLabel(t, review.color) }) : null,
     review.fit ? t("shop.reviews.item.fit", { fit: t(FIT_LABEL_ID[review.fit]) }) : null,
   ].filter((d): d is string => d !== null);
   const people = t("shop.reviews.item.helpfulCount", { count: review.helpfulCount });

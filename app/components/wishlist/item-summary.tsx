@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { Link, useLocale, useT } from "../../i18n/index.ts";
 import { optionsLabel, type ItemOffer, type WishlistPriority } from "../../../core/wishlist/rules.ts";
-import { CATEGORY_LABEL, colorLabel } from "../../lib/format.ts";
+import { categoryLabel, colorLabel } from "../../lib/format.ts";
 import { Money } from "../product/display-currency.tsx";
 import { storeDate } from "../../lib/dates.ts";
 import type { ProductImageView } from "../../../core/media/rules.ts";
@@ -53,7 +53,7 @@ export function ItemSummary({ item, headingId, headingLevel = 3 }: { item: ItemS
         <ProductPicture image={item.photo ?? null} artSrc={item.image} alt="" sizes="96px" artSize={96} loading="lazy" className="h-20 w-20 rounded bg-paper object-cover sm:h-24 sm:w-24" />
       </Link>
       <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold uppercase tracking-wider text-muted">{CATEGORY_LABEL[item.category] ?? item.category}</p>
+        <p className="text-xs font-semibold uppercase tracking-wider text-muted">{categoryLabel(t, item.category)}</p>
         <Heading id={headingId} className="text-lg font-bold leading-tight">
           <Link to={`/shop/${item.productSlug}`} className="hover:underline">
             {item.productName}
