@@ -17,7 +17,7 @@ import type { StoreContext } from "../../server/context.ts";
 import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";
 import { clearCartCookie, readGuestCartId } from "./cart.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
-import { isLocale } from "../../core/shared/locale.ts";
+import { isLocale, type Locale } from "../../core/shared/locale.ts";
 import { localePath } from "../i18n/index.ts";
 import { languageSetCookie, localizedRedirect, localizeErrors, localizeText, requestLocale } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
@@ -58,23 +58,39 @@ export function localizeResult<R extends { error?: string; message?: string; fie
  * For an email with no account: one argon2id hash of the typed password by the identity library's own
  * hash function (the real hashes' parameters), so the answer takes as long as a wrong password's.
  */
-async function spendPasswordCheck(context: StoreContext, password: string): Promise<void> {
-  const { password: passwords } = await context.auth.$context;
+async function spendPasswordCheck(auth: StoreContext["auth"], password: string): Promise<void> {
+  const { password: passwords } = await auth.$context;
   await passwords.hash(password);
 }
 
-export async function signIn(request: Request, context: StoreContext, fields: Fields): Promise<AuthFormResult | Response> {
-  const parsed = signInSchema.safeParse(fields);
-  if (!parsed.success) return { ok: false, mode: "signin", error: MESSAGES.fillAll };
-  const { email, password } = parsed.data;
-  const signInRequest = { email, clientIp: context.clientIp, guestCartId: await readGuestCartId(request, context), adminEmails: context.adminEmails };
-  const result = await signInWithPassword(context.db, signInRequest, {
-    spendPasswordCheck: () => spendPasswordCheck(context, password),
+/** What the account steps need from the server, for the pages and the app's API alike. */
+export type AccountDeps = Pick<StoreContext, "db" | "auth" | "adminEmails" | "log">;
+
+/**
+ * Who is signing in or up: the headers handed to the identity library (it keeps the user agent with the
+ * session), the language of the page or app, the client's address (the throttle's) and the guest cart
+ * to join to the account (the app has none).
+ */
+export interface AccountCall {
+  headers: Headers;
+  locale: Locale;
+  clientIp: string;
+  guestCartId: string | null;
+}
+
+export type AccountStep = { ok: true; userId: string; authHeaders: Headers } | { ok: false; error: string; retryAfterMs?: number };
+
+/** Sign-in with a checked email and password (core's throttle, the identity library's check, the store's part). */
+export async function passwordSignIn(deps: AccountDeps, call: AccountCall, input: { email: string; password: string }): Promise<AccountStep> {
+  const { email, password } = input;
+  const signInRequest = { email, clientIp: call.clientIp, guestCartId: call.guestCartId, adminEmails: deps.adminEmails };
+  const result = await signInWithPassword(deps.db, signInRequest, {
+    spendPasswordCheck: () => spendPasswordCheck(deps.auth, password),
     checkPassword: async () => {
       try {
-        const { headers, response } = await context.auth.api.signInEmail({
+        const { headers, response } = await deps.auth.api.signInEmail({
           body: { email, password, rememberMe: true },
-          headers: request.headers,
+          headers: call.headers,
           returnHeaders: true,
         });
         return { ok: true, userId: response.user.id, session: headers };
@@ -85,11 +101,68 @@ export async function signIn(request: Request, context: StoreContext, fields: Fi
       }
     },
   });
+  if (!result.ok) return result;
+  return { ok: true, userId: result.userId, authHeaders: result.session };
+}
+
+/**
+ * A new account from checked fields. The identity library writes the user, the password and the session
+ * itself (its own handle); the store's part follows in one transaction of ours. The verification mail is
+ * written before the profile exists, so its callbackURL (the dashboard in the caller's language) gives it
+ * its language.
+ */
+export async function createAccount(deps: AccountDeps, call: AccountCall, input: { email: string; password: string; displayName: string }): Promise<AccountStep> {
+  const { email, password, displayName } = input;
+  let authHeaders: Headers;
+  let userId: string;
+  try {
+    const { headers, response } = await deps.auth.api.signUpEmail({
+      body: { email, password, name: displayName || email.split("@")[0]!, callbackURL: localePath("/dashboard?verified=1", call.locale) },
+      headers: call.headers,
+      returnHeaders: true,
+    });
+    authHeaders = headers;
+    userId = response.user.id;
+  } catch (error) {
+    const { message } = describeAuthError(error);
+    return { ok: false, error: message === MESSAGES.unexpected ? MESSAGES.registrationFailed : message };
+  }
+  await finishSignIn(deps.db, { userId, email, clientIp: call.clientIp, guestCartId: call.guestCartId, adminEmails: deps.adminEmails, language: call.locale });
+  return { ok: true, userId, authHeaders };
+}
+
+/**
+ * A reset link for a checked email, throttled per address typed; the same answer whether or not the email
+ * has an account, so nobody learns who is registered.
+ */
+export async function sendPasswordReset(deps: AccountDeps, call: AccountCall, email: string): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
+  if (!(await consume(deps.db, throttleKeys.passwordReset(email), THROTTLE.passwordReset))) return { ok: false, error: MESSAGES.tooManyRequests };
+  const user = await findUserByEmail(deps.db, email);
+  if (user && user.active && !user.deletedAt) {
+    try {
+      await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: localePath("/reset-password", call.locale) }, headers: call.headers });
+    } catch (error) {
+      const { message } = describeAuthError(error);
+      deps.log.warn({ message }, "password reset request failed");
+    }
+  }
+  return { ok: true, message: RESET_SENT_MESSAGE };
+}
+
+async function pageCall(request: Request, context: StoreContext): Promise<AccountCall> {
+  return { headers: request.headers, locale: requestLocale(request), clientIp: context.clientIp, guestCartId: await readGuestCartId(request, context) };
+}
+
+export async function signIn(request: Request, context: StoreContext, fields: Fields): Promise<AuthFormResult | Response> {
+  const parsed = signInSchema.safeParse(fields);
+  if (!parsed.success) return { ok: false, mode: "signin", error: MESSAGES.fillAll };
+  const { email } = parsed.data;
+  const result = await passwordSignIn(context, await pageCall(request, context), parsed.data);
   if (!result.ok) {
     const retryAfterSeconds = result.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(result.retryAfterMs / 1000));
     return { ok: false, mode: "signin", error: result.error, fields: { email }, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
   }
-  return signedIn(request, context, result.session, safeRedirectPath(fields.redirectTo));
+  return signedIn(request, context, result.authHeaders, safeRedirectPath(fields.redirectTo));
 }
 
 export async function register(request: Request, context: StoreContext, fields: Fields): Promise<AuthFormResult | Response> {
@@ -99,27 +172,9 @@ export async function register(request: Request, context: StoreContext, fields: 
     const errors = fieldErrors(parsed.error);
     return { ok: false, mode: "register", error: Object.values(errors)[0] ?? MESSAGES.registrationFailed, fields: keep };
   }
-  const { email, password, displayName } = parsed.data;
-  // The identity library writes the user, the password and the session itself (its own handle); the
-  // store's part follows in one transaction of ours. The verification mail is written before the profile
-  // exists, so its callbackURL (the page in this page's language) gives it its language.
-  let authHeaders: Headers;
-  let userId: string;
-  try {
-    const { headers, response } = await context.auth.api.signUpEmail({
-      body: { email, password, name: displayName || email.split("@")[0]!, callbackURL: localePath("/dashboard?verified=1", requestLocale(request)) },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    authHeaders = headers;
-    userId = response.user.id;
-  } catch (error) {
-    const { message } = describeAuthError(error);
-    return { ok: false, mode: "register", error: message === MESSAGES.unexpected ? MESSAGES.registrationFailed : message, fields: keep };
-  }
-  const guestCartId = await readGuestCartId(request, context);
-  await finishSignIn(context.db, { userId, email, clientIp: context.clientIp, guestCartId, adminEmails: context.adminEmails, language: requestLocale(request) });
-  return signedIn(request, context, authHeaders, safeRedirectPath(fields.redirectTo));
+  const result = await createAccount(context, await pageCall(request, context), parsed.data);
+  if (!result.ok) return { ok: false, mode: "register", error: result.error, fields: keep };
+  return signedIn(request, context, result.authHeaders, safeRedirectPath(fields.redirectTo));
 }
 
 /** The same answer whether or not the address has an account, so the form tells nobody who is registered. */
@@ -127,19 +182,9 @@ export async function requestReset(request: Request, context: StoreContext, fiel
   const parsed = resetRequestSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, mode: "reset", error: fieldErrors(parsed.error).email ?? MESSAGES.resetFailed, fields: { email: fields.email ?? "" } };
   const { email } = parsed.data;
-  if (!(await consume(context.db, throttleKeys.passwordReset(email), THROTTLE.passwordReset))) {
-    return { ok: false, mode: "reset", error: MESSAGES.tooManyRequests, fields: { email } };
-  }
-  const user = await findUserByEmail(context.db, email);
-  if (user && user.active && !user.deletedAt) {
-    try {
-      await context.auth.api.requestPasswordReset({ body: { email, redirectTo: localePath("/reset-password", requestLocale(request)) }, headers: request.headers });
-    } catch (error) {
-      const { message } = describeAuthError(error);
-      context.log.warn({ message }, "password reset request failed");
-    }
-  }
-  return { ok: true, mode: "reset", message: RESET_SENT_MESSAGE };
+  const result = await sendPasswordReset(context, await pageCall(request, context), email);
+  if (!result.ok) return { ok: false, mode: "reset", error: result.error, fields: { email } };
+  return { ok: true, mode: "reset", message: result.message };
 }
 
 export async function signOut(request: Request, context: StoreContext): Promise<Response> {

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { cartExists, createCart, createCartForUser, findCartOfUser, getCart } from "../../core/cart/index.ts";
+import { cartExists, createCart, ensureCartOfUser, findCartOfUser, getCart } from "../../core/cart/index.ts";
 import type { CartView } from "../../core/cart/rules.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
 import type { StoreContext } from "../../server/context.ts";
@@ -42,8 +42,7 @@ export async function ensureCartId(
 ): Promise<{ cartId: string; setCookie: string | null }> {
   const viewer = await getViewer(request, context);
   if (viewer) {
-    const existing = await findCartOfUser(context.db, viewer.id);
-    return { cartId: existing ?? (await createCartForUser(context.db, viewer.id)), setCookie: null };
+    return { cartId: await ensureCartOfUser(context.db, viewer.id), setCookie: null };
   }
   const existing = await readGuestCartId(request, context);
   if (existing && (await cartExists(context.db, existing))) return { cartId: existing, setCookie: null };

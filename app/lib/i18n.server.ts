@@ -120,7 +120,11 @@ function localizeItem(t: (id: MessageId) => string, item: string): string {
  * `.domain.` template. A text the catalogue lacks stays English.
  */
 export function localizeText(request: Request, text: string): string {
-  const locale = requestLocale(request);
+  return translateText(requestLocale(request), text);
+}
+
+/** A text the domain wrote in English, in `locale` (see localizeText): the app's API answers in the language it asks for. */
+export function translateText(locale: Locale, text: string): string {
   if (locale === "en") return text;
   const id = idOfEnglish.get(text);
   if (id) return intlFor(locale).formatMessage({ id });

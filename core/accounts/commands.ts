@@ -96,6 +96,15 @@ export async function setRoleByEmail(db: Db, email: string, role: Role): Promise
   if (updated.length === 0) throw new AccountError("accounts.user_not_found", `No account found with the email ${email}.`);
 }
 
+/**
+ * Ends one of the account's own sessions (signs a browser or an app out from elsewhere). Another account's
+ * session is not found, never ended.
+ */
+export async function endSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  const ended = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
+  if (ended.length === 0) throw new AccountError("accounts.session_not_found", "That sign-in was not found. It may have ended already.");
+}
+
 /** Ends every session of the user but the one given (after a password change). */
 export async function endOtherSessions(db: Db, userId: string, keepToken: string): Promise<void> {
   const others = await db.select({ id: sessions.id, token: sessions.token }).from(sessions).where(eq(sessions.userId, userId));

@@ -5,11 +5,25 @@ import { DISPLAY_CURRENCIES } from "../currency/rules.ts";
 const email = z.string().trim().toLowerCase().max(254);
 const text = (max: number) => z.string().max(max, `Please use at most ${max} characters.`);
 
-/** Login: both fields required. */
+/** Login: both fields required (a field missing or not text, as JSON may send it, is not filled in). */
 export const signInSchema = z.object({
-  email: email.min(1, MESSAGES.fillAll),
-  password: z.string().min(1, MESSAGES.fillAll).max(128),
+  email: z.string(MESSAGES.fillAll).trim().toLowerCase().max(254).min(1, MESSAGES.fillAll),
+  password: z.string(MESSAGES.fillAll).min(1, MESSAGES.fillAll).max(128),
 });
+
+const displayName = z.string().trim().max(80, "Please use at most 80 characters.").optional().default("");
+
+/**
+ * The registration rules in the form's order, the first one broken reported: shared by the sign-up form
+ * and the app's API (registerJsonSchema), so both refuse the same accounts with the same words.
+ */
+function checkRegistration(v: { email: string; password: string; confirmPassword: string; acceptTerms: boolean }, ctx: z.RefinementCtx): void {
+  if (!v.email || !v.password || !v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.fillRequired, path: ["form"] });
+  else if (!z.email().safeParse(v.email).success) ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail, path: ["email"] });
+  else if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+  else if (v.password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["password"] });
+  else if (!v.acceptTerms) ctx.addIssue({ code: "custom", message: MESSAGES.acceptTerms, path: ["acceptTerms"] });
+}
 
 /** Registration: email, password, confirmation and the accepted terms. */
 export const registerSchema = z
@@ -17,19 +31,26 @@ export const registerSchema = z
     email: email,
     password: z.string().max(128),
     confirmPassword: z.string().max(128),
-    displayName: z.string().trim().max(80, "Please use at most 80 characters.").optional().default(""),
+    displayName,
     acceptTerms: z.literal("on").optional(),
   })
-  .superRefine((v, ctx) => {
-    if (!v.email || !v.password || !v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.fillRequired, path: ["form"] });
-    else if (!z.email().safeParse(v.email).success) ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail, path: ["email"] });
-    else if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
-    else if (v.password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["password"] });
-    else if (v.acceptTerms !== "on") ctx.addIssue({ code: "custom", message: MESSAGES.acceptTerms, path: ["acceptTerms"] });
-  });
+  .superRefine((v, ctx) => checkRegistration({ ...v, acceptTerms: v.acceptTerms === "on" }, ctx));
+
+/**
+ * Registration as JSON (the app's API): the form's rules, with the terms as a boolean and no confirmation
+ * field (an app asks for the password twice on its own screen, as the page does before it posts).
+ */
+export const registerJsonSchema = z
+  .object({
+    email: z.string(MESSAGES.fillRequired).trim().toLowerCase().max(254, MESSAGES.invalidEmail),
+    password: z.string(MESSAGES.fillRequired).max(128, "Please use at most 128 characters."),
+    displayName,
+    acceptTerms: z.boolean(MESSAGES.acceptTerms),
+  })
+  .superRefine((v, ctx) => checkRegistration({ ...v, confirmPassword: v.password }, ctx));
 
 export const resetRequestSchema = z.object({
-  email: email.min(1, "Please enter your email address.").pipe(z.email(MESSAGES.invalidEmail)),
+  email: z.string("Please enter your email address.").trim().toLowerCase().max(254).min(1, "Please enter your email address.").pipe(z.email(MESSAGES.invalidEmail)),
 });
 
 export const newPasswordSchema = z

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { passwordAttempts, userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
+import { passwordAttempts, sessions, userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
 import { DEFAULT_PREFERENCES, type AttemptPair, type PairAttempts } from "./rules.ts";
 
 export interface Account {
@@ -63,4 +63,25 @@ export async function findPairAttempts(db: Db, pair: AttemptPair): Promise<PairA
     .from(passwordAttempts)
     .where(and(eq(passwordAttempts.account, pair.account), eq(passwordAttempts.client, pair.client)));
   return row ?? null;
+}
+
+/** One place an account is signed in: a browser's session or an app's bearer token (the same thing underneath). */
+export interface SignedInSession {
+  id: string;
+  createdAt: Date;
+  /** When it was last renewed (a session in use is renewed once a day). */
+  updatedAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+  /** Its secret, to tell the one asking apart; never shown. */
+  token: string;
+}
+
+/** The account's sessions that have not expired, the newest first. */
+export async function listSessions(db: Db, userId: string, now = new Date()): Promise<SignedInSession[]> {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent, token: sessions.token })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
 }

@@ -18,11 +18,17 @@ export async function isThrottled(db: Db, key: string, rule: ThrottleRule, now =
   return (row?.count ?? 0) >= rule.limit;
 }
 
+/** A key's count in its current window, this event included, and when that window started. */
+export interface WindowCount {
+  count: number;
+  windowStartedAt: Date;
+}
+
 /**
- * Counts one event against the key in one atomic statement (safe across processes) and says whether it
- * was still within the allowance. A window that has run out starts again at this event.
+ * Counts one event against the key in one atomic statement (safe across processes): the key's count in its
+ * window with this event, and when the window started. A window that has run out starts again at this event.
  */
-export async function consume(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<boolean> {
+export async function countInWindow(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<WindowCount> {
   const since = new Date(now.getTime() - rule.windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -34,8 +40,13 @@ export async function consume(db: Db, key: string, rule: ThrottleRule, now = new
         windowStartedAt: sql`case when ${rateLimits.windowStartedAt} < ${since} then ${now} else ${rateLimits.windowStartedAt} end`,
       },
     })
-    .returning({ count: rateLimits.count });
-  return row!.count <= rule.limit;
+    .returning({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });
+  return row!;
+}
+
+/** Counts one event against the key (see countInWindow) and says whether it was still within the allowance. */
+export async function consume(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<boolean> {
+  return (await countInWindow(db, key, rule, now)).count <= rule.limit;
 }
 
 export async function resetThrottle(db: Db, key: string): Promise<void> {

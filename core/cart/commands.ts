@@ -147,6 +147,11 @@ export async function createCartForUser(db: Db, userId: string): Promise<string>
   return id;
 }
 
+/** The account's cart, made on first use (the web's and the app's cart are this one). */
+export async function ensureCartOfUser(db: Db, userId: string): Promise<string> {
+  return (await findCartOfUser(db, userId)) ?? (await createCartForUser(db, userId));
+}
+
 /**
  * At sign-in the guest's cart joins the account's cart: the same variant's quantities add up, capped by
  * what is available and by 99; other lines move over. Returns the account's cart id (null if neither exists).

@@ -1,7 +1,7 @@
 // The cart module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
 export { MAX_LINE_QUANTITY } from "./rules.ts";
-export { addByOptionsSchema, addToCartSchema, removeLineSchema, setQuantitySchema } from "./inputs.ts";
+export { addByOptionsSchema, addToCartJsonSchema, addToCartSchema, removeLineSchema, setQuantityJsonSchema, setQuantitySchema, variantIdSchema } from "./inputs.ts";
 export { CartError } from "./errors.ts";
 export { getCart } from "./queries.ts";
-export { addToCart, attachGuestCart, cartExists, clearCart, createCart, createCartForUser, findCartOfUser, findVariantByOptions, removeLine, setLineQuantity } from "./commands.ts";
+export { addToCart, attachGuestCart, cartExists, clearCart, createCart, createCartForUser, ensureCartOfUser, findCartOfUser, findVariantByOptions, removeLine, setLineQuantity } from "./commands.ts";

@@ -15,17 +15,31 @@ export const variantIdSchema = z
   .regex(/^\d{1,9}$/, "This item is no longer available.")
   .transform(Number);
 
+/** The quantities, as numbers: the rules the form (from its text) and the app's JSON share. */
+const addQuantity = z.number(quantityMessage).int(quantityMessage).min(1, quantityMessage).max(MAX_LINE_QUANTITY, quantityMessage);
+/** 0 or less removes the line. */
+const setQuantity = z.number(quantityMessage).int(quantityMessage).min(-999_999, quantityMessage).max(MAX_LINE_QUANTITY, quantityMessage);
+
 /** Adding: a quantity from 1 to 99 of one variant. */
 export const addToCartSchema = z.object({
   variantId: variantIdSchema,
-  quantity: wholeNumber.pipe(z.number().min(1, quantityMessage).max(MAX_LINE_QUANTITY, quantityMessage)),
+  quantity: wholeNumber.pipe(addQuantity),
 });
 
 /** Setting a line's quantity: 0 or less removes the line. */
 export const setQuantitySchema = z.object({
   variantId: variantIdSchema,
-  quantity: wholeNumber.pipe(z.number().max(MAX_LINE_QUANTITY, quantityMessage)),
+  quantity: wholeNumber.pipe(setQuantity),
 });
+
+/** A variant's id as a JSON number (the app's API); the form's text id above reads to the same. */
+const variantIdNumber = z.number("This item is no longer available.").int("This item is no longer available.").min(1, "This item is no longer available.").max(999_999_999, "This item is no longer available.");
+
+/** Adding from the app (JSON): the same rules as the form's addToCartSchema. */
+export const addToCartJsonSchema = z.object({ variantId: variantIdNumber, quantity: addQuantity });
+
+/** A line's new quantity from the app (JSON): as the form's setQuantitySchema, 0 or less removes the line. */
+export const setQuantityJsonSchema = z.object({ quantity: setQuantity });
 
 export const removeLineSchema = z.object({ variantId: variantIdSchema });
 
