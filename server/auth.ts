@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer } from "better-auth/plugins";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
@@ -22,6 +23,9 @@ export interface AuthOptions {
 /**
  * Identity: better-auth with sessions, password hashes and one-time tokens in our database.
  * The store's own form actions call it (auth.api.*); over HTTP only the links sent by mail are served.
+ * The app's API (/api/v1) signs in through the same calls and hands the app its session as a bearer token
+ * (the bearer plugin: "Authorization: Bearer <token>" reads as the session cookie would). Only signed tokens
+ * are taken, so the tokens kept in the sessions table are of no use without the server's secret.
  */
 export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
   // The mail goes into the outbox before the request answers (the worker sends it); the identity
@@ -98,6 +102,7 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
         await queue(verificationMail(user.email, user.name, url, baseUrl, locale));
       },
     },
+    plugins: [bearer({ requireSignature: true })],
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)
     advanced: authCookieSettings(baseUrl),
     telemetry: { enabled: false },

@@ -83,6 +83,24 @@ const envSchema = z
       .pipe(z.url("BASE_URL must be a URL such as https://shop.example.com").optional()),
     /** Signs session cookies; unset, a secret is made on first start and kept in the database. */
     AUTH_SECRET: z.string().trim().min(32, "AUTH_SECRET must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+    /**
+     * Origins (scheme://host[:port], comma-separated) whose browser pages may call the app's API (/api/v1)
+     * across origins; unset: none. Apps are not browsers and need none.
+     */
+    API_CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((entry) => entry.trim().replace(/\/$/, ""))
+          .filter(Boolean),
+      )
+      .refine((origins) => origins.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), "API_CORS_ORIGINS must be comma-separated origins such as https://app.example.com"),
+    /** The app's API: requests a minute from one address (every request counts). */
+    API_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /** The app's API: requests a minute with one token (a signed-in request counts here too). */
+    API_RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).max(1_000_000).default(300),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

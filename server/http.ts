@@ -24,6 +24,7 @@ import { LOCALES } from "../core/shared/locale.ts";
 import { localePath } from "../core/shared/paths.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
+import { apiNotFound, createApi } from "../app/api/index.ts";
 
 export interface HttpOptions {
   env: Env;
@@ -136,6 +137,8 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.use(securityHeaders(env));
   app.use(requestLog(log));
   app.use(compression());
+  // The app's JSON API (ADR 0027): its own body, origin and error rules (problem+json), so before the pages' guards.
+  app.use("/api/v1", createApi({ db: database.db, auth: options.auth, log, baseUrl: env.BASE_URL, adminEmails: env.ADMIN_EMAILS, analytics: { recorder: options.analytics.recorder, recording: env.ANALYTICS_RECORDING === "on" }, limits: { perAddress: env.API_RATE_LIMIT_PER_ADDRESS, perToken: env.API_RATE_LIMIT_PER_TOKEN, windowSeconds: 60 }, corsOrigins: env.API_CORS_ORIGINS }));
   app.use(addressGuard());
 
   app.get("/healthz", async (_req, res) => {
@@ -179,6 +182,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.all("/api/auth/{*rest}", (_req, res) => {
     res.status(404).json({ error: "Not found" });
   });
+  app.all(["/api", "/api/{*rest}"], apiNotFound(env.BASE_URL));
 
   const publicDir = options.build?.clientDir ?? path.resolve("public");
   app.get("/favicon.ico", (_req, res) => {

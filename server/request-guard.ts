@@ -49,7 +49,7 @@ const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Controls other than tab, line feed and carriage return (those are text in a multi-line field). */
 // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-const CONTROL_IN_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
+export const CONTROL_IN_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
 /** Field names and paths have no business with any control character. */
 // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const ANY_CONTROL = /[\x00-\x1f\x7f-\x9f]/;

@@ -3,6 +3,7 @@ import { convertUsdCents, MINOR_UNIT_DIGITS, type DisplayCurrency, type ShownCur
 export { formatCents } from "../../core/shared/money.ts";
 import type { MessageId } from "../i18n/index.ts";
 import shopMessages from "../i18n/messages/en/shop.json";
+import type { VariantOption } from "../../core/catalog/rules.ts";
 
 /** Each category's text id; CATEGORY_LABEL below is its English, kept for the back office and exports. */
 export const CATEGORY_LABEL_ID: Readonly<Record<string, MessageId>> = {
@@ -15,6 +16,12 @@ export const CATEGORY_LABEL_ID: Readonly<Record<string, MessageId>> = {
 export function categoryLabel(t: (id: MessageId) => string, category: string): string {
   const id = CATEGORY_LABEL_ID[category];
   return id ? t(id) : category;
+}
+
+/** The catalogue's stock wording (core's stockLabel) in the page's language: "Select size and color...", "35 in stock", "Out of stock". */
+export function stockText(t: (id: MessageId, values?: Record<string, number>) => string, variant: VariantOption | null): string {
+  if (!variant) return t("shop.stock.choose");
+  return variant.available > 0 ? t("shop.stock.inStock", { count: variant.available }) : t("shop.stock.out");
 }
 
 const COLOR_IDS: ReadonlySet<string> = new Set(Object.keys(shopMessages).filter((id) => id.startsWith("shop.color.")));

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { Link, useLocalePath, useT, type MessageId } from "../../i18n/index.ts";
+import { Link, useLocalePath, useT } from "../../i18n/index.ts";
 import {
   canAddToCart,
   checkMarkColor,
@@ -13,17 +13,12 @@ import {
   type VariantOption,
 } from "../../../core/catalog/rules.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { colorLabel } from "../../lib/format.ts";
+import { colorLabel, stockText } from "../../lib/format.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";
 import { useCart } from "../cart/cart-context.tsx";
 
 export const ADDING_MS = 500;
 
-/** The catalogue's stock wording (core's stockLabel) in the page's language: "Select size and color...", "35 in stock", "Out of stock". */
-export function stockText(t: (id: MessageId, values?: Record<string, number>) => string, variant: VariantOption | null): string {
-  if (!variant) return t("shop.stock.choose");
-  return variant.available > 0 ? t("shop.stock.inStock", { count: variant.available }) : t("shop.stock.out");
-}
 
 export interface OptionsProduct {
   id: number;

@@ -1,0 +1,25 @@
+import { isbot } from "isbot";
+import { isAdminRole } from "../../core/accounts/index.ts";
+import type { EventInput } from "../../core/analytics/index.ts";
+import type { ApiContext } from "./operation.ts";
+
+type Tracked = Omit<EventInput, "occurredAt" | "userId" | "sessionId" | "source">;
+
+/** An app's own visit id (X-Analytics-Session), when it sends one: it groups the events of one use of the app. */
+const SESSION_ID = /^[A-Za-z0-9_-]{16,40}$/;
+
+/**
+ * Records what a shopper did through the app, as the pages record it (app/lib/analytics.server.ts), with
+ * source "mobile": with the account when a token is sent, never for administrators or bots, nothing when
+ * ANALYTICS_RECORDING=off. The app's visit id is kept unless it sends Global Privacy Control or Do Not Track.
+ * Only pushes to the recorder's buffer.
+ */
+export function track(ctx: ApiContext, event: Tracked): void {
+  const { req, viewer, deps } = ctx;
+  if (!deps.analytics.recording || isbot(req.get("user-agent") ?? "")) return;
+  if (viewer && isAdminRole(viewer.role)) return;
+  const optedOut = req.get("sec-gpc") === "1" || req.get("dnt") === "1";
+  const given = req.get("x-analytics-session");
+  const sessionId = !optedOut && given && SESSION_ID.test(given) ? given : null;
+  deps.analytics.recorder.record({ ...event, occurredAt: new Date(), userId: viewer?.id ?? null, sessionId, source: "mobile" });
+}

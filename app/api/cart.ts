@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { addToCart, addToCartJsonSchema, ensureCartOfUser, findCartOfUser, getCart, removeLine, setLineQuantity, setQuantityJsonSchema, variantIdSchema } from "../../core/cart/index.ts";
+import type { Locale } from "../../core/shared/locale.ts";
+import { categoryLabel, colorLabel } from "../lib/format.ts";
+import { localeT } from "../lib/i18n.server.ts";
+import { track } from "./analytics.ts";
+import { absolute, imageOut, imageSchema } from "./catalog.ts";
+import { operation, type ApiContext } from "./operation.ts";
+import { ApiProblem } from "./problem.ts";
+
+/*
+ * The signed-in shopper's cart: the account's cart on the server, the one the web shows (ADR 0003), so a
+ * shopper moves between the app and the web with the same lines. Every change is core's (core/cart), with
+ * the web's stock rules and messages.
+ */
+
+const lineSchema = z
+  .object({
+    id: z.number().int().meta({ description: "The line's id: its variant's id (one line per variant)." }),
+    variantId: z.number().int(),
+    productId: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    category: z.string(),
+    categoryName: z.string(),
+    sku: z.string(),
+    size: z.string().nullable(),
+    color: z.string().nullable(),
+    colorName: z.string().nullable(),
+    art: z.url(),
+    photo: imageSchema.nullable(),
+    unitPriceCents: z.number().int().meta({ description: "Today's price (the cart is always priced from the catalogue)." }),
+    quantity: z.number().int(),
+    lineTotalCents: z.number().int(),
+    available: z.number().int().meta({ description: "Units that can be bought now; checkout refuses a line above it." }),
+  })
+  .meta({ id: "CartLine" });
+
+const cartSchema = z
+  .object({
+    lines: z.array(lineSchema),
+    itemCount: z.number().int(),
+    subtotalCents: z.number().int(),
+    currency: z.literal("USD"),
+  })
+  .meta({ id: "Cart", description: "Lines of items withdrawn from sale are left out." });
+
+async function cartOut(ctx: ApiContext<"signed-in">, cartId: string | null): Promise<z.input<typeof cartSchema>> {
+  const cart = await getCart(ctx.deps.db, cartId);
+  const t = localeT(ctx.locale as Locale);
+  return {
+    lines: cart.lines.map((line) => ({
+      id: line.variantId,
+      variantId: line.variantId,
+      productId: line.productId,
+      slug: line.slug,
+      name: line.name,
+      category: line.category,
+      categoryName: categoryLabel(t, line.category),
+      sku: line.sku,
+      size: line.size,
+      color: line.color,
+      colorName: line.color ? colorLabel(t, line.color) : null,
+      art: absolute(ctx.deps.baseUrl, line.image),
+      photo: line.photo ? imageOut(ctx.deps.baseUrl, line.photo) : null,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      lineTotalCents: line.lineTotalCents,
+      available: Math.max(0, line.available),
+    })),
+    itemCount: cart.itemCount,
+    subtotalCents: cart.subtotalCents,
+    currency: "USD",
+  };
+}
+
+const lineParams = z.object({ id: variantIdSchema.meta({ description: "The line's id (its variant's id).", example: "12" }) });
+
+/** The account's cart, which a change to a line needs to exist. */
+async function existingCart(ctx: ApiContext<"signed-in">): Promise<string> {
+  const cartId = await findCartOfUser(ctx.deps.db, ctx.viewer.id);
+  if (!cartId) throw new ApiProblem(404, "cart.line_not_found", "That item is not in your cart.");
+  return cartId;
+}
+
+export const getCartOp = operation({
+  operationId: "getCart",
+  method: "get",
+  path: "/cart",
+  tag: "Cart",
+  summary: "The cart",
+  description: "The signed-in shopper's cart, priced from today's catalogue: the same cart as on the web.",
+  access: "signed-in",
+  success: { status: 200, description: "The cart (empty when there is none yet).", schema: cartSchema },
+  async handle({ ctx }) {
+    return cartOut(ctx, await findCartOfUser(ctx.deps.db, ctx.viewer.id));
+  },
+});
+
+export const addCartItemOp = operation({
+  operationId: "addCartItem",
+  method: "post",
+  path: "/cart/items",
+  tag: "Cart",
+  summary: "Add to the cart",
+  description: "Adds units of a variant; the same variant again raises its line. Refused (409) past what is available or past 99 of one item, with the web's message.",
+  access: "signed-in",
+  body: addToCartJsonSchema,
+  success: { status: 201, description: "The cart with the item.", schema: cartSchema },
+  problems: [404, 409],
+  async handle({ body, ctx }) {
+    const cartId = await ensureCartOfUser(ctx.deps.db, ctx.viewer.id);
+    const added = await addToCart(ctx.deps.db, cartId, body);
+    track(ctx, { type: "add_to_cart", productId: added.productId, variantId: body.variantId, quantity: body.quantity, valueCents: added.unitPriceCents * body.quantity });
+    return cartOut(ctx, cartId);
+  },
+});
+
+export const setCartItemOp = operation({
+  operationId: "updateCartItem",
+  method: "patch",
+  path: "/cart/items/{id}",
+  tag: "Cart",
+  summary: "Change a line's quantity",
+  description: "Sets the line's quantity; 0 removes the line. Refused (409) past what is available.",
+  access: "signed-in",
+  params: lineParams,
+  body: setQuantityJsonSchema,
+  success: { status: 200, description: "The cart after the change.", schema: cartSchema },
+  problems: [404, 409],
+  async handle({ params, body, ctx }) {
+    const cartId = await existingCart(ctx);
+    await setLineQuantity(ctx.deps.db, cartId, { variantId: params.id, quantity: body.quantity });
+    return cartOut(ctx, cartId);
+  },
+});
+
+export const removeCartItemOp = operation({
+  operationId: "removeCartItem",
+  method: "delete",
+  path: "/cart/items/{id}",
+  tag: "Cart",
+  summary: "Remove a line",
+  access: "signed-in",
+  params: lineParams,
+  success: { status: 200, description: "The cart without the line.", schema: cartSchema },
+  problems: [404],
+  async handle({ params, ctx }) {
+    const cartId = await existingCart(ctx);
+    await removeLine(ctx.deps.db, cartId, params.id);
+    return cartOut(ctx, cartId);
+  },
+});

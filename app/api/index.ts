@@ -1,0 +1,39 @@
+// The app's JSON API at /api/v1 (ADR 0027): another face on core, like app/routes, for the brand's mobile app.
+import type { Router } from "express";
+import { listTokensOp, meOp, requestPasswordResetOp, revokeTokenOp, signInOp, signOutOp, signUpOp } from "./accounts.ts";
+import { addCartItemOp, getCartOp, removeCartItemOp, setCartItemOp } from "./cart.ts";
+import { getProductOp, listCollectionsOp, listProductsOp } from "./catalog.ts";
+import { mountDocs } from "./docs.ts";
+import { openApiDocument } from "./openapi.ts";
+import type { AnyOperation, ApiDeps } from "./operation.ts";
+import { apiRouter } from "./router.ts";
+
+export { apiNotFound, API_BODY_LIMIT_BYTES } from "./router.ts";
+export type { ApiDeps, ApiLimits } from "./operation.ts";
+
+/** Every operation of /api/v1: what the router serves and the document describes. */
+export const OPERATIONS: readonly AnyOperation[] = [
+  listProductsOp,
+  getProductOp,
+  listCollectionsOp,
+  signUpOp,
+  signInOp,
+  signOutOp,
+  requestPasswordResetOp,
+  meOp,
+  listTokensOp,
+  revokeTokenOp,
+  getCartOp,
+  addCartItemOp,
+  setCartItemOp,
+  removeCartItemOp,
+];
+
+export { openApiDocument };
+
+/** The router to mount at /api/v1. */
+export function createApi(deps: ApiDeps): Router {
+  let document: string | null = null;
+  const openApiJson = () => (document ??= JSON.stringify(openApiDocument(OPERATIONS, deps.baseUrl)));
+  return apiRouter(deps, OPERATIONS, (router) => mountDocs(router, openApiJson));
+}

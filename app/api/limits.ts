@@ -1,0 +1,57 @@
+import type { Response } from "express";
+import { countInWindow } from "../../core/accounts/index.ts";
+import type { ApiDeps } from "./operation.ts";
+import { ApiProblem } from "./problem.ts";
+
+/**
+ * Request limits of the API, counted in the database's rate_limits table (one atomic upsert per count), so
+ * every app process shares them (DESIGN: nothing shared lives in one process's memory). Every request counts
+ * against its address; a signed-in one also against its token (its session). The answer says where each
+ * stands with the IETF RateLimit and RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers), and a
+ * request past either limit is refused with 429, a Retry-After and a problem.
+ */
+export interface Quota {
+  policy: "address" | "token";
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+export const RATE_LIMITED = "Too many requests. Please try again in {seconds} seconds.";
+
+async function take(deps: ApiDeps, policy: Quota["policy"], key: string, limit: number): Promise<Quota> {
+  const windowMs = deps.limits.windowSeconds * 1000;
+  const now = new Date();
+  const counted = await countInWindow(deps.db, `api:${policy}:${key}`, { limit, windowMs }, now);
+  const resetMs = counted.windowStartedAt.getTime() + windowMs - now.getTime();
+  return { policy, limit, remaining: Math.max(0, limit - counted.count), resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)), ...(counted.count > limit ? { over: true } : {}) };
+}
+
+function exceeded(quota: Quota & { over?: boolean }): boolean {
+  return quota.over === true;
+}
+
+/** The RateLimit fields for the quotas this request was counted against. */
+export function setRateLimitHeaders(res: Response, quotas: readonly Quota[], windowSeconds: number): void {
+  if (quotas.length === 0) return;
+  res.setHeader("RateLimit-Policy", quotas.map((q) => `"${q.policy}";q=${q.limit};w=${windowSeconds}`).join(", "));
+  res.setHeader("RateLimit", quotas.map((q) => `"${q.policy}";r=${q.remaining};t=${q.resetSeconds}`).join(", "));
+}
+
+function tooMany(quota: Quota): ApiProblem {
+  return new ApiProblem(429, "rate_limited", RATE_LIMITED.replace("{seconds}", String(quota.resetSeconds)), { retryAfterSeconds: quota.resetSeconds });
+}
+
+/** Counts the request against its address; past the limit, throws the 429 (the quota is still added for its headers). */
+export async function countAddress(deps: ApiDeps, address: string, quotas: Quota[]): Promise<void> {
+  const quota = await take(deps, "address", address, deps.limits.perAddress);
+  quotas.push(quota);
+  if (exceeded(quota)) throw tooMany(quota);
+}
+
+/** Counts the request against the token's session; past the limit, throws the 429. */
+export async function countToken(deps: ApiDeps, sessionId: string, quotas: Quota[]): Promise<void> {
+  const quota = await take(deps, "token", sessionId, deps.limits.perToken);
+  quotas.push(quota);
+  if (exceeded(quota)) throw tooMany(quota);
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import type { AnyOperation } from "./operation.ts";
+import { problemSchema } from "./problem.ts";
+
+/** The statuses every operation may answer with a problem; an operation lists the others it may. */
+const COMMON_PROBLEMS = [400, 401, 429, 500] as const;
+
+const PROBLEM_WHEN: Record<number, string> = {
+  400: "The request is malformed or does not validate (`errors` names each field).",
+  401: "A token is required and missing, or the token sent is not valid (expired, revoked, malformed).",
+  404: "Not found.",
+  409: "Refused by a rule of the store (stock, cart limits, an email already in use).",
+  413: "The body is larger than 64 KB.",
+  415: "The body is not JSON.",
+  429: "Too many requests: wait Retry-After seconds.",
+  500: "A fault of the store's: nothing was changed by the request.",
+};
+
+const rateLimitHeaders = z.object({
+  RateLimit: z.string().optional().meta({ description: 'Where this request left each limit it counted against: `"address";r=298;t=41, "token";r=598;t=41` (remaining, seconds until the window resets).' }),
+  "RateLimit-Policy": z.string().optional().meta({ description: 'The limits: `"address";q=300;w=60, "token";q=600;w=60` (requests per window of w seconds).' }),
+});
+
+const languageHeader = {
+  "accept-language": z.string().optional().meta({ description: "`es` for Spanish texts and messages; English otherwise." }),
+};
+
+function responsesOf(op: AnyOperation): ZodOpenApiResponsesObject {
+  const responses: ZodOpenApiResponsesObject = {};
+  const { success } = op;
+  responses[String(success.status) as "200"] = success.schema
+    ? {
+        description: success.description,
+        headers: op.etag ? rateLimitHeaders.extend({ ETag: z.string().meta({ description: "Send it back in If-None-Match to get 304 while unchanged." }) }) : rateLimitHeaders,
+        content: { "application/json": { schema: success.schema } },
+      }
+    : { description: success.description, headers: rateLimitHeaders };
+  if (op.etag) responses["304"] = { description: "Not modified: the ETag sent in If-None-Match is still current." };
+  for (const status of [...COMMON_PROBLEMS, ...(op.problems ?? [])].sort()) {
+    responses[String(status) as "400"] = { description: PROBLEM_WHEN[status] ?? "A problem.", content: { "application/problem+json": { schema: problemSchema } } };
+  }
+  return responses;
+}
+
+function operationOf(op: AnyOperation): ZodOpenApiOperationObject {
+  const header = op.etag ? z.object({ ...languageHeader, "if-none-match": z.string().optional().meta({ description: "The ETag of the answer held." }) }) : z.object(languageHeader);
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    // Public operations take a token optionally (an empty requirement means none is needed).
+    security: op.access === "signed-in" ? [{ bearer: [] }] : [{}, { bearer: [] }],
+    requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}), header },
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
+    responses: responsesOf(op),
+  };
+}
+
+const DESCRIPTION = `The store's API for its mobile app: the same catalogue, accounts and cart as the web pages, with the same rules and messages.
+
+- **Authentication**: sign up or sign in to get a token; send it as \`Authorization: Bearer <token>\`. Tokens last 30 days and are renewed while used; list and revoke them at /auth/tokens (or in Settings on the web).
+- **Errors**: RFC 9457 problems (\`application/problem+json\`) with the web's messages; \`code\` is stable, \`errors\` names each field that did not validate.
+- **Language**: \`Accept-Language: es\` for Spanish texts and messages.
+- **Paging**: lists of products come a page of 12 at a time (\`page\`, \`pageCount\`, \`nextPage\`).
+- **Caching**: catalogue reads carry an ETag; send it in If-None-Match for a 304.
+- **Limits**: requests per minute per address and per token, told in the RateLimit and RateLimit-Policy headers; past them, 429 with Retry-After. Bodies are JSON of at most 64 KB.
+- **Versioning**: /api/v1 is stable: fields and operations may be added, never removed or changed in meaning. A change that would break an app comes as /api/v2.`;
+
+/** The OpenAPI 3.1 document of the operations, from the zod schemas they validate and answer with. */
+export function openApiDocument(operations: readonly AnyOperation[], baseUrl: string) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of operations) {
+    const path = (paths[op.path] ??= {});
+    path[op.method] = operationOf(op);
+  }
+  const tags = [...new Set(operations.map((op) => op.tag))].map((name) => ({ name }));
+  return createDocument({
+    openapi: "3.1.0",
+    info: { title: "East Harlem store API", version: "1.0.0", description: DESCRIPTION },
+    servers: [{ url: `${baseUrl}/api/v1` }],
+    tags,
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "The token from sign-in or sign-up." } },
+    },
+  });
+}

@@ -1,0 +1,237 @@
+import { createHash } from "node:crypto";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { z } from "zod";
+import { isDomainError } from "../../core/shared/errors.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
+import { addressProblem, CONTROL_IN_TEXT, isHostName } from "../../server/request-guard.ts";
+import { negotiateLocale } from "../lib/i18n.server.ts";
+import { authenticate, signInRequired } from "./bearer.ts";
+import { countAddress, countToken, setRateLimitHeaders, type Quota } from "./limits.ts";
+import type { AnyOperation, ApiContext, ApiDeps } from "./operation.ts";
+import { API_MESSAGES, ApiProblem, problemFromDomain, sendProblem, validationProblem } from "./problem.ts";
+
+/** The most a request body may hold: the API takes small JSON documents only. */
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+const METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"];
+/** What a browser page on an allowed origin may read of an answer. */
+const EXPOSED = ["ETag", "RateLimit", "RateLimit-Policy", "Retry-After", "Location", "Content-Language", "WWW-Authenticate"];
+
+/** The language of the answer: Accept-Language among the store's (English unless Spanish is preferred). */
+export function apiLocale(req: Request): Locale {
+  return negotiateLocale(req.get("accept-language")) ?? DEFAULT_LOCALE;
+}
+
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/**
+ * Cross-origin reads by browser pages, only from the origins configured (API_CORS_ORIGINS; none by default:
+ * apps are not browsers and need none). No credentials are ever allowed: the API reads bearer tokens, not cookies.
+ */
+function cors(origins: readonly string[]) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get("origin");
+    const allowed = origin !== undefined && origins.includes(origin);
+    if (origins.length > 0) res.vary("Origin");
+    if (allowed) {
+      res.setHeader("Access-Control-Allow-Origin", origin);
+      res.setHeader("Access-Control-Expose-Headers", EXPOSED.join(", "));
+    }
+    if (req.method === "OPTIONS") {
+      if (allowed) {
+        res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE");
+        res.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Accept-Language");
+        res.setHeader("Access-Control-Max-Age", "600");
+      }
+      res.setHeader("Allow", METHODS.join(", "));
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}
+
+/** The checks every request to the store gets (server/request-guard.ts), answered as problems. */
+function addressChecks(deps: ApiDeps) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const fail = (status: number, code: string, message: string) => sendProblem(res, new ApiProblem(status, code, message), { baseUrl: deps.baseUrl, locale: apiLocale(req) });
+    if (!METHODS.includes(req.method)) {
+      res.setHeader("Allow", METHODS.join(", "));
+      return fail(405, "method_not_allowed", API_MESSAGES.methodNotAllowed);
+    }
+    const host = req.get("host");
+    if ((host !== undefined && !isHostName(host)) || (req.host !== undefined && !isHostName(req.host))) return fail(400, "bad_request", "The Host header is not a host name.");
+    const problem = addressProblem(req.originalUrl);
+    if (problem) return fail(400, "bad_request", problem);
+    next();
+  };
+}
+
+/** Whether any text in a JSON value holds a control character (tab and line breaks are text). */
+function holdsControl(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return CONTROL_IN_TEXT.test(value);
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  for (const [key, inner] of Object.entries(value)) if (CONTROL_IN_TEXT.test(key) || holdsControl(inner, depth + 1)) return true;
+  return false;
+}
+
+const readJson = express.json({ limit: API_BODY_LIMIT_BYTES, inflate: false, strict: true, type: () => true });
+
+/**
+ * A request with a body must say it is JSON, be at most API_BODY_LIMIT_BYTES (counted as it streams) and
+ * parse; its texts may not hold control characters. A request without one has `req.body` undefined.
+ */
+function jsonBody(req: Request, res: Response, next: NextFunction) {
+  const hasBody = req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
+  if (!hasBody || req.method === "GET" || req.method === "HEAD") {
+    req.body = undefined;
+    return next();
+  }
+  const type = (req.get("content-type") ?? "").split(";")[0]!.trim();
+  if (!JSON_TYPE.test(type)) return next(new ApiProblem(415, "unsupported_media_type", API_MESSAGES.notJson));
+  readJson(req, res, (error?: unknown) => {
+    if (error) return next(error);
+    if (holdsControl(req.body)) return next(new ApiProblem(400, "bad_request", API_MESSAGES.controlCharacters));
+    next();
+  });
+}
+
+interface BodyError {
+  type?: string;
+  status?: number;
+}
+
+/** The problem for an error raised while reading a request, or for anything a handler threw. */
+function problemOf(error: unknown, deps: ApiDeps, req: Request): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  if (isDomainError(error)) return problemFromDomain(error);
+  const e = (typeof error === "object" && error !== null ? error : {}) as BodyError;
+  switch (e.type) {
+    case "entity.too.large":
+      return new ApiProblem(413, "payload_too_large", `The request body is larger than the limit of ${API_BODY_LIMIT_BYTES / 1024} KB.`);
+    case "entity.parse.failed":
+      return new ApiProblem(400, "malformed_json", API_MESSAGES.malformedJson);
+    case "encoding.unsupported":
+      return new ApiProblem(415, "unsupported_media_type", API_MESSAGES.compressed);
+    case "charset.unsupported":
+      return new ApiProblem(415, "unsupported_media_type", API_MESSAGES.notJson);
+    case "request.aborted":
+    case "request.size.invalid":
+      return new ApiProblem(400, "bad_request", API_MESSAGES.truncated);
+  }
+  if (typeof e.status === "number" && e.status >= 400 && e.status < 500) return new ApiProblem(e.status, "bad_request", API_MESSAGES.validation);
+  deps.log.error({ err: error, method: req.method, url: req.originalUrl }, "api request failed");
+  return new ApiProblem(500, "internal", API_MESSAGES.unexpected);
+}
+
+/** The query string's fields, each once (the first value when repeated). */
+function queryFields(req: Request): Record<string, string> {
+  const q = req.originalUrl.indexOf("?");
+  const out: Record<string, string> = {};
+  if (q < 0) return out;
+  for (const [name, value] of new URLSearchParams(req.originalUrl.slice(q + 1))) if (!(name in out)) out[name] = value;
+  return out;
+}
+
+function parseWith(schema: z.ZodType | undefined, value: unknown, where: "body" | "query" | "path"): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationProblem(parsed.error, where);
+  return parsed.data;
+}
+
+/** A strong validator of an answer's bytes (which include its language). */
+function entityTag(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+/** Whether If-None-Match names this tag (weak comparison, RFC 9110 13.1.2). */
+function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === tag);
+}
+
+/** "/products/{slug}" as Express writes it: "/products/:slug". */
+export function expressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+function serve(op: AnyOperation, deps: ApiDeps) {
+  return async (req: Request, res: Response) => {
+    const locale = apiLocale(req);
+    const quotas: Quota[] = [];
+    try {
+      await countAddress(deps, clientAddress(req), quotas);
+      const signedIn = await authenticate(req, deps);
+      if (signedIn) await countToken(deps, signedIn.viewer.sessionId, quotas);
+      if (op.access === "signed-in" && !signedIn) throw signInRequired();
+      const params = parseWith(op.params, { ...req.params }, "path");
+      const query = parseWith(op.query, queryFields(req), "query");
+      const body = parseWith(op.body, req.body ?? (op.body ? {} : undefined), "body");
+      const ctx: ApiContext = { deps, locale, viewer: signedIn?.viewer ?? null, req, res };
+      const result = await op.handle({ params, query, body, ctx });
+      setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
+      res.setHeader("Content-Language", locale);
+      if (op.success.status === 204) {
+        res.setHeader("Cache-Control", "no-store");
+        res.status(204).end();
+        return;
+      }
+      // The answer goes out through its documented schema: what is not in the contract is never sent.
+      const json = JSON.stringify(op.success.schema ? op.success.schema.parse(result) : result);
+      res.status(op.success.status).type("application/json");
+      if (op.etag) {
+        const tag = entityTag(json);
+        res.setHeader("ETag", tag);
+        res.setHeader("Cache-Control", "public, no-cache");
+        res.vary("Accept-Language");
+        if (matches(req.get("if-none-match"), tag)) {
+          res.status(304).end();
+          return;
+        }
+      } else {
+        res.setHeader("Cache-Control", "private, no-store");
+      }
+      res.send(json);
+    } catch (error) {
+      setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
+      sendProblem(res, problemOf(error, deps, req), { baseUrl: deps.baseUrl, locale });
+    }
+  };
+}
+
+/**
+ * The API's router, mounted at /api/v1: CORS and the store's address checks, JSON bodies, then each
+ * operation; anything else under it is a 404 problem, a known path with another method a 405.
+ */
+export function apiRouter(deps: ApiDeps, operations: readonly AnyOperation[], extra: (router: express.Router) => void): express.Router {
+  const router = express.Router({ caseSensitive: true, strict: false });
+  router.use(cors(deps.corsOrigins));
+  router.use(addressChecks(deps));
+  extra(router);
+  router.use(jsonBody);
+  const paths = new Map<string, string[]>();
+  for (const op of operations) {
+    const path = expressPath(op.path);
+    router[op.method](path, serve(op, deps));
+    paths.set(path, [...(paths.get(path) ?? []), op.method.toUpperCase()]);
+  }
+  for (const [path, methods] of paths) {
+    router.all(path, (req, res) => {
+      res.setHeader("Allow", [...methods, ...(methods.includes("GET") ? ["HEAD"] : [])].join(", "));
+      sendProblem(res, new ApiProblem(405, "method_not_allowed", API_MESSAGES.methodNotAllowed), { baseUrl: deps.baseUrl, locale: apiLocale(req) });
+    });
+  }
+  router.use((req: Request, res: Response) => sendProblem(res, new ApiProblem(404, "not_found", API_MESSAGES.notFound), { baseUrl: deps.baseUrl, locale: apiLocale(req) }));
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendProblem(res, problemOf(error, deps, req), { baseUrl: deps.baseUrl, locale: apiLocale(req) }));
+  return router;
+}
+
+/** For /api outside the API's versions (and the store's other /api paths once they have passed): a 404 problem. */
+export function apiNotFound(baseUrl: string) {
+  return (req: Request, res: Response) => sendProblem(res, new ApiProblem(404, "not_found", API_MESSAGES.notFound), { baseUrl, locale: apiLocale(req) });
+}
