@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { isAdminRole } from "../../core/accounts/index.ts";
 import type { EventInput } from "../../core/analytics/index.ts";
 import type { ApiContext } from "./operation.ts";
@@ -10,13 +9,14 @@ const SESSION_ID = /^[A-Za-z0-9_-]{16,40}$/;
 
 /**
  * Records what a shopper did through the app, as the pages record it (app/lib/analytics.server.ts), with
- * source "mobile": with the account when a token is sent, never for administrators or bots, nothing when
+ * source "mobile": with the account when a token is sent, never for administrators, nothing when
  * ANALYTICS_RECORDING=off. The app's visit id is kept unless it sends Global Privacy Control or Do Not Track.
- * Only pushes to the recorder's buffer.
+ * The pages' bot test (isbot, by User-Agent) is not applied: it takes apps' HTTP stacks (okhttp, the default of
+ * Android apps) for bots; crawlers are kept off /api by robots.txt instead. Only pushes to the recorder's buffer.
  */
 export function track(ctx: ApiContext, event: Tracked): void {
   const { req, viewer, deps } = ctx;
-  if (!deps.analytics.recording || isbot(req.get("user-agent") ?? "")) return;
+  if (!deps.analytics.recording) return;
   if (viewer && isAdminRole(viewer.role)) return;
   const optedOut = req.get("sec-gpc") === "1" || req.get("dnt") === "1";
   const given = req.get("x-analytics-session");

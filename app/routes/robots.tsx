@@ -11,6 +11,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /orders",
     "Disallow: /admin",
     "Disallow: /analytics",
+    "Disallow: /api/",
     // The owner's page and the heart's endpoint; shared lists (/wishlist/<code>) carry noindex instead.
     "Disallow: /wishlist$",
     "Disallow: /wishlist/toggle",

@@ -1,0 +1,346 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../core/accounts/index.ts";
+import { ApiClient, loadContract, type ApiAnswer } from "./api-client.ts";
+import { rawRequest } from "./http-client.ts";
+import { linkIn, startMailCatcher } from "./mail-catcher.ts";
+import { startSeededStore, type SeededStore } from "./server.ts";
+
+// The API's contract over HTTP, against the production server as its own process: the published OpenAPI
+// document is valid, every documented operation is called, and every answer (successes and problems alike)
+// matches what the document says of it. Then hostile input: nothing a client sends gets a 5xx.
+let store: SeededStore;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let contract: Awaited<ReturnType<typeof loadContract>>;
+let base = "";
+const PASSWORD = "uptown-2024";
+let n = 0;
+const newEmail = () => `app${++n}-${Date.now()}@east-harlem.test`;
+/** Each app comes from its own address (X-Forwarded-For through the trusted local proxy), so limits and throttles stay apart. */
+const app = (options: { language?: string } = {}) => new ApiClient(base, { ...options, address: `203.0.113.${++n % 250}` });
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  store = await startSeededStore({ SMTP_URL: mail.url, TRUSTED_PROXIES: "127.0.0.1" });
+  base = store.server.url;
+  contract = await loadContract(base);
+}, 240_000);
+afterAll(async () => {
+  await store?.stop();
+  await mail?.close();
+});
+
+/** Calls the API and holds the answer to the contract. */
+async function call<T = Record<string, unknown>>(client: ApiClient, method: string, path: string, json?: unknown): Promise<ApiAnswer<T>> {
+  const answer = await client.call<T>(method, path, json === undefined ? {} : { json });
+  contract.check(method, path, answer as ApiAnswer<unknown>);
+  return answer;
+}
+
+async function signedUp(client: ApiClient, email = newEmail()): Promise<ApiAnswer> {
+  const res = await call(client, "POST", "/auth/sign-up", { email, password: PASSWORD, acceptTerms: true, displayName: "Ana Rivera" });
+  expect(res.status, res.text).toBe(201);
+  client.token = res.body.token as string;
+  return res;
+}
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document, served as JSON, describing every operation with an id", () => {
+    expect(contract.validation).toMatchObject({ valid: true });
+    expect(contract.document.openapi).toBe("3.1.0");
+    expect(new Set(contract.operationIds).size).toBe(contract.operationIds.length);
+    expect(contract.operationIds).toEqual(expect.arrayContaining(["listProducts", "getProduct", "listCollections", "signUp", "signIn", "signOut", "getMe", "listTokens", "revokeToken", "getCart", "addCartItem", "updateCartItem", "removeCartItem"]));
+  });
+
+  it("has a readable reference page served by the store itself, under its Content-Security-Policy", async () => {
+    const page = await fetch(`${base}/api/v1/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    // No inline script (the policy would refuse it) and nothing from another origin.
+    expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/);
+    for (const src of [...scripts, ...[...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!)]) {
+      expect(src.startsWith("/api/v1/docs/"), src).toBe(true);
+      const asset = await fetch(`${base}${src}`);
+      expect(asset.status, src).toBe(200);
+      await asset.arrayBuffer();
+    }
+  });
+});
+
+describe("the catalogue", () => {
+  it("lists products a page at a time with the shop's filters, search and sort", async () => {
+    const c = app();
+    const all = await call<{ items: { slug: string; basePriceCents: number; category: string }[]; total: number; pageCount: number; nextPage: number | null }>(c, "GET", "/products");
+    expect(all.status).toBe(200);
+    expect(all.body.items.length).toBeGreaterThan(0);
+    expect(all.body.items.length).toBeLessThanOrEqual(12);
+    const music = await call<{ items: { category: string }[] }>(c, "GET", "/products?category=music");
+    expect(music.body.items.length).toBeGreaterThan(0);
+    expect(music.body.items.every((p) => p.category === "music")).toBe(true);
+    const cheap = await call<{ items: { basePriceCents: number }[] }>(c, "GET", "/products?sort=price-asc");
+    const prices = cheap.body.items.map((p) => p.basePriceCents);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const search = await call<{ items: { name: string }[]; total: number }>(c, "GET", "/products?q=hoodie");
+    expect(search.body.total).toBeGreaterThan(0);
+    expect(search.body.items.some((p) => /hoodie/i.test(p.name))).toBe(true);
+    // Past the end: the last page, as the shop does; values the shop does not know fall back to its defaults.
+    const past = await call<{ page: number; pageCount: number; nextPage: number | null }>(c, "GET", "/products?page=9999&category=nonsense&sort=sideways");
+    expect(past.body.page).toBe(past.body.pageCount);
+    expect(past.body.nextPage).toBeNull();
+  });
+
+  it("answers 304 to a matching If-None-Match, and another ETag in Spanish", async () => {
+    const c = app();
+    const first = await call(c, "GET", "/products?category=apparel");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await c.get("/products?category=apparel", { "If-None-Match": etag });
+    contract.check("GET", "/products", again as ApiAnswer<unknown>);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    const spanish = await app({ language: "es" }).get("/products?category=apparel", { "If-None-Match": etag });
+    expect(spanish.status).toBe(200);
+    expect(spanish.headers.get("content-language")).toBe("es");
+    expect(spanish.headers.get("etag")).not.toBe(etag);
+    const collections = await call(c, "GET", "/collections");
+    expect(collections.status).toBe(200);
+    const unchanged = await c.get("/collections", { "If-None-Match": `W/${collections.headers.get("etag")}, "other"` });
+    expect(unchanged.status).toBe(304);
+  });
+
+  it("shows a product with its variants, stock label, images and rating; Spanish texts when asked", async () => {
+    const en = await call<{ slug: string; variants: { id: number; stockLabel: string; available: number; color: string | null; colorName: string | null }[]; art: string; url: string }>(app(), "GET", "/products/harlem-classic-tee");
+    expect(en.status).toBe(200);
+    const variant = en.body.variants.find((v) => v.available > 0)!;
+    expect(variant.stockLabel).toBe(`${variant.available} in stock`);
+    expect(en.body.art).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/art\//);
+    const es = await call<{ description: string; categoryName: string; variants: { colorName: string | null; color: string | null; stockLabel: string }[]; url: string }>(app({ language: "es-US,es;q=0.9" }), "GET", "/products/harlem-classic-tee");
+    expect(es.body.categoryName).toBe("Ropa");
+    expect(es.body.variants.find((v) => v.color === "Black")?.colorName).toBe("Negro");
+    expect(es.body.variants[0]!.stockLabel).toMatch(/disponibles?|agotado/i);
+    expect(es.body.url).toContain("/es/shop/harlem-classic-tee");
+    const missing = await call(app(), "GET", "/products/no-such-tee");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(missing.body).toMatchObject({ status: 404, title: "Not Found", detail: "Product not found" });
+    expect((await call(app(), "GET", "/products/NOT_a_slug")).status).toBe(404);
+  });
+});
+
+describe("accounts", () => {
+  it("signs up with the form's rules and messages, mails the verification link, and answers with a working token", async () => {
+    const c = app();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ email: "not-an-email", password: PASSWORD, acceptTerms: true }, "email", MESSAGES.invalidEmail],
+      [{ email: newEmail(), password: "abc", acceptTerms: true }, "password", MESSAGES.passwordTooShort],
+      [{ email: newEmail(), password: PASSWORD, acceptTerms: false }, "acceptTerms", MESSAGES.acceptTerms],
+      [{ password: PASSWORD, acceptTerms: true }, "email", MESSAGES.fillRequired],
+      [{ email: newEmail(), password: 123456, acceptTerms: "yes" }, "password", MESSAGES.fillRequired],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await call<{ errors: { field: string; message: string }[]; code: string }>(c, "POST", "/auth/sign-up", body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.code).toBe("validation");
+      expect(res.body.errors.find((e) => e.field === field)?.message, JSON.stringify(res.body)).toBe(message);
+    }
+    const email = newEmail();
+    const made = await signedUp(c, email);
+    expect(made.body).toMatchObject({ tokenType: "Bearer", user: { email, displayName: "Ana Rivera", emailVerified: false, role: "customer" } });
+    const verification = await mail.waitFor(email, /Verify your email/);
+    expect(linkIn(verification, `${base}/api/auth/verify-email`)).toContain("token=");
+    const me = await call(c, "GET", "/me");
+    expect(me.body).toMatchObject({ email });
+    const again = await call(app(), "POST", "/auth/sign-up", { email, password: PASSWORD, acceptTerms: true });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "accounts.email_in_use", detail: MESSAGES.emailInUse });
+  });
+
+  it("signs in and out, lists and revokes tokens, with the web's messages (in Spanish when asked)", async () => {
+    const email = newEmail();
+    await signedUp(app(), email);
+    const wrong = await call(app(), "POST", "/auth/sign-in", { email, password: "not-the-one" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ detail: MESSAGES.wrongPassword });
+    const nobody = await call(app({ language: "es" }), "POST", "/auth/sign-in", { email: `nobody-${email}`, password: PASSWORD });
+    expect(nobody.status).toBe(401);
+    expect(nobody.body.detail).toMatch(/cuenta/i);
+    const empty = await call(app(), "POST", "/auth/sign-in", {});
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ detail: MESSAGES.fillAll });
+
+    const phone = app();
+    const signedIn = await call<{ token: string; tokenId: string; expiresAt: string }>(phone, "POST", "/auth/sign-in", { email, password: PASSWORD });
+    expect(signedIn.status).toBe(200);
+    phone.token = signedIn.body.token;
+    expect(Date.parse(signedIn.body.expiresAt)).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
+    const tablet = app();
+    tablet.token = (await call<{ token: string }>(tablet, "POST", "/auth/sign-in", { email, password: PASSWORD })).body.token;
+
+    const tokens = await call<{ items: { id: string; current: boolean; device: string | null }[] }>(phone, "GET", "/auth/tokens");
+    expect(tokens.body.items.length).toBe(3); // the sign-up's, the phone's and the tablet's
+    expect(tokens.body.items.filter((t) => t.current).map((t) => t.id)).toEqual([signedIn.body.tokenId]);
+    expect(tokens.body.items[0]!.device).toBe("EastHarlemApp/1.0 (test)");
+    expect(JSON.stringify(tokens.body)).not.toContain(phone.token);
+
+    const tabletId = tokens.body.items.find((t) => !t.current && t.id !== signedIn.body.tokenId)!.id;
+    expect((await call(phone, "DELETE", `/auth/tokens/${tabletId}`)).status).toBe(204);
+    const gone = await call(phone, "DELETE", `/auth/tokens/${tabletId}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ code: "accounts.session_not_found" });
+
+    expect((await call(phone, "POST", "/auth/sign-out")).status).toBe(204);
+    const after = await call(phone, "GET", "/me");
+    expect(after.status).toBe(401);
+    expect(after.headers.get("www-authenticate")).toMatch(/^Bearer /);
+  });
+
+  it("mails a reset link with the same answer whether or not the account exists", async () => {
+    const email = newEmail();
+    await signedUp(app(), email);
+    const known = await call(app(), "POST", "/auth/password-reset", { email });
+    const unknown = await call(app(), "POST", "/auth/password-reset", { email: `nobody-${email}` });
+    expect(known.status).toBe(202);
+    expect(unknown.body).toEqual(known.body);
+    expect((await mail.waitFor(email, /reset/i)).text).toContain(`${base}/api/auth/reset-password/`);
+    const bad = await call(app(), "POST", "/auth/password-reset", { email: "nope" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: [{ field: "email", message: MESSAGES.invalidEmail }] });
+  });
+});
+
+describe("the cart", () => {
+  it("adds, changes and removes lines with the web's stock rules and messages", async () => {
+    const c = app();
+    await signedUp(c);
+    const empty = await call(c, "GET", "/cart");
+    expect(empty.body).toMatchObject({ lines: [], itemCount: 0, subtotalCents: 0 });
+    const product = await call<{ variants: { id: number; available: number; priceCents: number }[] }>(c, "GET", "/products/harlem-classic-tee");
+    const variant = product.body.variants.find((v) => v.available > 2)!;
+
+    const added = await call<{ lines: { id: number; quantity: number; lineTotalCents: number }[]; itemCount: number }>(c, "POST", "/cart/items", { variantId: variant.id, quantity: 2 });
+    expect(added.status).toBe(201);
+    expect(added.body.lines).toEqual([expect.objectContaining({ id: variant.id, quantity: 2, lineTotalCents: 2 * variant.priceCents })]);
+
+    const tooMany = await call(c, "POST", "/cart/items", { variantId: variant.id, quantity: 99 });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body).toMatchObject({ code: "cart.insufficient_stock" });
+    expect(tooMany.body.detail).toMatch(new RegExp(`^Only ${variant.available} of Harlem Classic Tee \\(.+\\) available, and your cart already has 2\\.$`));
+    const spanish = new ApiClient(base, { address: "203.0.113.251", language: "es" });
+    spanish.token = c.token;
+    expect((await call(spanish, "POST", "/cart/items", { variantId: variant.id, quantity: 99 })).body.detail).toMatch(/^Solo quedan/);
+
+    const badQuantity = await call(c, "POST", "/cart/items", { variantId: variant.id, quantity: 0 });
+    expect(badQuantity.status).toBe(400);
+    expect(badQuantity.body).toMatchObject({ errors: [{ field: "quantity", message: "Quantity must be a whole number from 1 to 99." }] });
+    const unknown = await call(c, "POST", "/cart/items", { variantId: 999_999, quantity: 1 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: "cart.variant_not_found", detail: "This item is no longer available." });
+
+    const changed = await call<{ lines: { quantity: number }[] }>(c, "PATCH", `/cart/items/${variant.id}`, { quantity: 3 });
+    expect(changed.body.lines[0]!.quantity).toBe(3);
+    expect((await call(c, "PATCH", `/cart/items/${variant.id}`, { quantity: variant.available + 1 })).status).toBe(409);
+    const notThere = await call(c, "PATCH", `/cart/items/${variant.id + 1}`, { quantity: 1 });
+    expect(notThere.status).toBe(404);
+    expect(notThere.body).toMatchObject({ detail: "That item is not in your cart." });
+    const removed = await call(c, "DELETE", `/cart/items/${variant.id}`);
+    expect(removed.body).toMatchObject({ lines: [], itemCount: 0 });
+    await call(c, "POST", "/cart/items", { variantId: variant.id, quantity: 1 });
+    expect((await call(c, "PATCH", `/cart/items/${variant.id}`, { quantity: 0 })).body).toMatchObject({ lines: [] });
+  });
+
+  it("is for signed-in shoppers only", async () => {
+    const guest = app();
+    for (const [method, path, body] of [["GET", "/cart"], ["POST", "/cart/items", { variantId: 1, quantity: 1 }], ["PATCH", "/cart/items/1", { quantity: 1 }], ["DELETE", "/cart/items/1"], ["GET", "/me"], ["GET", "/auth/tokens"], ["POST", "/auth/sign-out"]] as const) {
+      const res = await call(guest, method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body).toMatchObject({ code: "unauthorized", detail: "Please sign in." });
+    }
+  });
+});
+
+describe("hostile input", () => {
+  it("calls every documented operation, each answer matching the document", () => {
+    // Runs after the tests above (vitest keeps a file's order): they are what covered the operations.
+    expect([...contract.covered].sort()).toEqual([...contract.operationIds].sort());
+  });
+
+  const BODY_OPS = [
+    ["POST", "/auth/sign-up"],
+    ["POST", "/auth/sign-in"],
+    ["POST", "/auth/password-reset"],
+    ["POST", "/cart/items"],
+    ["PATCH", "/cart/items/1"],
+  ] as const;
+
+  it("refuses malformed JSON, other media types and control characters with a 4xx problem", async () => {
+    const c = app();
+    await signedUp(c);
+    for (const [method, path] of BODY_OPS) {
+      const broken = await c.call(method, path, { body: '{"email": "a@b.c",', headers: { "Content-Type": "application/json" } });
+      contract.check(method, path, broken as ApiAnswer<unknown>);
+      expect(broken.status, path).toBe(400);
+      expect(broken.body).toMatchObject({ code: "malformed_json", detail: "The request body is not valid JSON." });
+      const form = await c.call(method, path, { body: "email=a%40b.c", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      expect(form.status, path).toBe(415);
+      expect(form.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      const control = await c.call(method, path, { json: { email: "a\u0000@b.c", password: "x\u0007", variantId: 1, quantity: 1 } });
+      expect(control.status, path).toBe(400);
+      expect(control.body).toMatchObject({ code: "bad_request" });
+    }
+    const zipped = await c.call("POST", "/auth/sign-in", { body: "{}", headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" } });
+    expect(zipped.status).toBe(415);
+  });
+
+  it("refuses bodies past 64 KB, with or without a stated length, and never reads them whole", async () => {
+    for (const contentLength of [true, false]) {
+      const res = await rawRequest(base, { path: "/api/v1/auth/sign-in", headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.7" }, prefix: '{"email":"', bodyBytes: 200 * 1024, contentLength });
+      expect(res.status).toBe(413);
+      expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(res.body)).toMatchObject({ status: 413, code: "payload_too_large", detail: "The request body is larger than the limit of 64 KB." });
+    }
+  });
+
+  it("answers any JSON of the wrong shape with a 4xx problem naming the fields, never a 5xx", async () => {
+    const c = app();
+    await signedUp(c);
+    const anyJson = fc.jsonValue({ maxDepth: 3 });
+    const fields = fc.dictionary(fc.constantFrom("email", "password", "acceptTerms", "displayName", "variantId", "quantity", "__proto__", "constructor"), anyJson, { maxKeys: 5 });
+    for (const [method, path] of BODY_OPS) {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(anyJson, fields), async (body) => {
+          const res = await c.call(method, path, { json: body });
+          expect(res.status, `${method} ${path} ${JSON.stringify(body)}: ${res.text}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+            contract.check(method, path, res as ApiAnswer<unknown>);
+          }
+        }),
+        { numRuns: 25 },
+      );
+    }
+  }, 120_000);
+
+  it("answers unknown addresses under /api, unknown methods and unreadable addresses with problems", async () => {
+    const c = app();
+    for (const path of ["/api/v1/nothing-here", "/api/v2/products", "/api/orders", "/api"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/problem\+json/);
+      expect(await res.json()).toMatchObject({ status: 404, code: "not_found" });
+    }
+    const put = await c.call("PUT", "/cart", { json: {} });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toContain("GET");
+    const encoded = await fetch(`${base}/api/v1/products/%E0%A4%A`);
+    expect(encoded.status).toBe(400);
+    expect(encoded.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    await signedUp(c);
+    const line = await c.call("PATCH", "/cart/items/not-a-number", { json: { quantity: 1 } });
+    contract.check("PATCH", "/cart/items/not-a-number", line as ApiAnswer<unknown>);
+    expect(line.status).toBe(400);
+    expect(line.body).toMatchObject({ errors: [{ field: "path.id", message: "This item is no longer available." }] });
+  });
+});
