@@ -2,6 +2,7 @@ import type { Response } from "express";
 import { z } from "zod";
 import type { DomainError } from "../../core/shared/errors.ts";
 import type { Locale } from "../../core/shared/locale.ts";
+import { MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { translateText } from "../lib/i18n.server.ts";
 
 /**
@@ -47,16 +48,19 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-/** The API's own refusals (what is not a domain error), in English: translated like the domain's (api.json in the catalogue). */
+/**
+ * The API's own refusals (what is not a domain error), in English: translated like the domain's (api.json in
+ * the catalogue); those the pages' request guard also gives are its words.
+ */
 export const API_MESSAGES = {
   notFound: "There is nothing at this address.",
-  methodNotAllowed: "This method is not allowed here.",
+  methodNotAllowed: REQUEST_MESSAGES.method,
   validation: "Some fields are not right. See errors.",
   malformedJson: "The request body is not valid JSON.",
   notJson: "This address takes JSON (Content-Type: application/json).",
-  compressed: "Compressed request bodies are not accepted.",
+  compressed: REQUEST_MESSAGES.compressed,
   controlCharacters: "The request contains control characters.",
-  truncated: "The request body ended before its stated length.",
+  truncated: REQUEST_MESSAGES.truncated,
   unauthorized: "Please sign in.",
   badToken: "Your sign-in has ended or is not valid. Please sign in again.",
   productNotFound: "Product not found",

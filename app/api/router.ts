@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { z } from "zod";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
-import { addressProblem, CONTROL_IN_TEXT, isHostName } from "../../server/request-guard.ts";
+import { addressProblem, CONTROL_IN_TEXT, isHostName, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { negotiateLocale } from "../lib/i18n.server.ts";
 import { authenticate, signInRequired } from "./bearer.ts";
 import { countAddress, countToken, setRateLimitHeaders, type Quota } from "./limits.ts";
@@ -63,7 +63,7 @@ function addressChecks(deps: ApiDeps) {
       return fail(405, "method_not_allowed", API_MESSAGES.methodNotAllowed);
     }
     const host = req.get("host");
-    if ((host !== undefined && !isHostName(host)) || (req.host !== undefined && !isHostName(req.host))) return fail(400, "bad_request", "The Host header is not a host name.");
+    if ((host !== undefined && !isHostName(host)) || (req.host !== undefined && !isHostName(req.host))) return fail(400, "bad_request", REQUEST_MESSAGES.badHost);
     const problem = addressProblem(req.originalUrl);
     if (problem) return fail(400, "bad_request", problem);
     next();
