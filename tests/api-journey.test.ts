@@ -172,6 +172,34 @@ describe("who may do what", () => {
   });
 });
 
+describe("Settings on the web", () => {
+  it("lists the app's tokens beside the browser and revokes one, which the app then finds refused", async () => {
+    const phone = app();
+    const { email, tokenId } = await signUp(phone);
+    const browser = new Client(base);
+    expect((await browser.post("/login", { intent: "signin", email, password: PASSWORD, redirectTo: "/" })).status).toBe(302);
+    const page = await Client.text(await browser.get("/settings"));
+    expect(page).toContain("Where you're signed in");
+    expect(page).toContain("EastHarlemApp 1.0");
+    expect(page).toContain("This browser");
+    expect(page).toContain(`value="${tokenId}"`);
+
+    // Another account's session is not found from this one.
+    const stranger = app();
+    const other = await signUp(stranger);
+    const refused = await browser.post("/settings", { intent: "revoke", sessionId: other.tokenId });
+    expect(refused.status).toBe(404);
+    await refused.arrayBuffer();
+    expect((await stranger.get("/me")).status).toBe(200);
+
+    const revoked = await browser.post("/settings", { intent: "revoke", sessionId: tokenId });
+    expect(revoked.status).toBe(200);
+    expect(await Client.text(revoked)).toContain("Signed out there.");
+    expect((await phone.get("/me")).status).toBe(401);
+    expect(await Client.text(await browser.get("/settings"))).not.toContain(`value="${tokenId}"`);
+  });
+});
+
 describe("limits", () => {
   it("counts requests per address and per token, says so in RateLimit headers, and answers 429 past them", async () => {
     const c = app();

@@ -1,9 +1,11 @@
 import { data, redirect, useNavigation } from "react-router";
-import { Form, localePath, useT, type MessageId } from "../i18n/index.ts";
+import { Form, localePath, useLocale, useT, type MessageId } from "../i18n/index.ts";
 import {
   attemptPair,
   deleteAccountSchema,
+  endSession,
   getAccount,
+  listSessions,
   MESSAGES,
   preferencesSchema,
   softDeleteUser,
@@ -13,6 +15,8 @@ import {
 import { currentRates, offeredCurrencies, requireOffered } from "../../core/currency/index.ts";
 import { accountSubscription, preferenceFor, setAccountNewsletter } from "../../core/newsletter/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
+import { z } from "zod";
+import { storeDateTime } from "../lib/dates.ts";
 import type { Preferences } from "../../db/schema/index.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
@@ -33,6 +37,18 @@ export const headers = actionRetryAfter;
 export const meta: Route.MetaFunction = guardedMeta({ id: "account.settings.pageTitle" });
 
 const PREFERENCES_SAVED = "Preferences saved.";
+const SIGNED_OUT_THERE = "Signed out there.";
+const sessionIdSchema = z.object({ sessionId: z.string().min(1).max(100) });
+
+/** A session's User-Agent as a person reads it: the app's own name, else the browser and the system. */
+function deviceName(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const app = /^(EastHarlem\w*)\/([\d.]+)/.exec(userAgent);
+  if (app) return `${app[1]} ${app[2]}`;
+  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrome\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : null;
+  const system = /iPhone|iPad/.test(userAgent) ? "iOS" : /Android/.test(userAgent) ? "Android" : /Mac OS X/.test(userAgent) ? "macOS" : /Windows/.test(userAgent) ? "Windows" : /Linux/.test(userAgent) ? "Linux" : null;
+  return browser || system ? [browser, system].filter(Boolean).join(", ") : userAgent.slice(0, 60);
+}
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,10 +64,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only US dollars and the currencies with a rate are offered; a saved choice whose rate was cleared shows as USD.
   const currencies = offeredCurrencies(await currentRates(context.db));
   if (!(currencies as string[]).includes(preferences.currency)) preferences.currency = "USD";
-  return data({ preferences, currencies, newsletterPending: newsletter === "pending", email: viewer.email, saved }, { headers: noStore });
+  // Where the account is signed in: browsers and the app's tokens (the app's API lists the same, ADR 0027).
+  const current = await context.auth.api.getSession({ headers: request.headers });
+  const sessions = (await listSessions(context.db, viewer.id)).map((s) => ({
+    id: s.id,
+    device: deviceName(s.userAgent),
+    createdAt: s.createdAt.toISOString(),
+    current: s.id === current?.session.id,
+  }));
+  return data({ preferences, currencies, newsletterPending: newsletter === "pending", email: viewer.email, saved, sessions }, { headers: noStore });
 }
 
-type SettingsResult = FormResult<"preferences"> | FormResult<"delete">;
+type SettingsResult = FormResult<"preferences"> | FormResult<"delete"> | FormResult<"revoke">;
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Always the signed-in account: no id is read from the form.
@@ -95,6 +119,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // The root loader reloads after this post and puts the new theme on <html>.
     return reply({ intent: "preferences", ok: true, message: PREFERENCES_SAVED }, 200, languageCookie);
+  }
+
+  if (form.intent === "revoke") {
+    // Only the account's own sessions are found (core's endSession): an id of another's is "not found".
+    const parsed = sessionIdSchema.safeParse(form);
+    if (!parsed.success) return reply({ intent: "revoke", ok: false, error: MESSAGES.unexpected });
+    try {
+      await endSession(context.db, viewer.id, parsed.data.sessionId);
+    } catch (error) {
+      return reply({ intent: "revoke", ok: false, error: expectDomainError(error).message }, 404);
+    }
+    return reply({ intent: "revoke", ok: true, message: SIGNED_OUT_THERE });
   }
 
   if (form.intent === "delete") {
@@ -191,6 +227,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const prefsResult = resultFor(actionData, "preferences") ?? (loaderData.saved ? { ok: true as const, message: t("account.settings.saved") } : null);
   const deleteResult = resultFor(actionData, "delete");
+  const revokeResult = resultFor(actionData, "revoke");
+  const locale = useLocale();
   const deleteFailed = deleteResult && !deleteResult.ok ? deleteResult : null;
 
   return (
@@ -279,6 +317,35 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               {busy("preferences") ? t("account.saving") : t("account.settings.savePreferences")}
             </button>
           </Form>
+        </Section>
+
+        <Section title={t("account.settings.sessions")} id="sessions-heading">
+          <div className="space-y-4">
+            <p>{t("account.settings.sessionsText")}</p>
+            {revokeResult ? <Notice tone={revokeResult.ok ? "ok" : "error"}>{revokeResult.ok ? revokeResult.message : revokeResult.error}</Notice> : null}
+            <ul className="divide-y divide-line" data-testid="sessions">
+              {loaderData.sessions.map((session) => (
+                <li key={session.id} className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-2">
+                  <div>
+                    <p className="font-semibold">
+                      {session.device ?? t("account.settings.unknownDevice")}
+                      {session.current ? <span className="ml-2 text-sm font-normal text-muted">{t("account.settings.thisBrowser")}</span> : null}
+                    </p>
+                    <p className="text-sm text-muted">{t("account.settings.signedInOn", { date: storeDateTime(session.createdAt, locale) })}</p>
+                  </div>
+                  {session.current ? null : (
+                    <Form method="post" action="/settings" preventScrollReset>
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="sessionId" value={session.id} />
+                      <button type="submit" className={secondaryButton} aria-label={t("account.settings.revokeDevice", { device: session.device ?? t("account.settings.unknownDevice") })}>
+                        {t("account.settings.revoke")}
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
         </Section>
 
         <Section title={t("account.settings.yourData")} id="data-heading">
