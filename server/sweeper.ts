@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { pruneWindows } from "../core/accounts/index.ts";
 import { finishStaleOrderRefunds } from "../core/admin/index.ts";
 import { sweepCheckouts, SWEEP_BATCH, type CheckoutDeps } from "../core/checkout/index.ts";
 
@@ -31,6 +32,12 @@ export function startSweeper(deps: CheckoutDeps, intervalMs: number, log: Logger
       if (finished > 0) log.info({ finished }, "finished interrupted order refunds");
     } catch (err) {
       log.error({ err }, "order refund sweep failed");
+    }
+    try {
+      // The app's API counts requests in one-minute windows (ADR 0027): an hour on, a counter is of no use.
+      await pruneWindows(deps.db, "api:", new Date(Date.now() - 60 * 60_000));
+    } catch (err) {
+      log.error({ err }, "rate limit sweep failed");
     }
   };
   const timer = setInterval(() => {

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { passwordAttempts, rateLimits } from "../../db/schema/index.ts";
+import { escapeLike } from "../shared/paging.ts";
 import { decideAttempt, PASSWORD_THROTTLE, type AttemptDecision, type AttemptPair } from "./rules.ts";
 
 export interface ThrottleRule {
@@ -47,6 +48,18 @@ export async function countInWindow(db: Db, key: string, rule: ThrottleRule, now
 /** Counts one event against the key (see countInWindow) and says whether it was still within the allowance. */
 export async function consume(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<boolean> {
   return (await countInWindow(db, key, rule, now)).count <= rule.limit;
+}
+
+/**
+ * Forgets the counters under a key prefix whose window started before `before` (the app's API counts every
+ * request per address and per token: its rows would otherwise pile up). Returns how many went.
+ */
+export async function pruneWindows(db: Db, prefix: string, before: Date): Promise<number> {
+  const gone = await db
+    .delete(rateLimits)
+    .where(and(sql`${rateLimits.key} like ${`${escapeLike(prefix)}%`}`, lt(rateLimits.windowStartedAt, before)))
+    .returning({ key: rateLimits.key });
+  return gone.length;
 }
 
 export async function resetThrottle(db: Db, key: string): Promise<void> {
