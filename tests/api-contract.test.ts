@@ -49,7 +49,7 @@ describe("the OpenAPI document", () => {
     expect(contract.validation).toMatchObject({ valid: true });
     expect(contract.document.openapi).toBe("3.1.0");
     expect(new Set(contract.operationIds).size).toBe(contract.operationIds.length);
-    expect(contract.operationIds).toEqual(expect.arrayContaining(["listProducts", "getProduct", "listCollections", "signUp", "signIn", "signOut", "getMe", "listTokens", "revokeToken", "getCart", "addCartItem", "updateCartItem", "removeCartItem"]));
+    expect(contract.operationIds).toEqual(expect.arrayContaining(["listProducts", "getProduct", "listCollections", "signUp", "signIn", "signOut", "requestPasswordReset", "resendVerification", "getMe", "listTokens", "revokeToken", "getCart", "addCartItem", "updateCartItem", "removeCartItem"]));
   });
 
   it("has a readable reference page served by the store itself, under its Content-Security-Policy", async () => {
@@ -150,7 +150,19 @@ describe("accounts", () => {
     const made = await signedUp(c, email);
     expect(made.body).toMatchObject({ tokenType: "Bearer", user: { email, displayName: "Ana Rivera", emailVerified: false, role: "customer" } });
     const verification = await mail.waitFor(email, /Verify your email/);
-    expect(linkIn(verification, `${base}/api/auth/verify-email`)).toContain("token=");
+    const link = linkIn(verification, `${base}/api/auth/verify-email`);
+    expect(link).toContain("token=");
+    // Again, as the profile's button sends it, then verified: refused.
+    const resent = await call(c, "POST", "/auth/verification");
+    expect(resent.status).toBe(202);
+    expect(resent.body).toEqual({ message: "Verification email sent. Check your inbox." });
+    await expect.poll(() => mail.mails.filter((m) => m.to.includes(email) && /Verify your email/.test(m.subject)).length).toBe(2);
+    expect((await fetch(link, { redirect: "manual" })).status).toBe(302);
+    const verified = app();
+    verified.token = (await call<{ token: string }>(verified, "POST", "/auth/sign-in", { email, password: PASSWORD })).body.token;
+    const already = await call(verified, "POST", "/auth/verification");
+    expect(already.status).toBe(409);
+    expect(already.body).toMatchObject({ code: "accounts.already_verified", detail: MESSAGES.resendFailed });
     const me = await call(c, "GET", "/me");
     expect(me.body).toMatchObject({ email });
     const again = await call(app(), "POST", "/auth/sign-up", { email, password: PASSWORD, acceptTerms: true });
@@ -195,6 +207,19 @@ describe("accounts", () => {
     const after = await call(phone, "GET", "/me");
     expect(after.status).toBe(401);
     expect(after.headers.get("www-authenticate")).toMatch(/^Bearer /);
+  });
+
+  it("throttles wrong passwords per account and address as the web does, with Retry-After", async () => {
+    const email = newEmail();
+    await signedUp(app(), email);
+    const guesser = app();
+    let last: ApiAnswer | null = null;
+    for (let i = 0; i < 7; i++) last = await call(guesser, "POST", "/auth/sign-in", { email, password: `guess-${i}` });
+    expect(last!.status).toBe(429);
+    expect(last!.body).toMatchObject({ code: "accounts.too_many_attempts", detail: MESSAGES.tooManyRequests });
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The owner, from elsewhere, is not locked out.
+    expect((await call(app(), "POST", "/auth/sign-in", { email, password: PASSWORD })).status).toBe(200);
   });
 
   it("mails a reset link with the same answer whether or not the account exists", async () => {

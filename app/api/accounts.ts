@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endSession, getAccount, listSessions, MESSAGES, registerJsonSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
-import { createAccount, passwordSignIn, sendPasswordReset, type AccountCall } from "../lib/accounts.server.ts";
+import { createAccount, passwordSignIn, resendVerification, sendPasswordReset, type AccountCall } from "../lib/accounts.server.ts";
 import { badToken, tokenFrom } from "./bearer.ts";
 import { operation, type ApiContext, type ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
@@ -145,6 +145,26 @@ export const requestPasswordResetOp = operation({
   async handle({ body, ctx }) {
     const result = await sendPasswordReset(ctx.deps, callOf(ctx), body.email);
     if (!result.ok) throw new ApiProblem(429, "accounts.too_many_requests", result.error);
+    return { message: result.message };
+  },
+});
+
+export const resendVerificationOp = operation({
+  operationId: "resendVerification",
+  method: "post",
+  path: "/auth/verification",
+  tag: "Account",
+  summary: "Mail the verification link again",
+  description: "As the profile's button: for an account not verified yet, at most 3 times an hour.",
+  access: "signed-in",
+  success: { status: 202, description: "The mail is on its way.", schema: messageSchema },
+  problems: [409],
+  async handle({ ctx }) {
+    const result = await resendVerification(ctx.deps, callOf(ctx), ctx.viewer);
+    if (!result.ok) {
+      if (result.throttled) throw new ApiProblem(429, "accounts.too_many_requests", result.error);
+      throw new ApiProblem(ctx.viewer.emailVerified ? 409 : 400, ctx.viewer.emailVerified ? "accounts.already_verified" : "accounts.resend_failed", result.error);
+    }
     return { message: result.message };
   },
 });

@@ -1,6 +1,6 @@
 // The app's JSON API at /api/v1 (ADR 0027): another face on core, like app/routes, for the brand's mobile app.
 import type { Router } from "express";
-import { listTokensOp, meOp, requestPasswordResetOp, revokeTokenOp, signInOp, signOutOp, signUpOp } from "./accounts.ts";
+import { listTokensOp, meOp, requestPasswordResetOp, resendVerificationOp, revokeTokenOp, signInOp, signOutOp, signUpOp } from "./accounts.ts";
 import { addCartItemOp, getCartOp, removeCartItemOp, setCartItemOp } from "./cart.ts";
 import { getProductOp, listCollectionsOp, listProductsOp } from "./catalog.ts";
 import { mountDocs } from "./docs.ts";
@@ -20,6 +20,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   signInOp,
   signOutOp,
   requestPasswordResetOp,
+  resendVerificationOp,
   meOp,
   listTokensOp,
   revokeTokenOp,

@@ -149,7 +149,34 @@ export async function sendPasswordReset(deps: AccountDeps, call: AccountCall, em
   return { ok: true, message: RESET_SENT_MESSAGE };
 }
 
-async function pageCall(request: Request, context: StoreContext): Promise<AccountCall> {
+export const VERIFICATION_SENT = "Verification email sent. Check your inbox.";
+
+/**
+ * Mails the verification link again to an account not verified yet, at most 3 times an hour (the profile's
+ * button and the app's API). The link leads to the dashboard in the caller's language.
+ */
+export async function resendVerification(
+  deps: AccountDeps,
+  call: AccountCall,
+  account: { id: string; email: string; emailVerified: boolean },
+): Promise<{ ok: true; message: string } | { ok: false; error: string; throttled?: true }> {
+  if (account.emailVerified) return { ok: false, error: MESSAGES.resendFailed };
+  if (!(await consume(deps.db, throttleKeys.verificationResend(account.id), THROTTLE.verificationResend))) return { ok: false, error: MESSAGES.tooManyRequests, throttled: true };
+  try {
+    await deps.auth.api.sendVerificationEmail({ body: { email: account.email, callbackURL: localePath("/dashboard?verified=1", call.locale) }, headers: call.headers });
+  } catch (error) {
+    try {
+      describeAuthError(error);
+    } catch {
+      deps.log.error({ err: error }, MESSAGES.resendFailed);
+    }
+    return { ok: false, error: MESSAGES.resendFailed };
+  }
+  return { ok: true, message: VERIFICATION_SENT };
+}
+
+/** The account steps' call for a page's request. */
+export async function pageCall(request: Request, context: StoreContext): Promise<AccountCall> {
   return { headers: request.headers, locale: requestLocale(request), clientIp: context.clientIp, guestCartId: await readGuestCartId(request, context) };
 }
 

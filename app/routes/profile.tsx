@@ -1,14 +1,11 @@
 import { data, useLocation, useNavigation } from "react-router";
-import { Form, Link, localePath, useT } from "../i18n/index.ts";
+import { Form, Link, useT } from "../i18n/index.ts";
 import {
   attemptPair,
   changePasswordSchema,
-  consume,
   getAccount,
   MESSAGES,
   profileSchema,
-  THROTTLE,
-  throttleKeys,
   updateProfile,
   withPasswordThrottle,
 } from "../../core/accounts/index.ts";
@@ -23,14 +20,13 @@ import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/profile";
-import { localizedRedirect, requestLocale } from "../lib/i18n.server.ts";
-import { localizeResult } from "../lib/accounts.server.ts";
+import { localizedRedirect } from "../lib/i18n.server.ts";
+import { localizeResult, pageCall, resendVerification } from "../lib/accounts.server.ts";
 
 export const headers = actionRetryAfter;
 
 export const meta: Route.MetaFunction = guardedMeta({ id: "account.profile.pageTitle" });
 
-const VERIFICATION_SENT = "Verification email sent. Check your inbox.";
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -120,20 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (form.intent === "resend") {
-    if (viewer.emailVerified) return reply({ intent: "resend", ok: false, error: MESSAGES.resendFailed });
-    if (!(await consume(context.db, throttleKeys.verificationResend(viewer.id), THROTTLE.verificationResend))) {
-      return reply({ intent: "resend", ok: false, error: MESSAGES.tooManyRequests }, 429);
-    }
-    try {
-      await context.auth.api.sendVerificationEmail({
-        body: { email: viewer.email, callbackURL: localePath("/dashboard?verified=1", requestLocale(request)) },
-        headers: request.headers,
-      });
-    } catch (error) {
-      authFailure(context, error, MESSAGES.resendFailed);
-      return reply({ intent: "resend", ok: false, error: MESSAGES.resendFailed });
-    }
-    return reply({ intent: "resend", ok: true, message: VERIFICATION_SENT });
+    const result = await resendVerification(context, await pageCall(request, context), viewer);
+    if (!result.ok) return reply({ intent: "resend", ok: false, error: result.error }, result.throttled ? 429 : 400);
+    return reply({ intent: "resend", ok: true, message: result.message });
   }
 
   return reply({ intent: "profile", ok: false, error: MESSAGES.profileFailed });
