@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { addToCart, addToCartJsonSchema, ensureCartOfUser, findCartOfUser, getCart, removeLine, setLineQuantity, setQuantityJsonSchema, variantIdSchema } from "../../core/cart/index.ts";
-import type { Locale } from "../../core/shared/locale.ts";
 import { categoryLabel, colorLabel } from "../lib/format.ts";
 import { localeT } from "../lib/i18n.server.ts";
 import { track } from "./analytics.ts";
@@ -47,7 +46,7 @@ const cartSchema = z
 
 async function cartOut(ctx: ApiContext<"signed-in">, cartId: string | null): Promise<z.input<typeof cartSchema>> {
   const cart = await getCart(ctx.deps.db, cartId);
-  const t = localeT(ctx.locale as Locale);
+  const t = localeT(ctx.locale);
   return {
     lines: cart.lines.map((line) => ({
       id: line.variantId,
