@@ -16,7 +16,7 @@ import { colorLabel, formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
-import { localizeText } from "../lib/i18n.server.ts";
+import { localizeText, requestLocale } from "../lib/i18n.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { formatTicketCode, qrDataUrl, ticketsOfOrder } from "../../core/events/index.ts";
 import type { Route } from "./+types/order";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = orderMeta("orders.order.title");
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { order } = await requireOwnOrder(request, context, params.id);
   const tickets = await Promise.all(
-    (await ticketsOfOrder(context.db, order.id)).map(async (t) => ({
+    (await ticketsOfOrder(context.db, order.id, requestLocale(request))).map(async (t) => ({
       ...t,
       code: formatTicketCode(t.code),
       qr: t.status === "valid" ? await qrDataUrl(t.code) : null,
