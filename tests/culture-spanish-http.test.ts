@@ -62,6 +62,28 @@ describe("the sample culture in both languages", () => {
     expect(en).not.toContain(html(storyEs.title));
   });
 
+  it("a story and an event share a card in the page's language: its own address, alt text and picture", async () => {
+    const paint = SEED_EVENTS.find((e) => e.slug === "paint-the-block-art-exhibition")!;
+    for (const [path, englishTitle, spanishTitle] of [
+      [`/culture/${story.slug}`, story.title, storyEs.title],
+      [`/events/${paint.slug}`, paint.title, seedEventsEs[paint.slug]!.title],
+    ] as const) {
+      const card = (text: string) => ({
+        image: /<meta property="og:image" content="([^"]+)"/.exec(text)![1]!.replace(/&amp;/g, "&"),
+        alt: /<meta property="og:image:alt" content="([^"]+)"/.exec(text)![1]!,
+      });
+      const en = card(await page(path));
+      const es = card(await page(`/es${path}`));
+      expect(es.image).toMatch(/\.es\.png\?v=/);
+      expect(en.image).not.toMatch(/\.es\.png/);
+      expect(es.alt).toContain(html(spanishTitle));
+      expect(en.alt).toContain(html(englishTitle));
+      const [enPng, esPng] = await Promise.all([fetch(en.image), fetch(es.image)]);
+      expect([enPng.status, esPng.status, esPng.headers.get("content-type")]).toEqual([200, 200, "image/png"]);
+      expect(Buffer.from(await esPng.arrayBuffer()).equals(Buffer.from(await enPng.arrayBuffer()))).toBe(false);
+    }
+  });
+
   it("/es/culture lists every story in Spanish and the next free event with its Spanish texts", async () => {
     const es = await page("/es/culture");
     for (const a of seedArticles) {

@@ -19,10 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const article = slug.success ? await getPublishedArticle(context.db, slug.data, locale) : null;
   // Drafts and unknown addresses alike: nothing here for shoppers.
   if (!article) throw data(null, { status: 404 });
-  // The shared card is drawn in English (/social has one card per story): its versioned address and its alt
-  // text come from the English texts, whatever the page's language.
-  const english = locale === "en" ? article : await getPublishedArticle(context.db, article.slug);
-  const card = english ? { path: cardPath("story", article.slug, storyCardContent(english)), alt: english.title } : null;
+  // The shared card is drawn in the page's language: /social/story/<slug>.png or <slug>.es.png.
+  const card = { path: cardPath("story", article.slug, storyCardContent(article), locale), alt: article.title };
   const found = await embeddedProducts(context.db, article.body);
   const products: Record<string, ProductCardData> = {};
   for (const [s, p] of found) products[s] = toCardData(p);

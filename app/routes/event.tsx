@@ -29,11 +29,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!event) throw data(null, { status: 404 });
   const viewer = await getViewer(request, context);
   const { productId: _productId, ...shown } = event;
-  // The shared card is drawn in English (/social has one card per event): its versioned address and its alt
-  // text come from the English title, whatever the page's language.
-  const english = locale === "en" ? event : await getEventBySlug(context.db, event.slug);
   return {
-    card: english ? { path: cardPath("event", event.slug, eventCardContent(english)), alt: english.title } : null,
+    // The shared card is drawn in the page's language: /social/event/<slug>.png or <slug>.es.png.
+    card: { path: cardPath("event", event.slug, eventCardContent(event, locale), locale), alt: event.title },
     event: { ...shown, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString() },
     past: isPast(event),
     prefill: viewer ? { name: viewer.name, email: viewer.email } : null,
