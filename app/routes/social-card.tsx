@@ -31,8 +31,8 @@ type CardContent = { product: ProductCardContent } | { title: TitleCardContent }
 
 /**
  * What the card of `kind`/`slug` shows today in `locale`, or null when there is no such public thing. A
- * product's card has no words to translate (its name is the brand's, its price "$55.00" in both); stories,
- * events and collections are English data.
+ * product's card has no words to translate (its name is the brand's, its price "$55.00" in both); a
+ * collection's shows its season in that language (its name is the brand's); stories and events are English data.
  */
 async function contentOf(kind: string, slug: string, locale: Locale, context: Route.LoaderArgs["context"]): Promise<CardContent | null> {
   const { db } = context;
@@ -56,7 +56,7 @@ async function contentOf(kind: string, slug: string, locale: Locale, context: Ro
     }
     case "collection": {
       const parsed = collectionSlugSchema.safeParse(slug);
-      const page = parsed.success ? await getCollectionPage(db, parsed.data) : null;
+      const page = parsed.success ? await getCollectionPage(db, parsed.data, locale) : null;
       return page ? { title: collectionCardContent(page.collection) } : null;
     }
     default:
