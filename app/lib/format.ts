@@ -3,6 +3,7 @@ import { convertUsdCents, MINOR_UNIT_DIGITS, type DisplayCurrency, type ShownCur
 export { formatCents } from "../../core/shared/money.ts";
 import type { MessageId } from "../i18n/index.ts";
 import shopMessages from "../i18n/messages/en/shop.json";
+import tagMessages from "../i18n/messages/en/tags.json";
 
 /** Each category's text id; CATEGORY_LABEL below is its English, kept for the back office and exports. */
 export const CATEGORY_LABEL_ID: Readonly<Record<string, MessageId>> = {
@@ -27,6 +28,18 @@ const COLOR_IDS: ReadonlySet<string> = new Set(Object.keys(shopMessages).filter(
 export function colorLabel(t: (id: MessageId) => string, color: string): string {
   const id = `shop.color.${color.replace(/\s+/g, "")}`;
   return COLOR_IDS.has(id) ? t(id as MessageId) : color;
+}
+
+const TAG_IDS: ReadonlySet<string> = new Set(Object.keys(tagMessages));
+
+/**
+ * A product tag's text in the page's language: `tagLabel(t, "cotton")` is "algodón" on a Spanish page. Only
+ * the label is translated: stored tags, search links (?q=cotton) and the back office keep the English. A tag
+ * the glossary has no text for (a name, a word the same in both languages, a new tag) is shown as written.
+ */
+export function tagLabel(t: (id: MessageId) => string, tag: string): string {
+  const id = `shop.tag.${tag}`;
+  return TAG_IDS.has(id) ? t(id as MessageId) : tag;
 }
 
 /** An order line in the page's language, as core's describeItem writes it: "Harlem Classic Tee (S / Negro)". */
