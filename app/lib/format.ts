@@ -4,6 +4,7 @@ export { formatCents } from "../../core/shared/money.ts";
 import type { MessageId } from "../i18n/index.ts";
 import shopMessages from "../i18n/messages/en/shop.json";
 import tagMessages from "../i18n/messages/en/tags.json";
+import { DEFAULT_WISHLIST_NAME } from "../../core/wishlist/rules.ts";
 
 /** Each category's text id; CATEGORY_LABEL below is its English, kept for the back office and exports. */
 export const CATEGORY_LABEL_ID: Readonly<Record<string, MessageId>> = {
@@ -40,6 +41,19 @@ const TAG_IDS: ReadonlySet<string> = new Set(Object.keys(tagMessages));
 export function tagLabel(t: (id: MessageId) => string, tag: string): string {
   const id = `shop.tag.${tag}`;
   return TAG_IDS.has(id) ? t(id as MessageId) : tag;
+}
+
+/**
+ * A wishlist's name as a page shows it: the first list's default name ("My Favorites", as stored) in the
+ * page's language; any other name, a renamed first list's too, as the shopper wrote it.
+ */
+export function wishlistName(t: (id: MessageId) => string, name: string): string {
+  return name === DEFAULT_WISHLIST_NAME ? t("wishlist.defaultName") : name;
+}
+
+/** A list name sent from a page back as stored: the default name in the page's language is the default name. */
+export function storedWishlistName(t: (id: MessageId) => string, name: string | undefined): string | undefined {
+  return name !== undefined && name.trim() === t("wishlist.defaultName") ? DEFAULT_WISHLIST_NAME : name;
 }
 
 /** An order line in the page's language, as core's describeItem writes it: "Harlem Classic Tee (S / Negro)". */
