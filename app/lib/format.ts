@@ -5,6 +5,7 @@ import type { MessageId } from "../i18n/index.ts";
 import shopMessages from "../i18n/messages/en/shop.json";
 import tagMessages from "../i18n/messages/en/tags.json";
 import { DEFAULT_WISHLIST_NAME } from "../../core/wishlist/rules.ts";
+import { INTL_TAG, type Locale } from "../../core/shared/locale.ts";
 
 /** Each category's text id; CATEGORY_LABEL below is its English, kept for the back office and exports. */
 export const CATEGORY_LABEL_ID: Readonly<Record<string, MessageId>> = {
@@ -54,6 +55,25 @@ export function wishlistName(t: (id: MessageId) => string, name: string): string
 /** A list name sent from a page back as stored: the default name in the page's language is the default name. */
 export function storedWishlistName(t: (id: MessageId) => string, name: string | undefined): string | undefined {
   return name !== undefined && name.trim() === t("wishlist.defaultName") ? DEFAULT_WISHLIST_NAME : name;
+}
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+/**
+ * A country's name in the page's language, from its stored code: "US" is "United States" on an English page
+ * and "Estados Unidos" on a Spanish one. Addresses keep the code; a code without a name is shown as stored.
+ */
+export function countryName(locale: Locale, code: string): string {
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([INTL_TAG[locale]], { type: "region", fallback: "code" });
+    regionNames.set(locale, names);
+  }
+  try {
+    return /^[A-Za-z]{2}$/.test(code) ? (names.of(code.toUpperCase()) ?? code) : code;
+  } catch {
+    return code;
+  }
 }
 
 /** An order line in the page's language, as core's describeItem writes it: "Harlem Classic Tee (S / Negro)". */
