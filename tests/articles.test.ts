@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../db/schema/index.ts";
+import { auditLog, lookTranslations } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { seedCulture } from "../db/seed/culture.ts";
 import { seedArticles } from "../db/seed/articles.ts";
 import { seedArticlesEs } from "../db/seed/culture-es.ts";
+import { seedCollectionsEs, seedLooksEs } from "../db/seed/collections-es.ts";
 import {
   articleFormSchema,
   createArticle,
@@ -218,6 +219,33 @@ describe("collections and lookbooks", () => {
     expect(spring!.looks).toHaveLength(3);
     for (const look of spring!.looks) expect(look.hotspots.length).toBeGreaterThanOrEqual(2);
     expect((await getLookbook(database.db, "street-essentials"))!.looks).toHaveLength(1);
+  });
+
+  it("read in Spanish: a collection's description and season, its looks' title, caption and picture description; names as they are", async () => {
+    const spring = "spring-2024-urban-renaissance";
+    const en = await getLookbook(database.db, spring);
+    const es = await getLookbook(database.db, spring, "es");
+    expect(es!.collection).toMatchObject({ name: en!.collection.name, description: seedCollectionsEs[spring]!.description, season: "Primavera 2024" });
+    expect(en!.collection.season).toBe("Spring 2024");
+    for (const [i, look] of es!.looks.entries()) {
+      const spanish = seedLooksEs[en!.looks[i]!.title]!;
+      expect(look).toMatchObject({ title: spanish.title, caption: spanish.caption, imageAlt: spanish.imageAlt, image: { alt: spanish.imageAlt } });
+      expect(look.hotspots.map((h) => h.product.slug)).toEqual(en!.looks[i]!.hotspots.map((h) => h.product.slug));
+    }
+    const cards = await listCollections(database.db, "es");
+    expect(cards.find((c) => c.slug === "street-essentials")).toMatchObject({ name: "Street Essentials", description: seedCollectionsEs["street-essentials"]!.description, season: null });
+    expect((await getCollectionPage(database.db, spring, "es"))!.collection.description).toBe(seedCollectionsEs[spring]!.description);
+  });
+
+  it("give a store seeded before there were Spanish texts its looks' Spanish once, never again after the back office", async () => {
+    await database.db.delete(lookTranslations);
+    await seedCulture(database.db);
+    const es = await getLookbook(database.db, "street-essentials", "es");
+    expect(es!.looks[0]!.title).toBe(seedLooksEs["Basement Session"]!.title);
+    // The back office removes one look's Spanish: seeding again leaves it without.
+    await database.db.delete(lookTranslations).where(eq(lookTranslations.lookId, es!.looks[0]!.id));
+    await seedCulture(database.db);
+    expect((await getLookbook(database.db, "street-essentials", "es"))!.looks[0]!.title).toBe("Basement Session");
   });
 
   it("reorder a collection's products and add a hotspot, audited", async () => {

@@ -12,7 +12,7 @@ import { isoString, storeDateTime } from "../lib/dates.ts";
 import { STATUS_LABEL, StatusBadge } from "../components/orders/status-badge.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { colorLabel, formatCents } from "../lib/format.ts";
+import { colorLabel, countryName, formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
@@ -64,6 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 function Address({ address }: { address: PostalAddress }) {
+  const locale = useLocale();
   const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return (
     <address className="break-words not-italic">
@@ -81,7 +82,7 @@ function Address({ address }: { address: PostalAddress }) {
         </>
       ) : null}
       <br />
-      {address.country}
+      {countryName(locale, address.country)}
     </address>
   );
 }

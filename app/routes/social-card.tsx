@@ -32,7 +32,8 @@ type CardContent = { product: ProductCardContent } | { title: TitleCardContent }
 /**
  * What the card of `kind`/`slug` shows today in `locale`, or null when there is no such public thing. A
  * product's card has no words to translate (its name is the brand's, its price "$55.00" in both); a story's
- * and an event's are drawn from their texts in that language (collections are English data).
+ * and an event's are drawn from their texts in that language, a collection's shows its season in that
+ * language (its name is the brand's).
  */
 async function contentOf(kind: string, slug: string, locale: Locale, context: Route.LoaderArgs["context"]): Promise<CardContent | null> {
   const { db } = context;
@@ -56,7 +57,7 @@ async function contentOf(kind: string, slug: string, locale: Locale, context: Ro
     }
     case "collection": {
       const parsed = collectionSlugSchema.safeParse(slug);
-      const page = parsed.success ? await getCollectionPage(db, parsed.data) : null;
+      const page = parsed.success ? await getCollectionPage(db, parsed.data, locale) : null;
       return page ? { title: collectionCardContent(page.collection) } : null;
     }
     default:

@@ -15,8 +15,9 @@ import cart from "./en/cart.json";
 import checkout from "./en/checkout.json";
 import orders from "./en/orders.json";
 import wishlist from "./en/wishlist.json";
+import tags from "./en/tags.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, tags };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...tags };
 export default messages;

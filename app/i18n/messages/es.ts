@@ -15,8 +15,9 @@ import cart from "./es/cart.json";
 import checkout from "./es/checkout.json";
 import orders from "./es/orders.json";
 import wishlist from "./es/wishlist.json";
+import tags from "./es/tags.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, tags };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...tags };
 export default messages;
