@@ -21,12 +21,12 @@ test("an admin uploads a picture for a story and sees it on the story page", asy
   await signInAsAdmin(page);
   await gotoHydrated(page, "/admin/articles/new");
   await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Category").fill("Community");
+  await page.getByLabel("Category", { exact: true }).fill("Community");
   await page.getByLabel("Author").fill("Ana Rivera");
-  await page.getByLabel("Excerpt").fill("The block party, in our own photographs.");
-  await page.getByLabel("Picture description").fill("Neighbours dancing under string lights on 116th Street.");
+  await page.getByLabel("Excerpt", { exact: true }).fill("The block party, in our own photographs.");
+  await page.getByLabel("Picture description", { exact: true }).fill("Neighbours dancing under string lights on 116th Street.");
   await page.getByLabel(/^Upload a photo/).setInputFiles({ name: "block-party.png", mimeType: "image/png", buffer: await photo() });
-  await page.getByLabel("Body (markdown)").fill("Every August the street closes and the speakers come out.");
+  await page.getByLabel("Body (markdown)", { exact: true }).fill("Every August the street closes and the speakers come out.");
   await page.getByRole("button", { name: "Create draft" }).click();
   await expect(page.getByTestId("article-status")).toHaveText(/Draft/, { timeout: 30_000 });
   // The edit page shows the uploaded photo with the box that keeps it.

@@ -106,18 +106,25 @@ test("an admin writes a story, previews it, publishes it, and a guest reads it",
   await page.getByRole("link", { name: "New story" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New story" })).toBeVisible();
   await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Category").fill("Music");
+  await page.getByLabel("Category", { exact: true }).fill("Music");
   await page.getByLabel("Author").fill("Ana Rivera");
-  await page.getByLabel("Excerpt").fill("Hand drums on a summer night.");
-  await page.getByLabel("Picture description").fill("Drummers on a stoop.");
-  await page.getByLabel("Body (markdown)").fill(
+  await page.getByLabel("Excerpt", { exact: true }).fill("Hand drums on a summer night.");
+  await page.getByLabel("Picture description", { exact: true }).fill("Drummers on a stoop.");
+  await page.getByLabel("Body (markdown)", { exact: true }).fill(
     "## The drums\n\nEvery summer the *pleneros* play on the corner. <script>alert('x')</script>\n\n{{product:salsa-y-breaks-12-inch}}\n\nSee you there.",
   );
+  // Its Spanish: a title and a body (the other texts are left empty: the Spanish page shows their English).
+  await page.getByLabel("Spanish title").fill(`Pleneros en la Pleasant ${title.slice(-13)}`);
+  await page.getByLabel("Spanish body (markdown)").fill("## Los tambores\n\nCada verano los *pleneros* tocan en la esquina.\n\n{{product:salsa-y-breaks-12-inch}}");
   await page.getByRole("button", { name: "Preview" }).click();
   const preview = page.getByTestId("article-preview");
   await expect(preview.getByRole("heading", { name: "The drums" })).toBeVisible({ timeout: 30_000 });
   await expect(preview.getByText("<script>alert(", { exact: false })).toBeVisible();
-  await expect(preview.getByTestId("product-embed")).toHaveCount(1);
+  // The preview shows the Spanish body below the English one, each with its embed.
+  const previewEs = preview.getByTestId("article-preview-es");
+  await expect(previewEs.getByRole("heading", { name: "Los tambores" })).toBeVisible();
+  await expect(previewEs.getByTestId("product-embed")).toHaveCount(1);
+  await expect(preview.getByTestId("product-embed")).toHaveCount(2);
   await page.getByRole("button", { name: "Create draft" }).click();
   await expect(page.getByTestId("article-status")).toHaveText(/Draft/, { timeout: 30_000 });
   const slug = (await page.getByRole("main").getByLabel("Address").inputValue()) || title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -133,6 +140,11 @@ test("an admin writes a story, previews it, publishes it, and a guest reads it",
   await guest.getByRole("link", { name: new RegExp(`^Read More\\s*: ${title}$`) }).click();
   await expect(guest.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(guest.getByTestId("article-body").getByText("Every summer the pleneros play on the corner.", { exact: false })).toBeVisible();
+  // The same story under /es: its Spanish title and body, and the English excerpt it has no Spanish for.
+  await guest.goto(`/es/culture/${slug}`);
+  await expect(guest.getByRole("heading", { level: 1, name: `Pleneros en la Pleasant ${title.slice(-13)}` })).toBeVisible();
+  await expect(guest.getByTestId("article-body").getByText("Cada verano los pleneros tocan en la esquina.", { exact: false })).toBeVisible();
+  await expect(guest.getByText("Hand drums on a summer night.")).toBeVisible();
   await guestContext.close();
 
   // Unpublished again: the guest's page is gone.

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolationsInBothThemes, gotoHydrated, horizontalOverflow } from "./helpers.ts";
 
-// The brand pages, Music, Culture, a story and the event pages in Spanish, under /es: their words, the
-// page's language, links that stay in Spanish, WCAG 2.2 AA in both themes and a 320 px phone.
+// The brand pages, Music, Culture, a story and the event pages in Spanish, under /es: their words (the
+// stories', events' and playlists' own texts too), the page's language, links that stay in Spanish,
+// WCAG 2.2 AA in both themes and a 320 px phone.
 
 const STORY = "/es/culture/from-cyphers-to-stages";
 const LIVE = "/es/events/rooftop-frequencies-live-session";
@@ -56,13 +57,17 @@ test.describe("the culture pages in Spanish", () => {
     const mix = page.getByRole("article", { name: "Vol. 1: Uptown After Dark" });
     await expect(mix.getByTestId("mix-length")).toHaveText(/^4 canciones · .+ de mezcla$/);
     await expect(main.getByRole("button", { name: /^Reproducir playlist: / })).toHaveCount(3);
+    // The playlists' own texts in Spanish; the mix keeps its name, the tracks theirs.
+    await expect(mix.getByText("Nuestra primera mezcla: breaks empolvados, flips de soul latino y boom bap de madrugada", { exact: false })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Himnos del block party" })).toBeVisible();
+    await expect(main.getByText("Los discos que levantaron el bloque", { exact: false })).toBeVisible();
     // The next event: its date in Spanish, its call to action leading to its Spanish page.
     await expect(main.getByText(/^\d{1,2} de junio$/)).toBeVisible();
     await expect(main.getByRole("link", { name: /^Consigue boletos\s*: Rooftop Frequencies/ })).toHaveAttribute("href", LIVE);
     await expectSpanishPage(page, "/es/music");
 
     // The mini player speaks Spanish too.
-    await page.getByRole("article", { name: "Harlem Classics" }).getByRole("button", { name: "Reproducir playlist: Harlem Classics" }).click();
+    await page.getByRole("article", { name: "Clásicos de Harlem" }).getByRole("button", { name: "Reproducir playlist: Clásicos de Harlem" }).click();
     const player = page.getByRole("region", { name: "Reproductor de música" });
     await expect(player.getByRole("button", { name: "Siguiente canción" })).toBeVisible();
     await expect(player.getByRole("button", { name: /^(Pausar|Reproducir)$/ })).toBeVisible();
@@ -71,11 +76,18 @@ test.describe("the culture pages in Spanish", () => {
     await gotoHydrated(page, "/es/culture");
     await expect(page.getByRole("heading", { level: 1, name: "Cultura" })).toBeVisible();
     await expect(main.getByRole("heading", { name: "Últimas historias" })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Las paredes hablan: los murales de East Harlem" })).toBeVisible();
+    await expect(main.getByText("Lienzos, libretas de bocetos y fotos de los muralistas", { exact: false })).toBeVisible();
     await expect(main.getByRole("link", { name: /^Aparta tu lugar\s*: Paint the Block/ })).toHaveAttribute("href", PAINT);
     await expectSpanishPage(page, "/es/culture");
 
-    await main.getByRole("link", { name: /^Leer más\s*: From Cyphers to Stages$/ }).click();
+    await main.getByRole("link", { name: /^Leer más\s*: Del cypher a la tarima$/ }).click();
     await expect(page).toHaveURL(STORY);
+    // The story itself in Spanish: its title, its category and its body.
+    await expect(page.getByRole("heading", { level: 1, name: "Del cypher a la tarima" })).toBeVisible();
+    await expect(main.getByText("Música", { exact: true })).toBeVisible();
+    await expect(main.getByText("Los martes por la noche, el salón de la comunidad en el primer piso huele a cera de piso y a pizza.", { exact: false })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "El salón es el maestro" })).toBeVisible();
     await expect(page.getByText(/^\d+ min de lectura$/).first()).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Ruta de navegación" }).getByRole("link", { name: "Cultura" })).toHaveAttribute("href", "/es/culture");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${STORY}$`));
@@ -86,6 +98,8 @@ test.describe("the culture pages in Spanish", () => {
 
   test("an event's page in Spanish: tickets, the RSVP form and its refusals", async ({ page }) => {
     await gotoHydrated(page, LIVE);
+    await expect(page.getByRole("heading", { level: 1, name: "Rooftop Frequencies: sesión en vivo" })).toBeVisible();
+    await expect(page.getByText("Tres DJs, una azotea, toda la noche. Sets solo en vinilo", { exact: false })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Boletos" })).toBeVisible();
     await expect(page.getByText(/^(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de junio de \d{4}$/)).toBeVisible();
     await expect(page.getByText("(hora de Nueva York)")).toBeVisible();
@@ -95,6 +109,11 @@ test.describe("the culture pages in Spanish", () => {
     await expectSpanishPage(page, LIVE);
 
     await gotoHydrated(page, PAINT);
+    await expect(page.getByRole("heading", { level: 1, name: "Paint the Block: exposición de arte" })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByText("Lienzos, libretas de bocetos y fotos de los muralistas y writers que pintan East Harlem.", { exact: false })).toBeVisible();
+    await expect(main.getByText("Una galería en la calle 116 Este", { exact: true })).toBeVisible();
+    await expect(main.getByText("Recepción de apertura", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Confirma tu asistencia" })).toBeVisible();
     await page.getByLabel("Correo electrónico", { exact: true }).fill("not-an-address");
     await page.getByRole("button", { name: /^(Confirmar|Únete a la lista de espera)$/ }).click();

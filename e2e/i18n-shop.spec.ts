@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { CLASSIC_TEE, expectNoAxeViolationsInBothThemes, gotoHydrated, horizontalOverflow, productCard } from "./helpers.ts";
+import { seedCollectionsEs, seedLooksEs } from "../db/seed/collections-es.ts";
 
 // The shop, a product, the collections and a lookbook in Spanish, under /es.
 
@@ -63,6 +64,8 @@ test("a product in Spanish: options, stock, reviews, its Spanish address for sea
   await main.getByRole("group", { name: /^Elige color/ }).locator("label").filter({ has: page.getByRole("radio", { name: "Blanco", exact: true }) }).click();
   await expect(stock).toHaveText(/^\d+ disponibles?$/);
   await expect(main.getByRole("button", { name: "Agregar al carrito" })).toBeEnabled();
+  // Tags read in Spanish; their search keeps the stored tag.
+  await expect(main.getByRole("list", { name: "Etiquetas" }).getByRole("link", { name: "algodón", exact: true })).toHaveAttribute("href", "/es/shop?q=cotton");
   await expect(main.getByRole("heading", { level: 2, name: "Reseñas" })).toBeVisible();
   await expect(main.getByRole("link", { name: "Inicia sesión para escribir una reseña" })).toHaveAttribute("href", /^\/es\/login\?/);
   await expectSpanishPage(page, "a product in Spanish");
@@ -88,10 +91,17 @@ test("the collections, a collection and its lookbook in Spanish", async ({ page,
   await expect(page.getByRole("heading", { level: 1, name: "Colecciones" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Detrás del diseño" })).toBeVisible();
   await expect(page.getByTestId("collection-count").first()).toHaveText(/^\d+ piezas?$/);
+  // The collections' own texts are Spanish too; their names are the brand's.
+  const featured = page.getByRole("region", { name: SPRING.name });
+  await expect(featured.getByText("Primavera 2024", { exact: true })).toBeVisible();
+  await expect(featured.getByText(seedCollectionsEs[SPRING.slug]!.description)).toBeVisible();
+  await expect(page.getByText(seedCollectionsEs["street-essentials"]!.description)).toBeVisible();
   await expectSpanishPage(page, "the collections in Spanish");
 
   await gotoHydrated(page, `/es/collections/${SPRING.slug}`);
   await expect(page.getByRole("heading", { level: 2, name: "Las piezas" })).toBeVisible();
+  await expect(page.getByRole("main").getByText(seedCollectionsEs[SPRING.slug]!.description)).toBeVisible();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", seedCollectionsEs[SPRING.slug]!.description);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/es/collections/${SPRING.slug}`);
   await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "es_US");
   await expectSpanishPage(page, "a collection in Spanish");
@@ -100,6 +110,11 @@ test("the collections, a collection and its lookbook in Spanish", async ({ page,
   await expect(page).toHaveURL(`/es/collections/${SPRING.slug}/lookbook`);
   await expect(page.getByRole("heading", { level: 1, name: `Lookbook de ${SPRING.name}` })).toBeVisible();
   await expect(page.getByText(/^Look 1 de \d+$/)).toBeVisible();
+  const mural = seedLooksEs["Mural Walk"]!;
+  const look = page.getByRole("region", { name: mural.title });
+  await expect(look.getByRole("heading", { level: 2, name: mural.title })).toBeVisible();
+  await expect(look.getByText(mural.caption)).toBeVisible();
+  await expect(look.getByRole("img", { name: mural.imageAlt })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/es/collections/${SPRING.slug}/lookbook`);
   await expectSpanishPage(page, "a lookbook in Spanish");
 });

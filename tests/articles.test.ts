@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../db/schema/index.ts";
+import { auditLog, lookTranslations } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { seedCulture } from "../db/seed/culture.ts";
 import { seedArticles } from "../db/seed/articles.ts";
+import { seedArticlesEs } from "../db/seed/culture-es.ts";
+import { seedCollectionsEs, seedLooksEs } from "../db/seed/collections-es.ts";
 import {
   articleFormSchema,
   createArticle,
   embeddedProducts,
+  getAdminArticle,
   getPublishedArticle,
   listArticleSlugs,
   listPublishedArticles,
@@ -131,6 +134,61 @@ describe("drafts and publishing", () => {
   });
 });
 
+describe("stories in Spanish", () => {
+  const form = (fields: Record<string, string>) =>
+    articleFormSchema.parse({
+      title: "Stoop Talk",
+      slug: "",
+      category: "Community",
+      author: "Test Writer",
+      excerpt: "What the neighbors say on the stoop.",
+      body: "## The stoop\n\nEvery evening the stoop fills up.",
+      imageSrc: "/images/article-1.svg",
+      imageAlt: "A brownstone stoop.",
+      ...fields,
+    });
+
+  it("gives each seeded story its Spanish texts under es, its English ones otherwise, the read time counted on the text shown", async () => {
+    const { featured, latest } = await listPublishedArticles(database.db, "es");
+    expect(featured?.title).toBe(seedArticlesEs["the-walls-speak-murals-of-east-harlem"]!.title);
+    expect(latest.map((a) => a.title)).toEqual(["Del cypher a la tarima", "Las pintas del bloque", "Abriendo camino: los b-boys de la calle 116"]);
+    const es = await getPublishedArticle(database.db, "from-cyphers-to-stages", "es");
+    const spanish = seedArticlesEs["from-cyphers-to-stages"]!;
+    expect(es).toMatchObject({ title: spanish.title, category: "Música", excerpt: spanish.excerpt, body: spanish.body, author: "Dante Rivers", imageAlt: spanish.imageAlt });
+    expect(es!.image.alt).toBe(spanish.imageAlt);
+    expect(es!.readTimeMinutes).toBe(readTimeMinutes(spanish.body));
+    expect((await getPublishedArticle(database.db, "from-cyphers-to-stages"))?.title).toBe("From Cyphers to Stages");
+  });
+
+  it("shows the English of each text a story has no Spanish for, and none at all when it has no translation", async () => {
+    const { id, slug } = await createArticle(database.db, actor, form({ titleEs: "Charla en el stoop" }));
+    await setArticleStatus(database.db, actor, id, "publish");
+    expect(await getPublishedArticle(database.db, slug, "es")).toMatchObject({ title: "Charla en el stoop", excerpt: "What the neighbors say on the stoop.", category: "Community" });
+    expect((await getAdminArticle(database.db, id))!.spanish).toEqual({ title: "Charla en el stoop", category: null, excerpt: null, body: null, imageAlt: null });
+
+    await updateArticle(database.db, actor, id, form({ slug, titleEs: "", bodyEs: "## El stoop\n\nTodas las tardes el stoop se llena." }));
+    const partly = await getPublishedArticle(database.db, slug, "es");
+    expect(partly).toMatchObject({ title: "Stoop Talk", body: "## El stoop\n\nTodas las tardes el stoop se llena." });
+
+    await updateArticle(database.db, actor, id, form({ slug, bodyEs: "" }));
+    expect((await getAdminArticle(database.db, id))!.spanish).toEqual({ title: null, category: null, excerpt: null, body: null, imageAlt: null });
+    expect((await getPublishedArticle(database.db, slug, "es"))?.body).toBe("## The stoop\n\nEvery evening the stoop fills up.");
+
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
+    const updates = audit.filter((r) => r.entity === "article" && r.action === "update");
+    expect(updates.map((r) => [(r.before as { titleEs: unknown }).titleEs, (r.after as { titleEs: unknown; bodyEs: unknown }).bodyEs])).toEqual([
+      ["Charla en el stoop", "## El stoop\n\nTodas las tardes el stoop se llena."],
+      [null, null],
+    ]);
+  });
+
+  it("refuses a Spanish text longer than the English may be", () => {
+    const result = articleFormSchema.safeParse({ ...form({}), imageSrc: "/images/article-1.svg", featured: "", titleEs: "x".repeat(161) });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]).toMatchObject({ path: ["titleEs"], message: "The Spanish title is too long (at most 160 characters)." });
+  });
+});
+
 describe("product embeds", () => {
   it("show the live price and stock of the embedded product", async () => {
     const story = await getPublishedArticle(database.db, "from-cyphers-to-stages");
@@ -161,6 +219,33 @@ describe("collections and lookbooks", () => {
     expect(spring!.looks).toHaveLength(3);
     for (const look of spring!.looks) expect(look.hotspots.length).toBeGreaterThanOrEqual(2);
     expect((await getLookbook(database.db, "street-essentials"))!.looks).toHaveLength(1);
+  });
+
+  it("read in Spanish: a collection's description and season, its looks' title, caption and picture description; names as they are", async () => {
+    const spring = "spring-2024-urban-renaissance";
+    const en = await getLookbook(database.db, spring);
+    const es = await getLookbook(database.db, spring, "es");
+    expect(es!.collection).toMatchObject({ name: en!.collection.name, description: seedCollectionsEs[spring]!.description, season: "Primavera 2024" });
+    expect(en!.collection.season).toBe("Spring 2024");
+    for (const [i, look] of es!.looks.entries()) {
+      const spanish = seedLooksEs[en!.looks[i]!.title]!;
+      expect(look).toMatchObject({ title: spanish.title, caption: spanish.caption, imageAlt: spanish.imageAlt, image: { alt: spanish.imageAlt } });
+      expect(look.hotspots.map((h) => h.product.slug)).toEqual(en!.looks[i]!.hotspots.map((h) => h.product.slug));
+    }
+    const cards = await listCollections(database.db, "es");
+    expect(cards.find((c) => c.slug === "street-essentials")).toMatchObject({ name: "Street Essentials", description: seedCollectionsEs["street-essentials"]!.description, season: null });
+    expect((await getCollectionPage(database.db, spring, "es"))!.collection.description).toBe(seedCollectionsEs[spring]!.description);
+  });
+
+  it("give a store seeded before there were Spanish texts its looks' Spanish once, never again after the back office", async () => {
+    await database.db.delete(lookTranslations);
+    await seedCulture(database.db);
+    const es = await getLookbook(database.db, "street-essentials", "es");
+    expect(es!.looks[0]!.title).toBe(seedLooksEs["Basement Session"]!.title);
+    // The back office removes one look's Spanish: seeding again leaves it without.
+    await database.db.delete(lookTranslations).where(eq(lookTranslations.lookId, es!.looks[0]!.id));
+    await seedCulture(database.db);
+    expect((await getLookbook(database.db, "street-essentials", "es"))!.looks[0]!.title).toBe("Basement Session");
   });
 
   it("reorder a collection's products and add a hotspot, audited", async () => {

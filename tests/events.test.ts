@@ -12,6 +12,8 @@ import {
   confirmRsvp,
   addTicketType,
   createEvent,
+  eventFormSchema,
+  getAdminEvent,
   getEventBySlug,
   nextUpcomingEvent,
   seedEvents,
@@ -24,6 +26,7 @@ import {
 import { parseRefundForm, shipmentTimeline, TICKETS_SENT_NOTE } from "../core/orders/index.ts";
 import { newToken } from "../core/shared/ids.ts";
 import { auditLog, events, outbox, products, rsvps, tickets, variants } from "../db/schema/index.ts";
+import { seedEventsEs } from "../db/seed/culture-es.ts";
 import { usingPostgres } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
@@ -81,6 +84,60 @@ describe("the seeded events", () => {
     expect((await listProductSlugs(t.db)).map((p) => p.slug)).not.toContain(ticketProduct!.slug);
     // Seeding again changes nothing while the events are ahead.
     expect(await seedEvents(t.db, NOW)).toBe(0);
+  });
+
+  it("read in Spanish under es: description, kind, time label, poster text and ticket types; an address stays as written", async () => {
+    const live = (await nextUpcomingEvent(t.db, "tickets", { locale: "es" }))!;
+    const spanish = seedEventsEs["rooftop-frequencies-live-session"]!;
+    expect(live).toMatchObject({ title: spanish.title, kind: "Sesión en vivo", timeLabel: spanish.timeLabel, description: spanish.description, imageAlt: spanish.imageAlt, venue: "East 116th Street, East Harlem" });
+    expect(live.ticketTypes.map((x) => [x.name, x.priceCents])).toEqual([["General", 2500], ["VIP", 6000]]);
+    const paint = (await getEventBySlug(t.db, "paint-the-block-art-exhibition", "es"))!;
+    expect(paint).toMatchObject({ title: "Paint the Block: exposición de arte", venue: "Una galería en la calle 116 Este", timeLabel: "Recepción de apertura" });
+    expect((await getEventBySlug(t.db, "paint-the-block-art-exhibition"))!.venue).toBe("A gallery on East 116th Street");
+  });
+
+  it("take Spanish texts and ticket type names from the back office, each audited with its save; an empty one shows the English", async () => {
+    const who = await admin();
+    const event = await eventWithSeats(10, who.events);
+    const general = event.ticketTypes[0]!;
+    const local = (d: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "America/New_York", dateStyle: "short", timeStyle: "short" }).format(d).replace(" ", "T");
+    const form = eventFormSchema.parse({
+      slug: event.slug, title: event.title, kind: "Live Session", timeLabel: "Doors", description: "A night on the roof with three DJs.",
+      startsAt: local(event.startsAt), endsAt: local(event.endsAt), venue: "East 116th Street", image: "/images/event-june-15.svg",
+      imageAlt: "A poster.", capacity: "10", mode: "tickets", partySizeLimit: "1", published: "on",
+      kindEs: "Sesión en vivo", descriptionEs: "Una noche en la azotea con tres DJs.", titleEs: "",
+    });
+    await updateEvent(t.db, who.events, event.id, form);
+    await updateTicketType(t.db, who.events, event.id, general.variantId, { price: 2000, seats: 10, nameEs: "Entrada general" });
+    const es = (await getEventBySlug(t.db, event.slug, "es"))!;
+    expect(es).toMatchObject({ title: event.title, kind: "Sesión en vivo", description: "Una noche en la azotea con tres DJs.", timeLabel: "Doors" });
+    expect(es.ticketTypes.map((x) => x.name)).toEqual(["Entrada general"]);
+    expect((await getEventBySlug(t.db, event.slug))!.ticketTypes.map((x) => x.name)).toEqual(["General"]);
+    const editor = (await getAdminEvent(t.db, event.id))!;
+    expect(editor.spanish).toMatchObject({ kind: "Sesión en vivo", title: null });
+    expect(editor.ticketTypes.map((x) => [x.name, x.nameEs])).toEqual([["General", "Entrada general"]]);
+
+    // Leaving the Spanish name out keeps it; an empty one removes it.
+    await updateTicketType(t.db, who.events, event.id, general.variantId, { price: 2500, seats: 10 });
+    expect((await getEventBySlug(t.db, event.slug, "es"))!.ticketTypes[0]).toMatchObject({ name: "Entrada general", priceCents: 2500 });
+    await updateTicketType(t.db, who.events, event.id, general.variantId, { price: 2500, seats: 10, nameEs: null });
+    expect((await getEventBySlug(t.db, event.slug, "es"))!.ticketTypes[0]!.name).toBe("General");
+    await updateEvent(t.db, who.events, event.id, { ...form, kindEs: null, descriptionEs: null });
+    expect((await getAdminEvent(t.db, event.id))!.spanish).toEqual({ title: null, kind: null, timeLabel: null, description: null, venue: null, imageAlt: null });
+    expect((await getEventBySlug(t.db, event.slug, "es"))!.description).toBe("A night on the roof with three DJs.");
+
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, "event"), eq(auditLog.entityId, String(event.id))));
+    const updates = audit.filter((r) => r.action === "update").map((r) => [(r.before as { kindEs: unknown }).kindEs, (r.after as { kindEs: unknown }).kindEs]);
+    expect(updates).toEqual([
+      [null, "Sesión en vivo"],
+      ["Sesión en vivo", null],
+    ]);
+    const names = audit.filter((r) => r.action === "ticket_type_update").map((r) => [(r.before as { nameEs: unknown }).nameEs, (r.after as { nameEs: unknown }).nameEs]);
+    expect(names).toEqual([
+      [null, "Entrada general"],
+      ["Entrada general", "Entrada general"],
+      ["Entrada general", null],
+    ]);
   });
 });
 

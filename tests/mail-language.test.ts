@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES, updatePreferences } from "../core/accounts/index.ts";
 import { adminMarkDelivered, adminShipOrder, recordAudit, type AdminActor, type AdminOrderDeps } from "../core/admin/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
-import { addTicketType, cancelRsvp, confirmRsvp, createEvent, getEventBySlug, submitRsvp, type EventActor } from "../core/events/index.ts";
+import { addTicketType, cancelRsvp, confirmRsvp, createEvent, getEventBySlug, submitRsvp, ticketsOfOrder, type EventActor } from "../core/events/index.ts";
 import { recipientLocale } from "../core/mail/index.ts";
 import { confirmSubscription, createCampaign, runCampaign, subscribe, type NewsletterDeps } from "../core/newsletter/index.ts";
 import type { Locale } from "../core/shared/locale.ts";
@@ -207,6 +207,42 @@ describe("tickets", () => {
     expect(tickets.text).toContain(`Tu pedido: ${TEST_BASE_URL}/es/orders/${receipt.orderId}`);
     expect(tickets.html).toContain('alt="Código QR del boleto ');
   });
+
+  it("name the event and the ticket type in the recipient's language when they have Spanish texts; the ticket keeps its English type", async () => {
+    const who = await eventAdmin();
+    const slug = `azotea-${newToken(4).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+    const created = await createEvent(db, who, {
+      slug, title: "Rooftop Frequencies: Live Session", kind: "Live Session", timeLabel: "Doors", description: "A night on the roof with three DJs.",
+      startsAt: "2099-06-15T20:00", endsAt: "2099-06-15T23:00", venue: "A rooftop off Lexington", image: "/images/event-june-15.svg",
+      imageAlt: "A poster.", capacity: 10, mode: "tickets", partySizeLimit: 1, published: true,
+      titleEs: "Rooftop Frequencies: sesión en vivo", descriptionEs: "Una noche en la azotea con tres DJs.", venueEs: "Una azotea cerca de la Lexington",
+    });
+    await addTicketType(db, who, created.id, { name: "Early Bird", price: 1500, seats: 10, nameEs: "Preventa" });
+    const type = (await getEventBySlug(db, slug))!.ticketTypes[0]!;
+
+    const spanish = await shopperSpeaking("es");
+    const bought = await purchase(checkout, spanish, [{ variantId: type.variantId, quantity: 2 }]);
+    const es = (await mailsTo(BILLING.email)).find((m) => m.subject === "Tus boletos: Rooftop Frequencies: sesión en vivo")!;
+    expect(es.text).toContain(`Aquí están tus 2 boletos para Rooftop Frequencies: sesión en vivo (pedido EH-${bought.orderNumber}).`);
+    expect(es.text).toContain("Dónde: Una azotea cerca de la Lexington");
+    expect(es.text).toContain("Boleto 1 de 2: Preventa");
+    const ics = Buffer.from(es.attachments!.find((a) => a.filename.endsWith(".ics"))!.contentBase64, "base64").toString("utf8");
+    expect(ics).toContain("SUMMARY:Rooftop Frequencies: sesión en vivo");
+    expect(ics).toContain("Una noche en la azotea con tres DJs.");
+    // The ticket is issued under the English name (the door reads it); the order's page in Spanish names it in Spanish.
+    expect((await ticketsOfOrder(db, bought.orderId)).map((t) => [t.typeName, t.eventTitle, t.venue])).toEqual([
+      ["Early Bird", "Rooftop Frequencies: Live Session", "A rooftop off Lexington"],
+      ["Early Bird", "Rooftop Frequencies: Live Session", "A rooftop off Lexington"],
+    ]);
+    expect((await ticketsOfOrder(db, bought.orderId, "es"))[0]).toMatchObject({ typeName: "Preventa", eventTitle: "Rooftop Frequencies: sesión en vivo", venue: "Una azotea cerca de la Lexington" });
+
+    const english = await shopperSpeaking("en");
+    await purchase(checkout, english, [{ variantId: type.variantId, quantity: 1 }]);
+    const en = (await mailsTo(BILLING.email)).filter((m) => m.subject === "Your tickets: Rooftop Frequencies: Live Session").at(-1)!;
+    expect(en.text).toContain("Ticket 1 of 1: Early Bird");
+    expect(en.text).toContain("Where: A rooftop off Lexington");
+    expect(en.text).not.toMatch(/Preventa|azotea/);
+  });
 });
 
 describe("RSVP mails", () => {
@@ -250,6 +286,28 @@ describe("RSVP mails", () => {
     expect(promoted.text).toContain(`Cancela tu reservación: ${TEST_BASE_URL}/es/events/rsvp/cancel?token=`);
     const ics = Buffer.from(promoted.attachments!.find((a) => a.filename.endsWith(".ics"))!.contentBase64, "base64").toString("utf8");
     expect(ics).toContain(`${TEST_BASE_URL}/es/events/${event.slug}`);
+  });
+
+  it("name the event in Spanish when it has a Spanish title and venue; the result page gets the title in its own language", async () => {
+    const slug = `pinta-es-${newToken(4).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+    const event = await createEvent(db, await eventAdmin(), {
+      slug, title: "Paint the Block: Art Exhibition", kind: "Art Exhibition", timeLabel: "Opening Reception", description: "Canvases and live painting outside.",
+      startsAt: "2099-07-20T18:00", endsAt: "2099-07-20T21:00", venue: "A gallery on East 116th Street", image: "/images/event-july-20.svg",
+      imageAlt: "A poster.", capacity: 5, mode: "rsvp", partySizeLimit: 4, published: true,
+      titleEs: "Paint the Block: exposición de arte", venueEs: "Una galería en la calle 116 Este",
+    });
+    const guest = `pintora-${Date.now()}@guest.test`;
+    expect(await submitRsvp(rsvpDeps(), event.id, { name: "Yesenia", email: guest, partySize: 2 }, null, "es")).toBe("pending");
+    const [ask] = await mailsTo(guest);
+    expect(ask!.subject).toBe("Confirma tu reservación: Paint the Block: exposición de arte");
+    expect(ask!.text).toContain("(2 personas): lunes, 20 de julio de 2099, de 6:00 p. m. a 9:00 p. m. (hora de Nueva York), Una galería en la calle 116 Este.");
+    const confirmed = await confirmRsvp(rsvpDeps(), tokenIn(ask!.text, "confirm"), "es");
+    expect(confirmed).toMatchObject({ status: "confirmed", eventTitle: "Paint the Block: exposición de arte" });
+    const placed = (await mailsTo(guest)).at(-1)!;
+    expect(placed.subject).toBe("Estás en la lista: Paint the Block: exposición de arte");
+    expect(placed.text).toContain("Dónde: Una galería en la calle 116 Este");
+    // The same link opened on an English page names the event in English.
+    expect((await confirmRsvp(rsvpDeps(), tokenIn(ask!.text, "confirm"))).eventTitle).toBe("Paint the Block: Art Exhibition");
   });
 });
 

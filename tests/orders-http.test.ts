@@ -4,7 +4,7 @@ import { markDelivered, shipOrder } from "../core/orders/index.ts";
 import { openDatabase, type Db } from "../db/client.ts";
 import { products, variants } from "../db/schema/index.ts";
 import { Client } from "./http-client.ts";
-import { registerOverHttp, sameShopperOn } from "./http-shopper.ts";
+import { HTTP_CARDS, registerOverHttp, sameShopperOn } from "./http-shopper.ts";
 import { startSeededStore, startServer, type RunningServer, type SeededStore } from "./server.ts";
 
 // The order pages as a browser without JavaScript uses them: plain GETs and form posts to the built server.
@@ -161,5 +161,29 @@ describe("a delivered order", () => {
     expect(page).toContain("Nothing could be added to your cart.");
     expect(page).toContain("Salsa Breaks Tee (S / Red) is out of stock.");
     expect(await Client.text(await c.get("/cart"))).toContain("Your cart (0)");
+  });
+});
+
+describe("an order's addresses in Spanish", () => {
+  it("name the country in the page's language, on the order and its tracking page", async () => {
+    const c = await shopper();
+    await addToCart(c, "salsa-breaks-tee", { size: "M", color: "Black", quantity: 1 });
+    const form = await (await c.get("/checkout")).text();
+    const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(form)![1]!;
+    // An address with neither city nor state: the tracking page names the country.
+    const paid = await c.post("/checkout", { idempotencyKey, fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "", city: "", state: "", zipCode: "", country: "MX", ...HTTP_CARDS.good });
+    expect(paid.status, await paid.clone().text()).toBe(303);
+    const complete = await Client.text(await c.get(paid.headers.get("location")!));
+    const orderPath = /href="(\/orders\/[A-Za-z0-9_-]{16})"/.exec(complete)![1]!;
+
+    const en = await Client.text(await c.get(orderPath));
+    expect(en).toMatch(/<address[^>]*>Ana Rivera<br\/>Mexico<\/address>/);
+    expect(await Client.text(await c.get(`${orderPath}/track`))).toContain("Shipping to Ana Rivera, Mexico");
+
+    expect((await c.post("/language", { lang: "es", redirectTo: orderPath })).status).toBe(302);
+    const es = await Client.text(await c.get(`/es${orderPath}`));
+    expect(es).toMatch(/<address[^>]*>Ana Rivera<br\/>México<\/address>/);
+    expect(es).not.toMatch(/<br\/>MX<\/address>/);
+    expect(await Client.text(await c.get(`/es${orderPath}/track`))).toContain("Envío a Ana Rivera, México");
   });
 });

@@ -189,3 +189,35 @@ describe("shared lists", () => {
     expect((await lookup("/wishlist/QQQQQQ", "192.0.2.78")).status).toBe(404);
   });
 });
+
+describe("the wishlist in Spanish", () => {
+  it("names the first list's default name in Spanish, keeps it when its details are saved unchanged, and shows a renamed list as written", async () => {
+    const { c } = await shopper();
+    await c.post("/wishlist/toggle", { productId: await teeId(c), intent: "save", redirectTo: TEE });
+    const listId = /href="\/wishlist\?list=(\d+)"/.exec(await Client.text(await c.get("/wishlist")))![1]!;
+    const made = await c.post("/wishlist", { intent: "sharing", listId, visibility: "public" });
+    const code = /data-testid="share-code">([A-Z0-9]+)</.exec(await Client.text(made))![1]!;
+    expect((await c.post("/language", { lang: "es", redirectTo: "/wishlist" })).status).toBe(302);
+
+    const page = await Client.text(await c.get("/es/wishlist"));
+    expect(page).toContain(">Mis favoritos</h2>");
+    expect(page).toContain('aria-label="Artículos en Mis favoritos"');
+    expect(page).toMatch(/<input[^>]*id="list-name"[^>]*value="Mis favoritos"/);
+    // What the page shows (its data for the browser keeps the stored name).
+    expect(page.replace(/<script[\s\S]*?<\/script>/g, "")).not.toContain("My Favorites");
+    const ip = "192.0.2.90";
+    expect(await Client.text(await lookup(`/es/wishlist/${code}`, ip))).toContain(">Mis favoritos</h1>");
+    expect(await Client.text(await lookup(`/wishlist/${code}`, ip))).toContain(">My Favorites</h1>");
+
+    // The details form sent back with the name as shown: the list keeps its default name, in each language.
+    const saved = await c.post("/es/wishlist", { intent: "rename-list", listId, name: "Mis favoritos", description: "Para el verano" });
+    expect(saved.status).toBe(200);
+    expect(await Client.text(await lookup(`/wishlist/${code}`, ip))).toContain(">My Favorites</h1>");
+    expect(await Client.text(await lookup(`/es/wishlist/${code}`, ip))).toContain(">Mis favoritos</h1>");
+
+    const renamed = await c.post("/es/wishlist", { intent: "rename-list", listId, name: "Regalos de Navidad", description: "" });
+    expect(renamed.status).toBe(200);
+    expect(await Client.text(await c.get("/es/wishlist"))).toContain(">Regalos de Navidad</h2>");
+    expect(await Client.text(await lookup(`/wishlist/${code}`, ip))).toContain(">Regalos de Navidad</h1>");
+  });
+});

@@ -3,6 +3,7 @@ import { cartExists, createCart, ensureCartOfUser, findCartOfUser, getCart } fro
 import type { CartView } from "../../core/cart/rules.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
 import type { StoreContext } from "../../server/context.ts";
+import { requestLocale } from "./i18n.server.ts";
 import { storeCookieName } from "../../server/cookie-names.ts";
 import { getViewer } from "./session.server.ts";
 
@@ -28,8 +29,9 @@ export async function readCartId(request: Request, context: StoreContext): Promi
   return readGuestCartId(request, context);
 }
 
+/** The visitor's cart, its ticket lines named in the page's language. */
 export async function loadCart(request: Request, context: StoreContext): Promise<CartView> {
-  return getCart(context.db, await readCartId(request, context));
+  return getCart(context.db, await readCartId(request, context), requestLocale(request));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { recordAudit, type AdminActor } from "../../core/admin/index.ts";
 import { nextUpcomingEvent, type EventActor, type EventView } from "../../core/events/index.ts";
+import type { Locale } from "../../core/shared/locale.ts";
 import type { StoreContext } from "../../server/context.ts";
 import type { EventCardData } from "../components/content/event-card.tsx";
 
@@ -19,9 +20,9 @@ export function eventCard(event: EventView): EventCardData {
   };
 }
 
-/** The next upcoming event of a kind (ticketed: /music; free RSVP: /culture), or null when none is planned. */
-export async function loadUpcomingEvent(context: StoreContext, mode: "tickets" | "rsvp"): Promise<EventCardData | null> {
-  const event = await nextUpcomingEvent(context.db, mode);
+/** The next upcoming event of a kind (ticketed: /music; free RSVP: /culture) in the page's language, or null when none is planned. */
+export async function loadUpcomingEvent(context: StoreContext, mode: "tickets" | "rsvp", locale: Locale): Promise<EventCardData | null> {
+  const event = await nextUpcomingEvent(context.db, mode, { locale });
   return event ? eventCard(event) : null;
 }
 

@@ -9,9 +9,9 @@
 import type { MetaDescriptor } from "react-router";
 import { optionValues } from "../../core/catalog/rules.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/shared/locale.ts";
+import { storeWeekdayDate } from "../../core/shared/dates.ts";
 import { metaIntl, type MessageId } from "../i18n/index.ts";
 import { metaLocale } from "./page-meta.ts";
-import { storeLongDate } from "../../core/events/rules.ts";
 import { imageForColor } from "../../core/media/rules.ts";
 
 export const SOCIAL_CARD = { width: 1200, height: 630, type: "image/png" } as const;
@@ -80,7 +80,11 @@ export function productCardContent(product: {
 
 export const storyCardContent = (article: { title: string; category: string }): TitleCardContent => ({ eyebrow: article.category, title: article.title });
 
-export const eventCardContent = (event: { title: string; startsAt: Date | string }): TitleCardContent => ({ eyebrow: storeLongDate(event.startsAt), title: event.title });
+/** An event's card: its day ("Saturday, June 15, 2027"; "sábado, 15 de junio de 2027") over its title, in the page's language. */
+export const eventCardContent = (event: { title: string; startsAt: Date | string }, locale: Locale = DEFAULT_LOCALE): TitleCardContent => ({
+  eyebrow: storeWeekdayDate(event.startsAt, locale),
+  title: event.title,
+});
 
 export const collectionCardContent = (collection: { name: string; season: string | null }): TitleCardContent => ({ eyebrow: collection.season ?? "East Harlem", title: collection.name });
 

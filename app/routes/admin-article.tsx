@@ -51,12 +51,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data({ article, done, images: [...CULTURE_IMAGES] }, { headers: noStore });
 }
 
+type Preview = { parts: RenderedPart[]; products: Record<string, ProductCardData>; readTimeMinutes: number };
+
 export type ActionResult = {
   error?: string;
   fields?: Record<string, string>;
   values: Record<string, string>;
-  preview?: { parts: RenderedPart[]; products: Record<string, ProductCardData>; readTimeMinutes: number };
+  /** The body as the English page shows it, and the Spanish body as /es shows it when there is one. */
+  preview?: Preview;
+  previewEs?: Preview;
 };
+
+/** A body rendered by the very renderer of the public page, embeds and all. */
+async function previewOf(context: Route.ActionArgs["context"], body: string): Promise<Preview> {
+  const found = await embeddedProducts(context.db, body);
+  const products: Record<string, ProductCardData> = {};
+  for (const [slug, p] of found) products[slug] = toCardData(p);
+  return { parts: renderBody(body), products, readTimeMinutes: readTimeMinutes(body) };
+}
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   // Who may write is settled before anything of the request is read.
@@ -64,7 +76,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   // The form carries an optional photo (the HTTP layer lets this page's POST be up to 10 MB and its fields).
-  const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["body", "excerpt"] });
+  const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["body", "excerpt", "bodyEs", "excerptEs"] });
   if (fields.intent === "delete") {
     if (id === "new") throw data(null, { status: 404 });
     await requirePermission(request, context, "content", "delete");
@@ -79,11 +91,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const parsed = articleFormSchema.safeParse(fields);
   if (!parsed.success) return data<ActionResult>({ fields: fieldErrors(parsed.error), values: fields }, { status: 400, headers: noStore });
   if (fields.intent === "preview") {
-    // Rendered by the very renderer of the public page, embeds and all; nothing is saved.
-    const found = await embeddedProducts(context.db, parsed.data.body);
-    const products: Record<string, ProductCardData> = {};
-    for (const [slug, p] of found) products[slug] = toCardData(p);
-    return data<ActionResult>({ values: fields, preview: { parts: renderBody(parsed.data.body), products, readTimeMinutes: readTimeMinutes(parsed.data.body) } }, { headers: noStore });
+    // Nothing is saved.
+    const { body, bodyEs } = parsed.data;
+    return data<ActionResult>({ values: fields, preview: await previewOf(context, body), ...(bodyEs ? { previewEs: await previewOf(context, bodyEs) } : {}) }, { headers: noStore });
   }
   try {
     if (id === "new") {
@@ -118,6 +128,11 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
     imageSrc: sent?.imageSrc ?? article?.imageSrc ?? images[0],
     imageAlt: sent?.imageAlt ?? article?.imageAlt ?? "",
     featured: sent ? sent.featured === "on" : (article?.featured ?? false),
+    titleEs: sent?.titleEs ?? article?.spanish.title ?? "",
+    categoryEs: sent?.categoryEs ?? article?.spanish.category ?? "",
+    excerptEs: sent?.excerptEs ?? article?.spanish.excerpt ?? "",
+    bodyEs: sent?.bodyEs ?? article?.spanish.body ?? "",
+    imageAltEs: sent?.imageAltEs ?? article?.spanish.imageAlt ?? "",
   };
   const errors = result?.fields;
   const title = article ? `Edit story: ${article.title}` : "New story";
@@ -196,6 +211,31 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
         >
           {(aria) => <textarea {...aria} name="body" defaultValue={v.body} required rows={20} className="w-full rounded border border-line bg-card p-3 font-mono text-sm" />}
         </Field>
+        <fieldset className="space-y-5 rounded border border-line p-4">
+          <legend className="px-1 font-display text-xl">
+            Spanish (/es)
+          </legend>
+          <p className="text-sm text-muted">
+            What the Spanish pages show. Every field is optional: an empty one shows the English. The author and the address stay as they are.
+          </p>
+          <Field id="titleEs" label="Spanish title" optional error={errors?.titleEs}>
+            {(aria) => <input {...aria} name="titleEs" lang="es" defaultValue={v.titleEs} maxLength={160} className={inputClass} />}
+          </Field>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="categoryEs" label="Spanish category" optional error={errors?.categoryEs}>
+              {(aria) => <input {...aria} name="categoryEs" lang="es" defaultValue={v.categoryEs} maxLength={40} className={inputClass} />}
+            </Field>
+            <Field id="imageAltEs" label="Spanish picture description" optional error={errors?.imageAltEs}>
+              {(aria) => <input {...aria} name="imageAltEs" lang="es" defaultValue={v.imageAltEs} maxLength={300} className={inputClass} />}
+            </Field>
+          </div>
+          <Field id="excerptEs" label="Spanish excerpt" optional error={errors?.excerptEs}>
+            {(aria) => <textarea {...aria} name="excerptEs" lang="es" defaultValue={v.excerptEs} maxLength={400} rows={3} className="w-full rounded border border-line bg-card p-3" />}
+          </Field>
+          <Field id="bodyEs" label="Spanish body (markdown)" optional hint="The same markdown as the body; keep its product lines to show the products in Spanish too." error={errors?.bodyEs}>
+            {(aria) => <textarea {...aria} name="bodyEs" lang="es" defaultValue={v.bodyEs} rows={12} className="w-full rounded border border-line bg-card p-3 font-mono text-sm" />}
+          </Field>
+        </fieldset>
         <p className="flex items-center gap-3">
           <input id="featured" type="checkbox" name="featured" defaultChecked={v.featured} className="h-5 w-5" />
           <label htmlFor="featured" className="font-semibold">
@@ -229,6 +269,16 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           <div className="mt-4">
             <ArticleBody parts={result.preview.parts} products={result.preview.products} />
           </div>
+          {result.previewEs ? (
+            <div className="mt-8 border-t border-line pt-6" data-testid="article-preview-es">
+              <h3 className="font-display text-xl">
+                Spanish body <span className="text-base font-normal text-muted">({result.previewEs.readTimeMinutes} min read)</span>
+              </h3>
+              <div className="mt-4" lang="es">
+                <ArticleBody parts={result.previewEs.parts} products={result.previewEs.products} />
+              </div>
+            </div>
+          ) : null}
         </section>
       ) : null}
     </div>

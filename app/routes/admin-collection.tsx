@@ -69,7 +69,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   // A look's form carries an optional photo (the HTTP layer lets this page's POST be up to 10 MB and its fields).
-  const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description", "products", "caption"] });
+  const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description", "products", "caption", "descriptionEs", "captionEs"] });
   const intent = fields.intent ?? "save";
   // Deleting takes the delete permission and the confirm step's second click.
   if (intent === "remove-look" || intent === "delete-collection") {
@@ -150,6 +150,17 @@ function LookFields({ prefix, look, errors, images, sent }: { prefix: string; lo
           {(aria) => <textarea {...aria} name="caption" defaultValue={sent?.caption ?? look?.caption ?? ""} required maxLength={600} rows={2} className="w-full rounded border border-line bg-card p-3" />}
         </Field>
       </div>
+      <Field id={`${prefix}-title-es`} label="Spanish title" optional hint="With the Spanish caption and picture description: all three, or none (Spanish pages then show the English)." error={errors?.titleEs}>
+        {(aria) => <input {...aria} name="titleEs" defaultValue={sent?.titleEs ?? look?.es?.title ?? ""} maxLength={120} lang="es" className={inputClass} />}
+      </Field>
+      <Field id={`${prefix}-alt-es`} label="Spanish picture description" optional error={errors?.imageAltEs}>
+        {(aria) => <input {...aria} name="imageAltEs" defaultValue={sent?.imageAltEs ?? look?.es?.imageAlt ?? ""} maxLength={300} lang="es" className={inputClass} />}
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id={`${prefix}-caption-es`} label="Spanish caption" optional error={errors?.captionEs}>
+          {(aria) => <textarea {...aria} name="captionEs" defaultValue={sent?.captionEs ?? look?.es?.caption ?? ""} maxLength={600} rows={2} lang="es" className="w-full rounded border border-line bg-card p-3" />}
+        </Field>
+      </div>
     </div>
   );
 }
@@ -207,6 +218,16 @@ export default function AdminCollection({ loaderData, actionData }: Route.Compon
         <Field id="description" label="Description" error={save?.fields?.description}>
           {(aria) => <textarea {...aria} name="description" defaultValue={sent?.description ?? collection?.description ?? ""} required maxLength={1000} rows={3} className="w-full rounded border border-line bg-card p-3" />}
         </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <Field id="descriptionEs" label="Spanish description" optional hint="Shown on the Spanish pages (/es); the English description when empty. The name is the brand's and is not translated." error={save?.fields?.descriptionEs}>
+              {(aria) => <textarea {...aria} name="descriptionEs" defaultValue={sent?.descriptionEs ?? collection?.es?.description ?? ""} maxLength={1000} rows={3} lang="es" className="w-full rounded border border-line bg-card p-3" />}
+            </Field>
+          </div>
+          <Field id="seasonEs" label="Spanish season" optional hint="Saved with a Spanish description, for a collection with a season; the season when empty." error={save?.fields?.seasonEs}>
+            {(aria) => <input {...aria} name="seasonEs" defaultValue={sent?.seasonEs ?? collection?.es?.season ?? ""} maxLength={60} lang="es" className={inputClass} />}
+          </Field>
+        </div>
         <Field id="products" label="Products, in order" hint="One product address a line, in the order the collection shows them (see the list of addresses below)." error={save?.fields?.products}>
           {(aria) => <textarea {...aria} name="products" defaultValue={sent?.products ?? collection?.productSlugs.join("\n") ?? ""} rows={10} className="w-full rounded border border-line bg-card p-3 font-mono text-sm" />}
         </Field>

@@ -56,6 +56,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     mode: event.mode,
     partySizeLimit: String(event.partySizeLimit),
     published: event.published,
+    titleEs: event.spanish.title ?? "",
+    kindEs: event.spanish.kind ?? "",
+    timeLabelEs: event.spanish.timeLabel ?? "",
+    descriptionEs: event.spanish.description ?? "",
+    venueEs: event.spanish.venue ?? "",
+    imageAltEs: event.spanish.imageAlt ?? "",
   };
   return data(
     { event: { id: event.id, slug: event.slug, title: event.title, picture: event.picture, mode: event.mode, capacity: event.capacity, placesTaken: event.placesTaken, ticketTypes: event.ticketTypes }, values, rsvps, done: done && done in DONE ? (done as keyof typeof DONE) : null },
@@ -70,7 +76,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = eventIdSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   // The details form carries an optional photo (the HTTP layer lets this page's POST be up to 10 MB and its fields).
-  const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description"] });
+  const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description", "descriptionEs"] });
   const back = (done: keyof typeof DONE) => redirect(`/admin/events/${id.data}?done=${done}`, { headers: noStore });
   const intent = fields.intent;
   try {
@@ -144,14 +150,17 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
           <h2 id="types" className="font-display text-2xl">
             Ticket types
           </h2>
-          <p className="mt-1 text-muted">Seats left to sell are stock: they cannot go below the seats held by checkouts in progress.</p>
+          <p className="mt-1 text-muted">
+            Seats left to sell are stock: they cannot go below the seats held by checkouts in progress. A ticket type&apos;s name is on the tickets it sold and cannot
+            change; its Spanish name (empty: the English one) is what the Spanish pages and mails show.
+          </p>
           {event.ticketTypes.length === 0 ? <p className="mt-4">No ticket types yet: add one below to put tickets on sale.</p> : null}
           <ul className="mt-4 grid gap-3">
             {event.ticketTypes.map((t) => {
               const errors = result?.intent === "save-type" && result.variantId === t.variantId ? result.fields : undefined;
               return (
                 <li key={t.variantId} className="rounded border border-line p-4">
-                  <Form method="post" className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]" aria-label={`Ticket type ${t.name}`}>
+                  <Form method="post" className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]" aria-label={`Ticket type ${t.name}`}>
                     <input type="hidden" name="intent" value="save-type" />
                     <input type="hidden" name="variantId" value={t.variantId} />
                     <p>
@@ -166,6 +175,9 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                     <Field id={`seats-${t.variantId}`} label="Seats left to sell" error={errors?.seats}>
                       {(aria) => <input {...aria} name="seats" type="number" min={0} defaultValue={t.seats} className={inputClass} />}
                     </Field>
+                    <Field id={`nameEs-${t.variantId}`} label="Spanish name" optional error={errors?.nameEs}>
+                      {(aria) => <input {...aria} name="nameEs" lang="es" maxLength={40} defaultValue={t.nameEs ?? ""} className={inputClass} />}
+                    </Field>
                     <button type="submit" className={primaryButton}>
                       Save<span className="sr-only"> {t.name}</span>
                     </button>
@@ -174,7 +186,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
               );
             })}
           </ul>
-          <Form method="post" className="mt-4 grid items-end gap-3 rounded border border-line p-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]" aria-label="Add a ticket type">
+          <Form method="post" className="mt-4 grid items-end gap-3 rounded border border-line p-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]" aria-label="Add a ticket type">
             <input type="hidden" name="intent" value="add-type" />
             <Field id="type-name" label="New ticket type" error={result?.intent === "add-type" ? result.fields?.name : undefined}>
               {(aria) => <input {...aria} name="name" className={inputClass} />}
@@ -184,6 +196,9 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
             </Field>
             <Field id="type-seats" label="Seats" error={result?.intent === "add-type" ? result.fields?.seats : undefined}>
               {(aria) => <input {...aria} name="seats" type="number" min={0} className={inputClass} />}
+            </Field>
+            <Field id="type-nameEs" label="Spanish name" optional error={result?.intent === "add-type" ? result.fields?.nameEs : undefined}>
+              {(aria) => <input {...aria} name="nameEs" lang="es" maxLength={40} className={inputClass} />}
             </Field>
             <button type="submit" className={primaryButton}>
               Add ticket type

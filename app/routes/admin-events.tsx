@@ -43,12 +43,18 @@ export function formValues(fields: Record<string, string>): EventValues {
     mode: fields.mode ?? "tickets",
     partySizeLimit: fields.partySizeLimit ?? "",
     published: fields.published === "on",
+    titleEs: fields.titleEs ?? "",
+    kindEs: fields.kindEs ?? "",
+    timeLabelEs: fields.timeLabelEs ?? "",
+    descriptionEs: fields.descriptionEs ?? "",
+    venueEs: fields.venueEs ?? "",
+    imageAltEs: fields.imageAltEs ?? "",
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "events", "create");
-  const fields = await readForm(request, { multiline: ["description"] });
+  const fields = await readForm(request, { multiline: ["description", "descriptionEs"] });
   const values = formValues(fields);
   const parsed = eventFormSchema.safeParse({ ...fields, published: fields.published ?? "" });
   if (!parsed.success) return data<EventFormResult>({ fields: fieldErrors(parsed.error), values }, { status: 400, headers: noStore });

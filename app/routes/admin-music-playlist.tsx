@@ -44,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "content", "update");
   const id = playlistIdOf(params);
   // The details form carries an optional cover photo (the HTTP layer lets this page's POST be up to 10 MB and its fields).
-  const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description"] });
+  const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description", "descriptionEs"] });
   const deps = musicDeps(context, actor);
   const reply = (body: ActionData, status = 200) => data(body, { status, headers: noStore });
   const done = (what: Done) => redirect(`/admin/music/${id}?done=${what}`, { headers: noStore });
@@ -101,7 +101,19 @@ export default function AdminMusicPlaylist({ loaderData, actionData }: Route.Com
   const values: PlaylistFormValues =
     result?.intent === "update"
       ? result.values
-      : { title: playlist.title, slug: playlist.slug, label: playlist.label, description: playlist.description, coverSrc: playlist.coverSrc, coverAlt: playlist.cover.alt, featured: playlist.featured };
+      : {
+          title: playlist.title,
+          slug: playlist.slug,
+          label: playlist.label,
+          description: playlist.description,
+          coverSrc: playlist.coverSrc,
+          coverAlt: playlist.cover.alt,
+          featured: playlist.featured,
+          titleEs: playlist.spanish.title ?? "",
+          labelEs: playlist.spanish.label ?? "",
+          descriptionEs: playlist.spanish.description ?? "",
+          coverAltEs: playlist.spanish.coverAlt ?? "",
+        };
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <AdminHeader title={playlist.title}>

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "content", "create");
-  const fields = await readForm(request, { multiline: ["description"] });
+  const fields = await readForm(request, { multiline: ["description", "descriptionEs"] });
   if (fields.intent !== "create") return badForm("Unknown action.");
   const values = playlistValuesOf(fields);
   try {

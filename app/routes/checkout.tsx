@@ -22,7 +22,7 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track, visitOf } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/checkout";
-import { localizedRedirect, localizeErrors, localizeText } from "../lib/i18n.server.ts";
+import { localizedRedirect, localizeErrors, localizeText, requestLocale } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "checkout.meta.title" }))(args);
 
@@ -30,7 +30,7 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const cart = await getCart(context.db, await findCartOfUser(context.db, viewer.id));
+  const cart = await getCart(context.db, await findCartOfUser(context.db, viewer.id), requestLocale(request));
   if (cart.lines.length > 0) track(request, context, { type: "checkout_started", quantity: cart.itemCount, valueCents: cart.subtotalCents });
   return data(
     {

@@ -9,10 +9,11 @@ import { savedAmong } from "../lib/wishlist.server.ts";
 import { metaLocale, pageAddress } from "../lib/page-meta.ts";
 import type { Route } from "./+types/collection";
 import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
-  const page = slug.success ? await getCollectionPage(context.db, slug.data) : null;
+  const page = slug.success ? await getCollectionPage(context.db, slug.data, requestLocale(request)) : null;
   if (!page) throw data(null, { status: 404 });
   const saved = await savedAmong(request, context, page.products.map((p) => p.id));
   return {
@@ -28,7 +29,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const intl = metaIntl(matches);
   if (!d) return [{ title: `${intl.formatMessage({ id: "shop.collection.notFound" })} | East Harlem` }];
   const { collection, baseUrl } = d;
-  const address = pageAddress(baseUrl, `/collections/${collection.slug}`, metaLocale(matches));
+  const locale = metaLocale(matches);
+  const address = pageAddress(baseUrl, `/collections/${collection.slug}`, locale);
   return [
     { title: `${collection.name} | ${intl.formatMessage({ id: "shop.collections.title" })} | East Harlem` },
     { name: "description", content: collection.description },
@@ -36,7 +38,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     { property: "og:description", content: collection.description },
     ...address.tags,
     { property: "og:site_name", content: "East Harlem" },
-    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection)), collection.name),
+    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection), locale), collection.name),
   ];
 };
 

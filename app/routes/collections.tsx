@@ -8,9 +8,10 @@ import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/collections";
 import { pageSocialMeta } from "../lib/social.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { collections: await listCollections(context.db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { collections: await listCollections(context.db, requestLocale(request)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -15,22 +15,25 @@ import { cardPath, socialImageMeta, storyCardContent } from "../lib/social.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = articleSlugSchema.safeParse(params.slug);
-  const article = slug.success ? await getPublishedArticle(context.db, slug.data) : null;
+  const locale = requestLocale(request);
+  const article = slug.success ? await getPublishedArticle(context.db, slug.data, locale) : null;
   // Drafts and unknown addresses alike: nothing here for shoppers.
   if (!article) throw data(null, { status: 404 });
+  // The shared card is drawn in the page's language: /social/story/<slug>.png or <slug>.es.png.
+  const card = { path: cardPath("story", article.slug, storyCardContent(article), locale), alt: article.title };
   const found = await embeddedProducts(context.db, article.body);
   const products: Record<string, ProductCardData> = {};
   for (const [s, p] of found) products[s] = toCardData(p);
   const { body, ...story } = article;
   // The page's own address, in its language: /culture/<slug> or /es/culture/<slug>.
-  const url = context.baseUrl + localePath(`/culture/${story.slug}`, requestLocale(request));
-  return { article: story, parts: renderBody(body), products, baseUrl: context.baseUrl, url };
+  const url = context.baseUrl + localePath(`/culture/${story.slug}`, locale);
+  return { article: story, parts: renderBody(body), products, baseUrl: context.baseUrl, url, card };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const intl = metaIntl(matches);
   if (!d) return [{ title: intl.formatMessage({ id: "culture.article.notFound" }) }];
-  const { article, baseUrl, url } = d;
+  const { article, baseUrl, url, card } = d;
   return [
     { title: `${article.title} | East Harlem` },
     { name: "description", content: article.excerpt },
@@ -45,7 +48,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     { property: "article:section", content: article.category },
     { name: "twitter:title", content: article.title },
     { name: "twitter:description", content: article.excerpt },
-    ...socialImageMeta(baseUrl, cardPath("story", article.slug, storyCardContent(article)), article.title),
+    ...(card ? socialImageMeta(baseUrl, card.path, card.alt) : []),
   ];
 };
 

@@ -6,12 +6,14 @@ import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading, Tag } from "../components/content/section.tsx";
 import { loadUpcomingEvent } from "../lib/events.server.ts";
 import { metaIntl, useT } from "../i18n/index.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/culture";
 import { pageSocialMeta } from "../lib/social.ts";
 
-/** The published stories, and the next upcoming free event, from the database. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [stories, event] = await Promise.all([listPublishedArticles(context.db), loadUpcomingEvent(context, "rsvp")]);
+/** The published stories, and the next upcoming free event, from the database, in the page's language. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const [stories, event] = await Promise.all([listPublishedArticles(context.db, locale), loadUpcomingEvent(context, "rsvp", locale)]);
   return { stories, event };
 }
 

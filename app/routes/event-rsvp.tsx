@@ -5,7 +5,7 @@ import { buttonClass } from "../components/content/buttons.tsx";
 import { useRichT } from "../components/content/rich-text.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { localizeText, serverT } from "../lib/i18n.server.ts";
+import { localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/event-rsvp";
 
 /**
@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!token.success) return data<Shown>({ kind: "invalid", message: serverT(request)("events.error.linkIncomplete") }, { status: 400 });
   if (step === "cancel") return { kind: "ask_cancel", token: token.data } satisfies Shown;
   try {
-    const result = await confirmRsvp(deps(context), token.data);
+    const result = await confirmRsvp(deps(context), token.data, requestLocale(request));
     return { kind: result.status, eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
   } catch (error) {
     const domain = expectDomainError(error) as EventError;
@@ -41,7 +41,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const token = rsvpTokenSchema.safeParse(fields.token);
   if (!token.success) return data<Shown>({ kind: "invalid", message: serverT(request)("events.error.linkIncomplete") }, { status: 400 });
   try {
-    const result = await cancelRsvp(deps(context), token.data);
+    const result = await cancelRsvp(deps(context), token.data, requestLocale(request));
     return { kind: "cancelled", eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
   } catch (error) {
     const domain = expectDomainError(error);

@@ -24,17 +24,20 @@ const RSVP_THROTTLE = { limit: 5, windowMs: 10 * 60_000 };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const event = slug.success ? await getEventBySlug(context.db, slug.data) : null;
+  const locale = requestLocale(request);
+  const event = slug.success ? await getEventBySlug(context.db, slug.data, locale) : null;
   if (!event) throw data(null, { status: 404 });
   const viewer = await getViewer(request, context);
   const { productId: _productId, ...shown } = event;
   return {
+    // The shared card is drawn in the page's language: /social/event/<slug>.png or <slug>.es.png.
+    card: { path: cardPath("event", event.slug, eventCardContent(event, locale), locale), alt: event.title },
     event: { ...shown, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString() },
     past: isPast(event),
     prefill: viewer ? { name: viewer.name, email: viewer.email } : null,
     baseUrl: context.baseUrl,
     // The page's own address, in its language: /events/<slug> or /es/events/<slug>.
-    url: context.baseUrl + localePath(`/events/${event.slug}`, requestLocale(request)),
+    url: context.baseUrl + localePath(`/events/${event.slug}`, locale),
   };
 }
 
@@ -44,7 +47,7 @@ export type RsvpActionResult =
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const event = slug.success ? await getEventBySlug(context.db, slug.data) : null;
+  const event = slug.success ? await getEventBySlug(context.db, slug.data, requestLocale(request)) : null;
   if (!event) throw data(null, { status: 404 });
   const fields = await readForm(request);
   const values = { name: fields.name ?? "", email: fields.email ?? "", partySize: fields.partySize ?? "1" };
@@ -80,7 +83,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const intl = metaIntl(matches);
   if (!d) return [{ title: intl.formatMessage({ id: "events.notFound" }) }];
-  const { event, baseUrl, url } = d;
+  const { event, baseUrl, url, card } = d;
   const description = event.description.length > 160 ? `${event.description.slice(0, 157)}...` : event.description;
   return [
     { title: `${event.title} | East Harlem` },
@@ -91,9 +94,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     ...OG_LOCALE[intl.locale === "es-US" ? "es" : "en"],
     { property: "og:title", content: event.title },
     { property: "og:description", content: description },
-    { property: "og:url", content: `${baseUrl}/events/${event.slug}` },
     { property: "og:site_name", content: "East Harlem" },
-    ...socialImageMeta(baseUrl, cardPath("event", event.slug, eventCardContent(event)), event.title),
+    ...(card ? socialImageMeta(baseUrl, card.path, card.alt) : []),
   ];
 };
 

@@ -9,10 +9,11 @@ import { showOutOfStockBadge } from "../../core/catalog/rules.ts";
 import { metaLocale, pageAddress } from "../lib/page-meta.ts";
 import type { Route } from "./+types/lookbook";
 import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
-  const lookbook = slug.success ? await getLookbook(context.db, slug.data) : null;
+  const lookbook = slug.success ? await getLookbook(context.db, slug.data, requestLocale(request)) : null;
   if (!lookbook || lookbook.looks.length === 0) throw data(null, { status: 404 });
   return {
     collection: lookbook.collection,
@@ -31,7 +32,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const intl = metaIntl(matches);
   if (!d) return [{ title: `${intl.formatMessage({ id: "shop.lookbook.notFound" })} | East Harlem` }];
   const { collection, baseUrl, looks } = d;
-  const address = pageAddress(baseUrl, `/collections/${collection.slug}/lookbook`, metaLocale(matches));
+  const locale = metaLocale(matches);
+  const address = pageAddress(baseUrl, `/collections/${collection.slug}/lookbook`, locale);
   const title = intl.formatMessage({ id: "shop.lookbook.title" }, { name: collection.name });
   const description = intl.formatMessage({ id: "shop.lookbook.meta.description" }, { count: looks.length, name: collection.name });
   return [
@@ -41,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     { property: "og:description", content: description },
     ...address.tags,
     { property: "og:site_name", content: "East Harlem" },
-    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection)), metaIntl(matches).formatMessage({ id: "shop.lookbook.title" }, { name: collection.name })),
+    ...socialImageMeta(baseUrl, cardPath("collection", collection.slug, collectionCardContent(collection), locale), title),
   ];
 };
 

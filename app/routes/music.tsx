@@ -8,6 +8,7 @@ import { PageIntro } from "../components/content/page-intro.tsx";
 import { PlaylistCard } from "../components/content/playlist-card.tsx";
 import { Section } from "../components/content/section.tsx";
 import { loadUpcomingEvent } from "../lib/events.server.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 import { PlayControl } from "../components/music/play-control.tsx";
 import { seek, usePlayer, type QueueSource } from "../components/music/player.ts";
 import { SeekBar } from "../components/music/seek-bar.tsx";
@@ -26,9 +27,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-/** The playlists and their tracks, and the next upcoming ticketed event, from the database. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [page, event] = await Promise.all([musicPage(context.db), loadUpcomingEvent(context, "tickets")]);
+/** The playlists and their tracks, and the next upcoming ticketed event, from the database, in the page's language. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const [page, event] = await Promise.all([musicPage(context.db, locale), loadUpcomingEvent(context, "tickets", locale)]);
   return data({ ...page, event }, { headers: { "Cache-Control": "no-cache" } });
 }
 

@@ -6,6 +6,7 @@ import { secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { isoString, storeDateTime } from "../lib/dates.ts";
 import { STATUS_LABEL, StatusBadge } from "../components/orders/status-badge.tsx";
 import { noStore, requireOwnOrder } from "../lib/orders.server.ts";
+import { countryName } from "../lib/format.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import type { Route } from "./+types/order-track";
 
@@ -69,7 +70,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 break-words text-sm text-muted">
               {t("orders.track.shippingTo", {
                 name: order.shippingAddress.name,
-                place: [order.shippingAddress.city, order.shippingAddress.state].filter(Boolean).join(", ") || order.shippingAddress.country,
+                place: [order.shippingAddress.city, order.shippingAddress.state].filter(Boolean).join(", ") || countryName(locale, order.shippingAddress.country),
               })}
             </p>
           ) : null}

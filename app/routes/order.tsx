@@ -12,11 +12,11 @@ import { isoString, storeDateTime } from "../lib/dates.ts";
 import { STATUS_LABEL, StatusBadge } from "../components/orders/status-badge.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { colorLabel, formatCents } from "../lib/format.ts";
+import { colorLabel, countryName, formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
-import { localizeText } from "../lib/i18n.server.ts";
+import { localizeText, requestLocale } from "../lib/i18n.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { formatTicketCode, qrDataUrl, ticketsOfOrder } from "../../core/events/index.ts";
 import type { Route } from "./+types/order";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = orderMeta("orders.order.title");
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { order } = await requireOwnOrder(request, context, params.id);
   const tickets = await Promise.all(
-    (await ticketsOfOrder(context.db, order.id)).map(async (t) => ({
+    (await ticketsOfOrder(context.db, order.id, requestLocale(request))).map(async (t) => ({
       ...t,
       code: formatTicketCode(t.code),
       qr: t.status === "valid" ? await qrDataUrl(t.code) : null,
@@ -64,6 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 function Address({ address }: { address: PostalAddress }) {
+  const locale = useLocale();
   const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return (
     <address className="break-words not-italic">
@@ -81,7 +82,7 @@ function Address({ address }: { address: PostalAddress }) {
         </>
       ) : null}
       <br />
-      {address.country}
+      {countryName(locale, address.country)}
     </address>
   );
 }

@@ -12,7 +12,7 @@ import { StarRating } from "../components/product/star-rating.tsx";
 import { WishlistButton } from "../components/product/wishlist-button.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
 import { loadReviewSection } from "../lib/reviews.server.ts";
-import { categoryLabel, colorLabel } from "../lib/format.ts";
+import { categoryLabel, colorLabel, tagLabel } from "../lib/format.ts";
 import { metaLocale, pageAddress } from "../lib/page-meta.ts";
 import { useNonce } from "../lib/nonce.ts";
 import { savedAmong } from "../lib/wishlist.server.ts";
@@ -155,8 +155,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 flex flex-wrap gap-1" aria-label={t("shop.tags")}>
               {product.tags.map((tag) => (
                 <li key={tag}>
+                  {/* The search keeps the stored (English) tag: it finds the same products in both languages. */}
                   <Link to={`/shop?q=${encodeURIComponent(tag)}`} className="inline-block rounded-full border border-line px-2 py-1 text-xs hover:border-ink">
-                    {tag}
+                    {tagLabel(t, tag)}
                   </Link>
                 </li>
               ))}

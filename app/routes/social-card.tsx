@@ -31,8 +31,9 @@ type CardContent = { product: ProductCardContent } | { title: TitleCardContent }
 
 /**
  * What the card of `kind`/`slug` shows today in `locale`, or null when there is no such public thing. A
- * product's card has no words to translate (its name is the brand's, its price "$55.00" in both); stories,
- * events and collections are English data.
+ * product's card has no words to translate (its name is the brand's, its price "$55.00" in both); a story's
+ * and an event's are drawn from their texts in that language, a collection's shows its season in that
+ * language (its name is the brand's).
  */
 async function contentOf(kind: string, slug: string, locale: Locale, context: Route.LoaderArgs["context"]): Promise<CardContent | null> {
   const { db } = context;
@@ -46,17 +47,17 @@ async function contentOf(kind: string, slug: string, locale: Locale, context: Ro
       return isPageCardKey(slug) ? { title: pageCardContent(slug, localeT(locale)) } : null;
     case "story": {
       const parsed = articleSlugSchema.safeParse(slug);
-      const article = parsed.success ? await getPublishedArticle(db, parsed.data) : null;
+      const article = parsed.success ? await getPublishedArticle(db, parsed.data, locale) : null;
       return article ? { title: storyCardContent(article) } : null;
     }
     case "event": {
       const parsed = slugSchema.safeParse(slug);
-      const event = parsed.success ? await getEventBySlug(db, parsed.data) : null;
-      return event ? { title: eventCardContent(event) } : null;
+      const event = parsed.success ? await getEventBySlug(db, parsed.data, locale) : null;
+      return event ? { title: eventCardContent(event, locale) } : null;
     }
     case "collection": {
       const parsed = collectionSlugSchema.safeParse(slug);
-      const page = parsed.success ? await getCollectionPage(db, parsed.data) : null;
+      const page = parsed.success ? await getCollectionPage(db, parsed.data, locale) : null;
       return page ? { title: collectionCardContent(page.collection) } : null;
     }
     default:

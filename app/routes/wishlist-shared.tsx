@@ -5,6 +5,7 @@ import { lookupSharedWishlist, shareCodeSchema } from "../../core/wishlist/index
 import { SHARE_LOOKUP_THROTTLE } from "../../core/wishlist/rules.ts";
 import { ItemSummary } from "../components/wishlist/item-summary.tsx";
 import type { Route } from "./+types/wishlist-shared";
+import { wishlistName } from "../lib/format.ts";
 
 // A shared list is for whoever holds the link, never for search engines, and never cached: making the list
 // private must stop the link at once.
@@ -17,12 +18,15 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
   return out;
 };
 
-export const meta: Route.MetaFunction = ({ data: d, error, matches }) => [
-  ...(d && !error
-    ? [{ title: `${d.list.name} | East Harlem` }, { name: "description", content: metaIntl(matches).formatMessage({ id: "wishlist.shared.description" }) }]
-    : []),
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data: d, error, matches }) => {
+  const intl = metaIntl(matches);
+  return [
+    ...(d && !error
+      ? [{ title: `${wishlistName((id) => intl.formatMessage({ id }), d.list.name)} | East Harlem` }, { name: "description", content: intl.formatMessage({ id: "wishlist.shared.description" }) }]
+      : []),
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+};
 
 /** /wishlist/<code>: a public list, for anyone, signed in or not; lookups are throttled per client address. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -48,12 +52,12 @@ export default function SharedWishlist({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p className="text-sm font-semibold uppercase tracking-wider text-muted">{t("wishlist.shared.kicker")}</p>
-      <h1 className="break-words font-display text-h1">{list.name}</h1>
+      <h1 className="break-words font-display text-h1">{wishlistName(t, list.name)}</h1>
       {list.description ? <p className="mt-2 break-words text-muted">{list.description}</p> : null}
       {list.items.length === 0 ? (
         <p className="mt-8 rounded border border-line p-6 text-center">{t("wishlist.shared.empty")}</p>
       ) : (
-        <ul className="mt-8 space-y-4" aria-label={t("wishlist.itemsIn", { name: list.name })}>
+        <ul className="mt-8 space-y-4" aria-label={t("wishlist.itemsIn", { name: wishlistName(t, list.name) })}>
           {list.items.map((item, i) => (
             <li key={`${item.productSlug}-${item.size ?? ""}-${item.color ?? ""}`}>
               <article aria-labelledby={`shared-item-${i}`} className="rounded border border-line bg-card p-4" data-testid="shared-item">

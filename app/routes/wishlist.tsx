@@ -32,7 +32,8 @@ import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/wishlist";
-import { localizedRedirect, localizeErrors, localizeText } from "../lib/i18n.server.ts";
+import { localizedRedirect, localizeErrors, localizeText, serverT } from "../lib/i18n.server.ts";
+import { storedWishlistName, wishlistName } from "../lib/format.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "wishlist.meta.title" }))(args);
 
@@ -91,7 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return localizedRedirect(request, `/wishlist?list=${listId}`, { status: 303, headers: noStore });
       }
       case "rename-list": {
-        const parsed = renameListSchema.safeParse(fields);
+        // The form shows the default name in the page's language; sent back unchanged, it stays the default.
+        const parsed = renameListSchema.safeParse({ ...fields, name: storedWishlistName(serverT(request), fields.name) });
         if (!parsed.success) return invalid(parsed.error, "listId");
         await renameWishlist(db, viewer.id, parsed.data);
         return reply({ intent, target: parsed.data.listId, ok: true, message: WISHLIST_MESSAGES.listRenamed });
@@ -167,7 +169,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
             <section aria-labelledby="list-heading">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <h2 id="list-heading" className="break-words font-display text-h2">
-                  {list.name}
+                  {wishlistName(t, list.name)}
                 </h2>
                 <span className="rounded-full border border-line px-2 py-0.5 text-xs font-semibold uppercase">{list.isPublic ? t("wishlist.public") : t("wishlist.private")}</span>
               </div>
@@ -181,7 +183,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
                   </Link>
                 </div>
               ) : (
-                <ul className="mt-4 space-y-4" aria-label={t("wishlist.itemsIn", { name: list.name })}>
+                <ul className="mt-4 space-y-4" aria-label={t("wishlist.itemsIn", { name: wishlistName(t, list.name) })}>
                   {list.items.map((item) => (
                     <WishlistItemRow key={item.id} item={item} result={result} />
                   ))}

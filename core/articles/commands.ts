@@ -1,9 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { articles } from "../../db/schema/index.ts";
+import { articles, articleTranslations } from "../../db/schema/index.ts";
 import { recordAudit, type AdminActor } from "../admin/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
 import { uniqueViolation } from "../shared/db-errors.ts";
+import { mergeTexts, noTexts, type Texts } from "../shared/translations.ts";
 import { ARTICLE_MESSAGES, ArticleError, articleNotFound } from "./errors.ts";
 import type { ArticleForm } from "./inputs.ts";
 import { slugFromTitle } from "./rules.ts";
@@ -12,7 +13,34 @@ import { slugFromTitle } from "./rules.ts";
 
 type ArticleRow = typeof articles.$inferSelect;
 
-function snapshot(a: ArticleRow) {
+/** A story's Spanish texts as the form edits them and the audit log keeps them (null: none, the English shows). */
+type SpanishTexts = Texts<"titleEs" | "categoryEs" | "excerptEs" | "bodyEs" | "imageAltEs">;
+
+const NO_SPANISH: SpanishTexts = { titleEs: null, categoryEs: null, excerptEs: null, bodyEs: null, imageAltEs: null };
+
+const spanishRow = (id: number) => and(eq(articleTranslations.articleId, id), eq(articleTranslations.locale, "es"));
+
+async function spanishOf(tx: Db, id: number): Promise<SpanishTexts> {
+  const [row] = await tx.select().from(articleTranslations).where(spanishRow(id));
+  return row ? { titleEs: row.title, categoryEs: row.category, excerptEs: row.excerpt, bodyEs: row.body, imageAltEs: row.imageAlt } : NO_SPANISH;
+}
+
+/** Writes the form's Spanish texts over those before (ADR 0025's rule for each text); none left removes the translation. */
+async function saveSpanish(tx: Db, id: number, before: SpanishTexts, form: ArticleForm): Promise<SpanishTexts> {
+  const es = mergeTexts(before, form);
+  if (noTexts(es)) {
+    await tx.delete(articleTranslations).where(spanishRow(id));
+    return es;
+  }
+  const values = { title: es.titleEs, category: es.categoryEs, excerpt: es.excerptEs, body: es.bodyEs, imageAlt: es.imageAltEs };
+  await tx
+    .insert(articleTranslations)
+    .values({ articleId: id, locale: "es", ...values })
+    .onConflictDoUpdate({ target: [articleTranslations.articleId, articleTranslations.locale], set: values });
+  return es;
+}
+
+function snapshot(a: ArticleRow, es: SpanishTexts) {
   return {
     slug: a.slug,
     title: a.title,
@@ -26,6 +54,7 @@ function snapshot(a: ArticleRow) {
     featured: a.featured,
     status: a.status,
     publishedAt: a.publishedAt?.toISOString() ?? null,
+    ...es,
   };
 }
 
@@ -74,7 +103,8 @@ export async function createArticle(db: Db, actor: AdminActor, form: ArticleForm
         .values({ ...values(form), slug, status: "draft", pictureId: await photo.choose(null) })
         .returning();
       if (form.featured) await unfeatureOthers(tx, row!.id);
-      await recordAudit(tx, actor, { entity: "article", entityId: row!.id, action: "create", after: snapshot(row!) });
+      const es = await saveSpanish(tx, row!.id, NO_SPANISH, form);
+      await recordAudit(tx, actor, { entity: "article", entityId: row!.id, action: "create", after: snapshot(row!, es) });
       return { id: row!.id, slug };
     });
   } catch (error) {
@@ -92,6 +122,7 @@ export async function updateArticle(db: Db, actor: AdminActor, id: number, form:
     return await withPicture(db, picture, async (tx, photo) => {
       const [before] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
       if (!before) throw articleNotFound();
+      const esBefore = await spanishOf(tx, id);
       const slug = form.slug ?? before.slug;
       if (slug !== before.slug && (await tx.select({ id: articles.id }).from(articles).where(and(eq(articles.slug, slug), ne(articles.id, id)))).length > 0) {
         throw slugTaken();
@@ -102,7 +133,8 @@ export async function updateArticle(db: Db, actor: AdminActor, id: number, form:
         .where(eq(articles.id, id))
         .returning();
       if (form.featured) await unfeatureOthers(tx, id);
-      await recordAudit(tx, actor, { entity: "article", entityId: id, action: "update", before: snapshot(before), after: snapshot(after!) });
+      const esAfter = await saveSpanish(tx, id, esBefore, form);
+      await recordAudit(tx, actor, { entity: "article", entityId: id, action: "update", before: snapshot(before, esBefore), after: snapshot(after!, esAfter) });
       return { slug };
     });
   } catch (error) {
@@ -138,8 +170,10 @@ export async function deleteArticle(db: Db, actor: AdminActor, id: number, pictu
     const [before] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
     if (!before) throw articleNotFound();
     if (before.status === "published") throw new ArticleError("articles.published", ARTICLE_MESSAGES.deletePublished);
+    const es = await spanishOf(tx, id);
+    // Its translation goes with it (the foreign key cascades); the audit row keeps both languages.
     await tx.delete(articles).where(eq(articles.id, id));
     await photo.release(before.pictureId);
-    await recordAudit(tx, actor, { entity: "article", entityId: id, action: "delete", before: snapshot(before) });
+    await recordAudit(tx, actor, { entity: "article", entityId: id, action: "delete", before: snapshot(before, es) });
   });
 }

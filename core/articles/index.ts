@@ -3,6 +3,6 @@
 export { countWords, CULTURE_IMAGES, cultureImage, embeddedSlugs, readTimeMinutes, slugFromTitle, splitBody, WORDS_PER_MINUTE, type BodyPart, type CultureImage, type RenderedPart } from "./rules.ts";
 export { articleFormSchema, articleIdSchema, articleSlugSchema, articleStatusIntentSchema, type ArticleForm } from "./inputs.ts";
 export { renderBody, renderMarkdown } from "./markdown.ts";
-export { embeddedProducts, getAdminArticle, getPublishedArticle, listAdminArticles, listArticleSlugs, listPublishedArticles, type ArticleDetail, type ArticleSummary } from "./queries.ts";
+export { embeddedProducts, getAdminArticle, getPublishedArticle, listAdminArticles, listArticleSlugs, listPublishedArticles, type AdminArticleDetail, type ArticleDetail, type ArticleSpanish, type ArticleSummary } from "./queries.ts";
 export { createArticle, deleteArticle, setArticleStatus, updateArticle } from "./commands.ts";
 export { ARTICLE_MESSAGES, ArticleError, articleNotFound, type ArticleErrorCode } from "./errors.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { translatedText } from "../shared/zod.ts";
 import { CULTURE_IMAGES } from "./rules.ts";
 
 export const articleSlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and dashes.").max(120);
@@ -9,6 +10,9 @@ const text = (label: string, max: number) =>
     .trim()
     .min(1, `Enter the ${label}.`)
     .max(max, `The ${label} is too long (at most ${max} characters).`);
+
+/** A Spanish text: optional (empty: the Spanish page shows the English one), as long as the English may be. */
+const spanish = (label: string, max: number) => translatedText(max, `The Spanish ${label} is too long (at most ${max} characters).`);
 
 /** The back office's article form (/admin/articles). An empty slug is made from the title. */
 export const articleFormSchema = z.object({
@@ -21,6 +25,11 @@ export const articleFormSchema = z.object({
   imageSrc: z.enum(CULTURE_IMAGES, { message: "Choose one of the pictures." }),
   imageAlt: text("picture's description", 300),
   featured: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+  titleEs: spanish("title", 160),
+  categoryEs: spanish("category", 40),
+  excerptEs: spanish("excerpt", 400),
+  bodyEs: spanish("body", 50_000),
+  imageAltEs: spanish("picture's description", 300),
 });
 export type ArticleForm = z.infer<typeof articleFormSchema>;
 

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { articles, pictures, type ArticleStatus, type PictureRow } from "../../db/schema/index.ts";
+import { articles, articleTranslations, pictures, type ArticleStatus, type PictureRow } from "../../db/schema/index.ts";
 import { getProductBySlug, type ProductSummary } from "../catalog/index.ts";
 import { pictureView } from "../media/index.ts";
+import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import { escapeLike } from "../shared/paging.ts";
 import { cultureImage, embeddedSlugs, readTimeMinutes, type CultureImage } from "./rules.ts";
 
@@ -30,30 +31,55 @@ export interface ArticleDetail extends ArticleSummary {
   pictureId: number | null;
 }
 
+/** A story's Spanish texts as the back office edits them: each null when it has none (the English shows). */
+export interface ArticleSpanish {
+  title: string | null;
+  category: string | null;
+  excerpt: string | null;
+  body: string | null;
+  imageAlt: string | null;
+}
+
+export interface AdminArticleDetail extends ArticleDetail {
+  spanish: ArticleSpanish;
+}
+
 type ArticleRow = typeof articles.$inferSelect;
-type Joined = { articles: ArticleRow; pictures: PictureRow | null };
+type TranslationRow = typeof articleTranslations.$inferSelect;
+type Joined = { articles: ArticleRow; pictures: PictureRow | null; article_translations: TranslationRow | null };
 
-/** The story with its uploaded photograph, if any (one query: the picture is left-joined). */
-const withPicture = (db: Db) => db.select().from(articles).leftJoin(pictures, eq(pictures.id, articles.pictureId));
+/**
+ * Stories with their uploaded photograph, if any, and their texts in `locale` (one query: both are
+ * left-joined; English has no translation rows, so its join finds nothing).
+ */
+const storyRows = (db: Db, locale: Locale) =>
+  db
+    .select()
+    .from(articles)
+    .leftJoin(pictures, eq(pictures.id, articles.pictureId))
+    .leftJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.locale, locale)));
 
-function toDetail({ articles: row, pictures: picture }: Joined): ArticleDetail {
+/** The story as a page in the joined language shows it: each translated text where there is one, else the English. */
+function toDetail({ articles: row, pictures: picture, article_translations: tr }: Joined): ArticleDetail {
+  const imageAlt = tr?.imageAlt ?? row.imageAlt;
+  const body = tr?.body ?? row.body;
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
-    category: row.category,
+    title: tr?.title ?? row.title,
+    category: tr?.category ?? row.category,
     author: row.author,
-    excerpt: row.excerpt,
-    image: picture ? pictureView(picture, row.imageAlt) : cultureImage(row.imageSrc, row.imageAlt),
+    excerpt: tr?.excerpt ?? row.excerpt,
+    image: picture ? pictureView(picture, imageAlt) : cultureImage(row.imageSrc, imageAlt),
     imageSrc: row.imageSrc,
-    imageAlt: row.imageAlt,
+    imageAlt,
     pictureId: picture?.id ?? null,
     featured: row.featured,
     status: row.status,
     publishedAt: row.publishedAt,
     updatedAt: row.updatedAt,
-    readTimeMinutes: readTimeMinutes(row.body),
-    body: row.body,
+    readTimeMinutes: readTimeMinutes(body),
+    body,
   };
 }
 
@@ -64,17 +90,17 @@ function toSummary(row: Joined): ArticleSummary {
 
 const published = eq(articles.status, "published");
 
-/** What /culture shows: the featured story (else the latest) and the other published stories, newest first. */
-export async function listPublishedArticles(db: Db): Promise<{ featured: ArticleSummary | null; latest: ArticleSummary[] }> {
-  const rows = await withPicture(db).where(published).orderBy(desc(articles.publishedAt), desc(articles.id));
+/** What /culture shows in a language: the featured story (else the latest) and the other published stories, newest first. */
+export async function listPublishedArticles(db: Db, locale: Locale = DEFAULT_LOCALE): Promise<{ featured: ArticleSummary | null; latest: ArticleSummary[] }> {
+  const rows = await storyRows(db, locale).where(published).orderBy(desc(articles.publishedAt), desc(articles.id));
   const all = rows.map(toSummary);
   const featured = all.find((a) => a.featured) ?? all[0] ?? null;
   return { featured, latest: all.filter((a) => a !== featured) };
 }
 
-/** A published story by its address; drafts are nobody's business but the back office's (null). */
-export async function getPublishedArticle(db: Db, slug: string): Promise<ArticleDetail | null> {
-  const [row] = await withPicture(db).where(and(eq(articles.slug, slug), published)).limit(1);
+/** A published story by its address, in a language; drafts are nobody's business but the back office's (null). */
+export async function getPublishedArticle(db: Db, slug: string, locale: Locale = DEFAULT_LOCALE): Promise<ArticleDetail | null> {
+  const [row] = await storyRows(db, locale).where(and(eq(articles.slug, slug), published)).limit(1);
   return row ? toDetail(row) : null;
 }
 
@@ -100,13 +126,19 @@ export async function listAdminArticles(db: Db, q = ""): Promise<ArticleSummary[
     const like = `%${escapeLike(q.trim())}%`;
     where.push(or(ilike(articles.title, like), ilike(articles.slug, like), ilike(articles.author, like))!);
   }
-  const rows = await withPicture(db)
+  const rows = await storyRows(db, DEFAULT_LOCALE)
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(eq(articles.status, "draft")), desc(articles.updatedAt), desc(articles.id));
   return rows.map(toSummary);
 }
 
-export async function getAdminArticle(db: Db, id: number): Promise<ArticleDetail | null> {
-  const [row] = await withPicture(db).where(eq(articles.id, id)).limit(1);
-  return row ? toDetail(row) : null;
+/** A story for its editor: the English texts, and the Spanish ones beside them. */
+export async function getAdminArticle(db: Db, id: number): Promise<AdminArticleDetail | null> {
+  const [row] = await storyRows(db, "es").where(eq(articles.id, id)).limit(1);
+  if (!row) return null;
+  const tr = row.article_translations;
+  return {
+    ...toDetail({ ...row, article_translations: null }),
+    spanish: { title: tr?.title ?? null, category: tr?.category ?? null, excerpt: tr?.excerpt ?? null, body: tr?.body ?? null, imageAlt: tr?.imageAlt ?? null },
+  };
 }

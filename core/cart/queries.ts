@@ -1,23 +1,28 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { cartItems, events, products, variants } from "../../db/schema/index.ts";
+import { cartItems, events, eventTranslations, products, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
 import { artUrl } from "../catalog/index.ts";
 import { imageForColor, imagesByProduct } from "../media/index.ts";
+import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import { cartTotals, EMPTY_CART, lineTotalCents, type CartLine, type CartView } from "./rules.ts";
 
-/** The cart with today's prices and stock from the catalogue; lines of withdrawn items are left out. */
-export async function getCart(db: Db, cartId: string | null): Promise<CartView> {
+/**
+ * The cart with today's prices and stock from the catalogue; lines of withdrawn items are left out. In a
+ * language other than English, a ticket line is named by its event's title and its ticket type's name in
+ * that language where they have one (checkout reads the cart in English: order lines keep the English names).
+ */
+export async function getCart(db: Db, cartId: string | null, locale: Locale = DEFAULT_LOCALE): Promise<CartView> {
   if (!cartId) return EMPTY_CART;
   const rows = await db
     .select({
       variantId: variants.id,
       productId: products.id,
       slug: products.slug,
-      name: products.name,
+      name: sql<string>`case when ${products.kind} = 'ticket' then coalesce(${eventTranslations.title}, ${products.name}) else ${products.name} end`,
       category: products.category,
       artKind: products.artKind,
       sku: variants.sku,
-      size: variants.size,
+      size: sql<string | null>`coalesce(${ticketTypeTranslations.name}, ${variants.size})`,
       color: variants.color,
       basePriceCents: products.basePriceCents,
       priceCents: variants.priceCents,
@@ -25,7 +30,7 @@ export async function getCart(db: Db, cartId: string | null): Promise<CartView> 
       quantity: cartItems.quantity,
       kind: products.kind,
       eventSlug: events.slug,
-      eventTitle: events.title,
+      eventTitle: sql<string | null>`coalesce(${eventTranslations.title}, ${events.title})`,
       eventStartsAt: events.startsAt,
       eventImage: events.image,
     })
@@ -33,6 +38,8 @@ export async function getCart(db: Db, cartId: string | null): Promise<CartView> 
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
     .leftJoin(events, eq(events.productId, products.id))
+    .leftJoin(eventTranslations, and(eq(eventTranslations.eventId, events.id), eq(eventTranslations.locale, locale)))
+    .leftJoin(ticketTypeTranslations, and(eq(ticketTypeTranslations.variantId, variants.id), eq(ticketTypeTranslations.locale, locale)))
     // A line whose sale has ended (a ticket to an event that is over) is left out, like a withdrawn item,
     // so checkout, which prices the cart from here, can never sell it.
     .where(and(eq(cartItems.cartId, cartId), eq(variants.active, true), eq(products.active, true), sql`(${products.saleEndsAt} is null or ${products.saleEndsAt} > now())`))

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { collectionProducts, collections, products, productSlugRedirects, productTranslations, reviews, variants, type Category } from "../../db/schema/index.ts";
+import { collectionProducts, collections, collectionTranslations, products, productSlugRedirects, productTranslations, reviews, variants, type Category } from "../../db/schema/index.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import type { ShopQuery } from "./inputs.ts";
 import { SHOP_PAGE_SIZE } from "./rules.ts";
@@ -255,17 +255,37 @@ export interface CollectionSummary {
   preview: { slug: string; name: string; artKind: string; color: string | null }[];
 }
 
-export async function listCollections(db: Db): Promise<CollectionSummary[]> {
+/**
+ * A collection's texts in a language, for a query over `collections` that left-joins `join`: the description
+ * and season of its translation when it has one (a season only where the collection has one; a translation
+ * without a season shows the English one), else the English. The name is the brand's, in every language.
+ */
+export function collectionTextColumns(locale: Locale) {
+  if (locale === DEFAULT_LOCALE) {
+    return { columns: { description: collections.description, season: collections.season }, join: and(eq(collectionTranslations.collectionId, collections.id), sql`false`)! };
+  }
+  return {
+    columns: {
+      description: sql<string>`coalesce(${collectionTranslations.description}, ${collections.description})`,
+      season: sql<string | null>`case when ${collections.season} is null then null else coalesce(${collectionTranslations.season}, ${collections.season}) end`,
+    },
+    join: and(eq(collectionTranslations.collectionId, collections.id), eq(collectionTranslations.locale, locale))!,
+  };
+}
+
+/** The collections page's cards, in the page's language. */
+export async function listCollections(db: Db, locale: Locale = DEFAULT_LOCALE): Promise<CollectionSummary[]> {
+  const texts = collectionTextColumns(locale);
   const rows = await db
     .select({
       id: collections.id,
       slug: collections.slug,
       name: collections.name,
-      description: collections.description,
-      season: collections.season,
+      ...texts.columns,
       featured: collections.featured,
     })
     .from(collections)
+    .leftJoin(collectionTranslations, texts.join)
     .orderBy(asc(collections.position), asc(collections.id));
   if (rows.length === 0) return [];
   const members = await db

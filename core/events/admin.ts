@@ -1,15 +1,66 @@
 /** The back office's event writes: events and their ticket types, each audited in its own transaction. */
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { events, products, tickets, variants } from "../../db/schema/index.ts";
+import { events, eventTranslations, products, tickets, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
 import type { EventActor } from "./commands.ts";
 import { adjustStock, restock } from "../inventory/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
 import { EventError, EVENT_MESSAGES, eventNotFound, overCapacity } from "./errors.ts";
 import type { EventForm, TicketTypeForm } from "./inputs.ts";
 import { storeLocalToInstant } from "./rules.ts";
+import { mergeTexts, noTexts, type Texts } from "../shared/translations.ts";
 
 type EventRow = typeof events.$inferSelect;
+
+/** An event's Spanish texts as the form edits them and the audit log keeps them (null: none, the English shows). */
+type SpanishTexts = Texts<"titleEs" | "kindEs" | "timeLabelEs" | "descriptionEs" | "venueEs" | "imageAltEs">;
+
+const NO_SPANISH: SpanishTexts = { titleEs: null, kindEs: null, timeLabelEs: null, descriptionEs: null, venueEs: null, imageAltEs: null };
+
+const spanishRow = (eventId: number) => and(eq(eventTranslations.eventId, eventId), eq(eventTranslations.locale, "es"));
+
+async function spanishOf(tx: Db, eventId: number): Promise<SpanishTexts> {
+  const [row] = await tx.select().from(eventTranslations).where(spanishRow(eventId));
+  if (!row) return NO_SPANISH;
+  return { titleEs: row.title, kindEs: row.kind, timeLabelEs: row.timeLabel, descriptionEs: row.description, venueEs: row.venue, imageAltEs: row.imageAlt };
+}
+
+/** Writes the form's Spanish texts over those before (ADR 0025's rule for each text); none left removes the translation. */
+async function saveSpanish(tx: Db, eventId: number, before: SpanishTexts, form: EventForm): Promise<SpanishTexts> {
+  const es = mergeTexts(before, form);
+  if (noTexts(es)) {
+    await tx.delete(eventTranslations).where(spanishRow(eventId));
+    return es;
+  }
+  const values = { title: es.titleEs, kind: es.kindEs, timeLabel: es.timeLabelEs, description: es.descriptionEs, venue: es.venueEs, imageAlt: es.imageAltEs };
+  await tx
+    .insert(eventTranslations)
+    .values({ eventId, locale: "es", ...values })
+    .onConflictDoUpdate({ target: [eventTranslations.eventId, eventTranslations.locale], set: values });
+  return es;
+}
+
+/** A ticket type's Spanish name: a name sets it, null removes it (the English name shows), undefined leaves it. */
+async function saveSpanishName(tx: Db, variantId: number, nameEs: string | null | undefined): Promise<void> {
+  if (nameEs === undefined) return;
+  const where = and(eq(ticketTypeTranslations.variantId, variantId), eq(ticketTypeTranslations.locale, "es"));
+  if (nameEs === null) {
+    await tx.delete(ticketTypeTranslations).where(where);
+    return;
+  }
+  await tx
+    .insert(ticketTypeTranslations)
+    .values({ variantId, locale: "es", name: nameEs })
+    .onConflictDoUpdate({ target: [ticketTypeTranslations.variantId, ticketTypeTranslations.locale], set: { name: nameEs } });
+}
+
+async function spanishNameOf(tx: Db, variantId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ name: ticketTypeTranslations.name })
+    .from(ticketTypeTranslations)
+    .where(and(eq(ticketTypeTranslations.variantId, variantId), eq(ticketTypeTranslations.locale, "es")));
+  return row?.name ?? null;
+}
 
 function valuesOf(form: EventForm) {
   return {
@@ -67,7 +118,8 @@ export async function createEvent(db: Db, actor: EventActor, form: EventForm): P
     const [event] = await tx.insert(events).values(valuesOf(form)).returning();
     let row = event!;
     if (row.mode === "tickets") row = { ...row, productId: await syncTicketProduct(tx, row) };
-    await actor.audit(tx, { entity: "event", entityId: row.id, action: "create", after: form });
+    const es = await saveSpanish(tx, row.id, NO_SPANISH, form);
+    await actor.audit(tx, { entity: "event", entityId: row.id, action: "create", after: { ...form, ...es } });
     return row;
   });
 }
@@ -77,6 +129,7 @@ export async function updateEvent(db: Db, actor: EventActor, eventId: number, fo
   return withPicture(db, picture, async (tx, photo) => {
     const [before] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
     if (!before) throw eventNotFound();
+    const esBefore = await spanishOf(tx, eventId);
     await slugFree(tx, form.slug, eventId);
     const held = sum((await seatsByType(tx, before)).values());
     if (form.capacity < held) throw overCapacity(held, form.capacity, "capacity");
@@ -87,7 +140,8 @@ export async function updateEvent(db: Db, actor: EventActor, eventId: number, fo
       .returning();
     let row = after!;
     if (row.mode === "tickets" || row.productId !== null) row = { ...row, productId: await syncTicketProduct(tx, row) };
-    await actor.audit(tx, { entity: "event", entityId: eventId, action: "update", before, after: row });
+    const esAfter = await saveSpanish(tx, eventId, esBefore, form);
+    await actor.audit(tx, { entity: "event", entityId: eventId, action: "update", before: { ...before, ...esBefore }, after: { ...row, ...esAfter } });
     return row;
   });
 }
@@ -129,11 +183,15 @@ export async function addTicketType(db: Db, actor: EventActor, eventId: number, 
       .returning();
     // The seats arrive as a restock, so the stock ledger explains every seat from the first.
     if (form.seats > 0) await restock(tx, variant!.id, form.seats, { actor: actor.id, reason: "Seats on sale" });
-    await actor.audit(tx, { entity: "event", entityId: eventId, action: "ticket_type_add", after: { variantId: variant!.id, ...form } });
+    await saveSpanishName(tx, variant!.id, form.nameEs);
+    await actor.audit(tx, { entity: "event", entityId: eventId, action: "ticket_type_add", after: { variantId: variant!.id, ...form, nameEs: form.nameEs ?? null } });
   });
 }
 
-/** Changes a ticket type's price and seats (never below the seats sold or held: the stock rules refuse it). */
+/**
+ * Changes a ticket type's price, seats (never below the seats sold or held: the stock rules refuse it) and
+ * Spanish name (its English name never changes: it is on the tickets already issued).
+ */
 export async function updateTicketType(db: Db, actor: EventActor, eventId: number, variantId: number, form: Omit<TicketTypeForm, "name">): Promise<void> {
   await db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
@@ -150,6 +208,8 @@ export async function updateTicketType(db: Db, actor: EventActor, eventId: numbe
     const total = sum(seats.values()) - (seats.get(variantId) ?? 0) + soldHere + form.seats;
     if (total > event.capacity) throw overCapacity(total, event.capacity, "seats");
     await tx.update(variants).set({ priceCents: form.price, updatedAt: new Date() }).where(eq(variants.id, variantId));
+    const nameEsBefore = await spanishNameOf(tx, variantId);
+    await saveSpanishName(tx, variantId, form.nameEs);
     // Seats are stock: the seats already sold stay sold (on hand counts only what is left to sell or held).
     if (form.seats !== row.variant.onHand) {
       await adjustStock(tx, variantId, form.seats, { actor: actor.id, reason: "Ticket type seats changed" });
@@ -158,8 +218,8 @@ export async function updateTicketType(db: Db, actor: EventActor, eventId: numbe
       entity: "event",
       entityId: eventId,
       action: "ticket_type_update",
-      before: { variantId, priceCents: row.variant.priceCents, seats: row.variant.onHand },
-      after: { variantId, priceCents: form.price, seats: form.seats },
+      before: { variantId, priceCents: row.variant.priceCents, seats: row.variant.onHand, nameEs: nameEsBefore },
+      after: { variantId, priceCents: form.price, seats: form.seats, nameEs: form.nameEs === undefined ? nameEsBefore : form.nameEs },
     });
   });
 }

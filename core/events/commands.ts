@@ -6,6 +6,7 @@ import { events, products, tickets, variants } from "../../db/schema/index.ts";
 import { mailUrl, queueMail, recipientLocale } from "../mail/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { ticketsMail, type IssuedTicket } from "./mail.ts";
+import { inLanguage, ticketTypeNames } from "./queries.ts";
 import { checkInMessage } from "./rules.ts";
 
 /**
@@ -72,7 +73,7 @@ export async function issueTicketsForOrder(
     .where(and(inArray(variants.id, ids), eq(products.kind, "ticket")))
     .orderBy(asc(variants.id));
   if (ticketLines.length === 0) return 0;
-  const byEvent = new Map<number, { event: typeof events.$inferSelect; issued: IssuedTicket[] }>();
+  const byEvent = new Map<number, { event: typeof events.$inferSelect; issued: (IssuedTicket & { variantId: number })[] }>();
   let count = 0;
   for (const t of ticketLines) {
     const quantity = lines.filter((l) => l.variantId === t.variantId).reduce((n, l) => n + l.quantity, 0);
@@ -82,14 +83,17 @@ export async function issueTicketsForOrder(
     await tx.insert(tickets).values(rows);
     count += rows.length;
     const entry = byEvent.get(t.event.id) ?? { event: t.event, issued: [] };
-    entry.issued.push(...rows.map((r) => ({ code: r.code, typeName })));
+    entry.issued.push(...rows.map((r) => ({ code: r.code, typeName, variantId: t.variantId })));
     byEvent.set(t.event.id, entry);
   }
   const label = `EH-${order.number}`;
   const locale = await recipientLocale(tx, { userId: order.userId, email: order.customerEmail });
+  // The mail names the event and the ticket types in the recipient's language (the tickets keep the English type name).
+  const namesInLocale = await ticketTypeNames(tx, ticketLines.map((t) => t.variantId), locale);
   for (const { event, issued } of byEvent.values()) {
     const orderUrl = mailUrl(deps.baseUrl, `/orders/${order.id}`, locale);
-    const mail = await ticketsMail({ email: order.customerEmail, name: order.customerName }, event, label, orderUrl, issued, deps.baseUrl, locale);
+    const shown = issued.map((i) => ({ code: i.code, typeName: namesInLocale.get(i.variantId) ?? i.typeName }));
+    const mail = await ticketsMail({ email: order.customerEmail, name: order.customerName }, await inLanguage(tx, event, locale), label, orderUrl, shown, deps.baseUrl, locale);
     await queueMail(tx, deps.jobs, mail);
   }
   return count;

@@ -13,6 +13,8 @@ export {
   nextUpcomingEvent,
   ticketsOfOrder,
   ticketTypesOf,
+  type AdminEventView,
+  type EventSpanish,
   type EventView,
   type RsvpRow,
   type TicketTypeView,

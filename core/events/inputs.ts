@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { MESSAGES } from "../accounts/rules.ts";
+import { translatedText } from "../shared/zod.ts";
+
+/** A Spanish text: optional (empty: the Spanish pages show the English one), as long as the English may be. */
+const spanish = (label: string, max: number) => translatedText(max, `The Spanish ${label} may be at most ${max} characters.`);
 
 const localDateTime = z
   .string()
@@ -35,13 +39,20 @@ export const eventFormSchema = z
       .union([z.literal("on"), z.literal("true"), z.literal("")])
       .optional()
       .transform((v) => v === "on" || v === "true"),
+    titleEs: spanish("title", 120),
+    kindEs: spanish("kind", 40),
+    timeLabelEs: spanish("label for the times", 40),
+    descriptionEs: spanish("description", 4000),
+    venueEs: spanish("venue", 160),
+    imageAltEs: spanish("poster description", 200),
   })
   .refine((v) => v.endsAt > v.startsAt, { path: ["endsAt"], message: "The event must end after it starts." });
 export type EventForm = z.infer<typeof eventFormSchema>;
 
-/** A ticket type: its name, price in dollars and seats. */
+/** A ticket type: its name (and its Spanish name, empty for the same as the English), price in dollars and seats. */
 export const ticketTypeFormSchema = z.object({
   name: z.string().trim().min(2, "Name the ticket type.").max(40),
+  nameEs: spanish("name", 40),
   price: z
     .string()
     .trim()

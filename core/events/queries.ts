@@ -1,9 +1,50 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { events, products, rsvps, tickets, variants, type EventMode, type RsvpStatus, type TicketStatus } from "../../db/schema/index.ts";
+import { events, eventTranslations, products, rsvps, tickets, ticketTypeTranslations, variants, type EventMode, type RsvpStatus, type TicketStatus } from "../../db/schema/index.ts";
 import { pictureById, pictureView, type PictureView } from "../media/index.ts";
+import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 
 export type EventRow = typeof events.$inferSelect;
+
+/** The texts of an event a language may have its own of (the rest, times to poster, are the event's). */
+export type EventTexts = Pick<EventRow, "title" | "kind" | "timeLabel" | "description" | "venue" | "imageAlt">;
+
+/** An event's Spanish texts as the back office edits them: each null when it has none (the English shows). */
+export type EventSpanish = { [K in keyof EventTexts]: string | null };
+
+const NO_TEXTS: EventSpanish = { title: null, kind: null, timeLabel: null, description: null, venue: null, imageAlt: null };
+
+/** An event's own texts in a language (all null in English, or when it has no translation). */
+export async function eventTranslation(db: Db, eventId: number, locale: Locale): Promise<EventSpanish> {
+  if (locale === DEFAULT_LOCALE) return NO_TEXTS;
+  const [row] = await db
+    .select({
+      title: eventTranslations.title,
+      kind: eventTranslations.kind,
+      timeLabel: eventTranslations.timeLabel,
+      description: eventTranslations.description,
+      venue: eventTranslations.venue,
+      imageAlt: eventTranslations.imageAlt,
+    })
+    .from(eventTranslations)
+    .where(and(eq(eventTranslations.eventId, eventId), eq(eventTranslations.locale, locale)));
+  return row ?? NO_TEXTS;
+}
+
+/** The event as a page or a mail in a language shows it: each translated text where there is one, else the English. */
+export async function inLanguage<E extends EventRow>(db: Db, event: E, locale: Locale): Promise<E> {
+  if (locale === DEFAULT_LOCALE) return event;
+  const tr = await eventTranslation(db, event.id, locale);
+  return {
+    ...event,
+    title: tr.title ?? event.title,
+    kind: tr.kind ?? event.kind,
+    timeLabel: tr.timeLabel ?? event.timeLabel,
+    description: tr.description ?? event.description,
+    venue: tr.venue ?? event.venue,
+    imageAlt: tr.imageAlt ?? event.imageAlt,
+  };
+}
 
 export interface TicketTypeView {
   variantId: number;
@@ -23,22 +64,36 @@ export interface EventView extends EventRow {
   picture: PictureView | null;
 }
 
-/** The ticket types of a ticketed event: its ticket product's variants, cheapest first. */
-export async function ticketTypesOf(db: Db, productId: number | null): Promise<TicketTypeView[]> {
+/**
+ * The ticket types of a ticketed event: its ticket product's variants, cheapest first, each named in the
+ * language asked for (its English name, the variant's size, where it has no translation).
+ */
+export async function ticketTypesOf(db: Db, productId: number | null, locale: Locale = DEFAULT_LOCALE): Promise<TicketTypeView[]> {
   if (productId === null) return [];
   const rows = await db
     .select({
       variantId: variants.id,
-      name: variants.size,
+      name: sql<string | null>`coalesce(${ticketTypeTranslations.name}, ${variants.size})`,
       priceCents: sql<number>`coalesce(${variants.priceCents}, ${products.basePriceCents})`.mapWith(Number),
       seats: variants.onHand,
       available: variants.available,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
+    .leftJoin(ticketTypeTranslations, and(eq(ticketTypeTranslations.variantId, variants.id), eq(ticketTypeTranslations.locale, locale)))
     .where(and(eq(variants.productId, productId), eq(variants.active, true)))
     .orderBy(asc(sql`coalesce(${variants.priceCents}, ${products.basePriceCents})`), asc(variants.id));
   return rows.map((r) => ({ ...r, name: r.name ?? "General" }));
+}
+
+/** Ticket types' names in a language, by variant: only those that have one (the others keep their English name). */
+export async function ticketTypeNames(db: Db, variantIds: readonly number[], locale: Locale): Promise<Map<number, string>> {
+  if (locale === DEFAULT_LOCALE || variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ variantId: ticketTypeTranslations.variantId, name: ticketTypeTranslations.name })
+    .from(ticketTypeTranslations)
+    .where(and(inArray(ticketTypeTranslations.variantId, [...variantIds]), eq(ticketTypeTranslations.locale, locale)));
+  return new Map(rows.map((r) => [r.variantId, r.name]));
 }
 
 /** People holding confirmed places at an RSVP event. */
@@ -50,23 +105,24 @@ export async function placesTaken(db: Db, eventId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function withDetails(db: Db, event: EventRow): Promise<EventView> {
+async function withDetails(db: Db, stored: EventRow, locale: Locale): Promise<EventView> {
+  const event = await inLanguage(db, stored, locale);
   const picture = await pictureById(db, event.pictureId);
   return {
     ...event,
-    ticketTypes: await ticketTypesOf(db, event.productId),
+    ticketTypes: await ticketTypesOf(db, event.productId, locale),
     placesTaken: event.mode === "rsvp" ? await placesTaken(db, event.id) : 0,
     picture: picture ? pictureView(picture, event.imageAlt) : null,
   };
 }
 
-/** A published event for its page, past ones included (they show as past). */
-export async function getEventBySlug(db: Db, slug: string): Promise<EventView | null> {
+/** A published event for its page in a language, past ones included (they show as past). */
+export async function getEventBySlug(db: Db, slug: string, locale: Locale = DEFAULT_LOCALE): Promise<EventView | null> {
   const [event] = await db
     .select()
     .from(events)
     .where(and(eq(events.slug, slug), eq(events.published, true)));
-  return event ? withDetails(db, event) : null;
+  return event ? withDetails(db, event, locale) : null;
 }
 
 /** The event page of a ticket product (a ticket product's shop address leads there). */
@@ -79,15 +135,15 @@ export async function eventSlugOfProduct(db: Db, productSlug: string): Promise<s
   return row?.slug ?? null;
 }
 
-/** The next published event of a mode that has not ended (the Upcoming Event sections of /music and /culture). */
-export async function nextUpcomingEvent(db: Db, mode: EventMode, now = new Date()): Promise<EventView | null> {
+/** The next published event of a mode that has not ended (the Upcoming Event sections of /music and /culture), in a language. */
+export async function nextUpcomingEvent(db: Db, mode: EventMode, { now = new Date(), locale = DEFAULT_LOCALE }: { now?: Date; locale?: Locale } = {}): Promise<EventView | null> {
   const [event] = await db
     .select()
     .from(events)
     .where(and(eq(events.mode, mode), eq(events.published, true), gt(events.endsAt, now)))
     .orderBy(asc(events.startsAt))
     .limit(1);
-  return event ? withDetails(db, event) : null;
+  return event ? withDetails(db, event, locale) : null;
 }
 
 /** Every event for the back office, newest start first, with sales and RSVP figures. */
@@ -116,9 +172,30 @@ export async function listAdminEvents(db: Db) {
   );
 }
 
-export async function getAdminEvent(db: Db, eventId: number): Promise<EventView | null> {
+export interface AdminEventView extends EventView {
+  spanish: EventSpanish;
+  ticketTypes: (TicketTypeView & { nameEs: string | null })[];
+}
+
+/** An event for its editor: the English texts and ticket type names, and the Spanish ones beside them. */
+export async function getAdminEvent(db: Db, eventId: number): Promise<AdminEventView | null> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
-  return event ? withDetails(db, event) : null;
+  if (!event) return null;
+  const view = await withDetails(db, event, DEFAULT_LOCALE);
+  const namesEs =
+    event.productId === null
+      ? []
+      : await db
+          .select({ variantId: ticketTypeTranslations.variantId, name: ticketTypeTranslations.name })
+          .from(ticketTypeTranslations)
+          .innerJoin(variants, eq(variants.id, ticketTypeTranslations.variantId))
+          .where(and(eq(variants.productId, event.productId), eq(ticketTypeTranslations.locale, "es")));
+  const nameEsOf = new Map(namesEs.map((t) => [t.variantId, t.name]));
+  return {
+    ...view,
+    spanish: await eventTranslation(db, event.id, "es"),
+    ticketTypes: view.ticketTypes.map((t) => ({ ...t, nameEs: nameEsOf.get(t.variantId) ?? null })),
+  };
 }
 
 export interface TicketView {
@@ -133,22 +210,28 @@ export interface TicketView {
   venue: string;
 }
 
-/** The tickets an order bought, in issue order. */
-export async function ticketsOfOrder(db: Db, orderId: string): Promise<TicketView[]> {
+/**
+ * The tickets an order bought, in issue order, as the order's page in a language shows them: the event's
+ * title and venue and the ticket type's name in that language where they have one (a ticket keeps the
+ * English type name it was issued under; the check-in desk reads that one).
+ */
+export async function ticketsOfOrder(db: Db, orderId: string, locale: Locale = DEFAULT_LOCALE): Promise<TicketView[]> {
   return db
     .select({
       code: tickets.code,
-      typeName: tickets.typeName,
+      typeName: sql<string>`coalesce(${ticketTypeTranslations.name}, ${tickets.typeName})`,
       status: tickets.status,
       checkedInAt: tickets.checkedInAt,
-      eventTitle: events.title,
+      eventTitle: sql<string>`coalesce(${eventTranslations.title}, ${events.title})`,
       eventSlug: events.slug,
       startsAt: events.startsAt,
       endsAt: events.endsAt,
-      venue: events.venue,
+      venue: sql<string>`coalesce(${eventTranslations.venue}, ${events.venue})`,
     })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
+    .leftJoin(eventTranslations, and(eq(eventTranslations.eventId, events.id), eq(eventTranslations.locale, locale)))
+    .leftJoin(ticketTypeTranslations, and(eq(ticketTypeTranslations.variantId, tickets.variantId), eq(ticketTypeTranslations.locale, locale)))
     .where(eq(tickets.orderId, orderId))
     .orderBy(asc(tickets.id));
 }

@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import { EventError, EVENT_MESSAGES, eventNotFound, eventPast } from "./errors.ts";
 import type { RsvpForm } from "./inputs.ts";
 import { rsvpConfirmedMail, rsvpConfirmMail, rsvpWaitlistedMail } from "./mail.ts";
-import { placesTaken } from "./queries.ts";
+import { inLanguage, placesTaken } from "./queries.ts";
 import { isPast, partiesToPromote } from "./rules.ts";
 
 export interface RsvpDeps {
@@ -50,9 +50,10 @@ async function place(tx: Db, deps: RsvpDeps, event: EventRow, rsvp: RsvpRow, tok
   await tx.update(rsvps).set({ status, queuedAt: now, confirmedAt: fits ? now : null }).where(eq(rsvps.id, rsvp.id));
   const to = { email: rsvp.email, name: rsvp.name };
   const locale = await partyLocale(tx, rsvp);
+  const shown = await inLanguage(tx, event, locale);
   const mail = fits
-    ? rsvpConfirmedMail(to, event, rsvp.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale)
-    : rsvpWaitlistedMail(to, event, rsvp.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale);
+    ? rsvpConfirmedMail(to, shown, rsvp.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale)
+    : rsvpWaitlistedMail(to, shown, rsvp.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale);
   await queueMail(tx, deps.jobs, mail);
   return status;
 }
@@ -87,7 +88,8 @@ export async function submitRsvp(
       .returning();
     if (known) return place(tx, deps, event, rsvp!, token, now);
     const locale = await partyLocale(tx, rsvp!);
-    await queueMail(tx, deps.jobs, rsvpConfirmMail({ email: form.email, name: form.name }, event, form.partySize, confirmUrl(deps, token, locale), deps.baseUrl, locale));
+    const shown = await inLanguage(tx, event, locale);
+    await queueMail(tx, deps.jobs, rsvpConfirmMail({ email: form.email, name: form.name }, shown, form.partySize, confirmUrl(deps, token, locale), deps.baseUrl, locale));
     return "pending";
   });
 }
@@ -105,8 +107,11 @@ export interface RsvpLinkResult {
   partySize: number;
 }
 
-/** The link in the guest's mail: a pending RSVP gets places or a waitlist spot. Opening it again changes nothing. */
-export async function confirmRsvp(deps: RsvpDeps, token: string): Promise<RsvpLinkResult> {
+/**
+ * The link in the guest's mail: a pending RSVP gets places or a waitlist spot. Opening it again changes nothing.
+ * `locale` is the language of the page that shows the result (the event's title is given in it).
+ */
+export async function confirmRsvp(deps: RsvpDeps, token: string, locale: Locale = DEFAULT_LOCALE): Promise<RsvpLinkResult> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const found = await byToken(tx, token);
@@ -117,21 +122,21 @@ export async function confirmRsvp(deps: RsvpDeps, token: string): Promise<RsvpLi
       if (isPast(event, now)) throw eventPast();
       status = await place(tx, deps, event, rsvp!, token, now);
     } else status = rsvp!.status;
-    return { status, eventSlug: event.slug, eventTitle: event.title, partySize: rsvp!.partySize };
+    return { status, eventSlug: event.slug, eventTitle: (await inLanguage(tx, event, locale)).title, partySize: rsvp!.partySize };
   });
 }
 
 /**
  * The cancel link: frees the party's places and moves the waitlist up (whole parties that fit, in the order
- * they joined), mailing each one promoted. Cancelling again changes nothing.
+ * they joined), mailing each one promoted. Cancelling again changes nothing. `locale` is the result page's.
  */
-export async function cancelRsvp(deps: RsvpDeps, token: string): Promise<RsvpLinkResult & { promoted: number }> {
+export async function cancelRsvp(deps: RsvpDeps, token: string, locale: Locale = DEFAULT_LOCALE): Promise<RsvpLinkResult & { promoted: number }> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const found = await byToken(tx, token);
     const event = await lockEvent(tx, found.eventId);
     const [rsvp] = await tx.select().from(rsvps).where(eq(rsvps.id, found.id));
-    const result = { status: "cancelled" as const, eventSlug: event.slug, eventTitle: event.title, partySize: rsvp!.partySize };
+    const result = { status: "cancelled" as const, eventSlug: event.slug, eventTitle: (await inLanguage(tx, event, locale)).title, partySize: rsvp!.partySize };
     if (rsvp!.status === "cancelled") return { ...result, promoted: 0 };
     await tx.update(rsvps).set({ status: "cancelled", cancelledAt: now }).where(eq(rsvps.id, rsvp!.id));
     const promoted = await promoteWaitlist(tx, deps, event);
@@ -157,7 +162,8 @@ async function promoteWaitlist(tx: Db, deps: RsvpDeps, event: EventRow): Promise
     const token = newToken();
     await tx.update(rsvps).set({ tokenHash: hashToken(token) }).where(eq(rsvps.id, party.id));
     const locale = await partyLocale(tx, party);
-    await queueMail(tx, deps.jobs, rsvpConfirmedMail({ email: party.email, name: party.name }, event, party.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale, true));
+    const shown = await inLanguage(tx, event, locale);
+    await queueMail(tx, deps.jobs, rsvpConfirmedMail({ email: party.email, name: party.name }, shown, party.partySize, cancelUrl(deps, token, locale), deps.baseUrl, locale, true));
   }
   return ids.length;
 }

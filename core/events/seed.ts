@@ -1,7 +1,8 @@
 /** The sample events: the June 15 live session (ticketed) and the July 20 exhibition (free, RSVP), at their next dates. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { events, variants } from "../../db/schema/index.ts";
+import { events, eventTranslations, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
+import { seedEventsEs, seedTicketTypesEs } from "../../db/seed/culture-es.ts";
 import { syncTicketProduct } from "./admin.ts";
 import { restock } from "../inventory/index.ts";
 import { nextYearlyOccurrence } from "./rules.ts";
@@ -53,7 +54,8 @@ export const SEED_EVENTS = [
 ];
 
 /**
- * Writes the sample events when missing (matched by slug), each at its next date after `now`. An event
+ * Writes the sample events when missing (matched by slug), each at its next date after `now`, with their
+ * Spanish (db/seed/culture-es.ts) and their ticket types' Spanish names. An event
  * that exists is left as it is (its sales and RSVPs are live data), unless it is over: then it moves to
  * its next date, so a store started again a year on still shows it upcoming.
  */
@@ -85,6 +87,8 @@ export async function seedEvents(db: Db, now = new Date()): Promise<number> {
         ? await tx.update(events).set({ startsAt, endsAt, updatedAt: now }).where(eq(events.id, existing.id)).returning()
         : await tx.insert(events).values(values).returning();
       written++;
+      const es = seedEventsEs[e.slug];
+      if (!existing && es) await tx.insert(eventTranslations).values({ eventId: row!.id, locale: "es", ...es, venue: es.venue ?? null });
       if (e.mode !== "tickets") continue;
       const productId = await syncTicketProduct(tx, row!);
       if (existing) continue;
@@ -93,6 +97,8 @@ export async function seedEvents(db: Db, now = new Date()): Promise<number> {
           .insert(variants)
           .values({ productId, sku: `EH-TKT${row!.id}-${t.name.toUpperCase()}`, size: t.name, color: null, priceCents: t.priceCents, onHand: 0, lowStockThreshold: 0, supplier: "Box office" })
           .returning({ id: variants.id });
+        const nameEs = seedTicketTypesEs[e.slug]?.[t.name];
+        if (nameEs) await tx.insert(ticketTypeTranslations).values({ variantId: variant!.id, locale: "es", name: nameEs });
         // The seats arrive as a restock, so the stock ledger explains every seat from the first.
         await restock(tx, variant!.id, t.seats, { actor: "seed", reason: "Seats on sale" });
       }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { collectionProducts, collections, lookHotspots, looks, products } from "../../db/schema/index.ts";
+import { collectionProducts, collections, collectionTranslations, lookHotspots, looks, lookTranslations, products } from "../../db/schema/index.ts";
 import { recordAudit, type AdminActor } from "../admin/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
 import { uniqueViolation } from "../shared/db-errors.ts";
@@ -41,6 +41,67 @@ function collectionValues(form: CollectionForm) {
   return { name: form.name, slug: form.slug, description: form.description, season: form.season, featured: form.featured };
 }
 
+/** A collection's Spanish texts as the form edits them (both null: it has none). */
+interface CollectionSpanish {
+  descriptionEs: string | null;
+  seasonEs: string | null;
+}
+
+async function collectionSpanish(tx: Db, collectionId: number): Promise<CollectionSpanish> {
+  const [row] = await tx
+    .select()
+    .from(collectionTranslations)
+    .where(and(eq(collectionTranslations.collectionId, collectionId), eq(collectionTranslations.locale, "es")));
+  return { descriptionEs: row?.description ?? null, seasonEs: row?.season ?? null };
+}
+
+/** Writes the form's Spanish texts: a Spanish description makes or updates the translation; none removes it. */
+async function saveCollectionSpanish(tx: Db, collectionId: number, form: CollectionForm): Promise<void> {
+  const where = and(eq(collectionTranslations.collectionId, collectionId), eq(collectionTranslations.locale, "es"));
+  if (form.descriptionEs === null) {
+    await tx.delete(collectionTranslations).where(where);
+    return;
+  }
+  const texts = { description: form.descriptionEs, season: form.seasonEs };
+  await tx
+    .insert(collectionTranslations)
+    .values({ collectionId, locale: "es", ...texts })
+    .onConflictDoUpdate({ target: [collectionTranslations.collectionId, collectionTranslations.locale], set: texts });
+}
+
+function lookValues(form: LookForm) {
+  return { title: form.title, caption: form.caption, imageSrc: form.imageSrc, imageAlt: form.imageAlt, position: form.position };
+}
+
+/** A look's Spanish texts as the form edits them (all null: it has none). */
+interface LookSpanish {
+  titleEs: string | null;
+  captionEs: string | null;
+  imageAltEs: string | null;
+}
+
+async function lookSpanish(tx: Db, lookId: number): Promise<LookSpanish> {
+  const [row] = await tx
+    .select()
+    .from(lookTranslations)
+    .where(and(eq(lookTranslations.lookId, lookId), eq(lookTranslations.locale, "es")));
+  return { titleEs: row?.title ?? null, captionEs: row?.caption ?? null, imageAltEs: row?.imageAlt ?? null };
+}
+
+/** Writes the form's Spanish texts (the form has all three or none): all three make or update the translation; none removes it. */
+async function saveLookSpanish(tx: Db, lookId: number, form: LookForm): Promise<void> {
+  const where = and(eq(lookTranslations.lookId, lookId), eq(lookTranslations.locale, "es"));
+  if (form.titleEs === null || form.captionEs === null || form.imageAltEs === null) {
+    await tx.delete(lookTranslations).where(where);
+    return;
+  }
+  const texts = { title: form.titleEs, caption: form.captionEs, imageAlt: form.imageAltEs };
+  await tx
+    .insert(lookTranslations)
+    .values({ lookId, locale: "es", ...texts })
+    .onConflictDoUpdate({ target: [lookTranslations.lookId, lookTranslations.locale], set: texts });
+}
+
 /** One featured collection at a time: featuring this one unfeatures the others. */
 async function unfeatureOthers(tx: Db, id: number): Promise<void> {
   await tx.update(collections).set({ featured: false }).where(and(eq(collections.featured, true), ne(collections.id, id)));
@@ -54,6 +115,7 @@ export async function createCollection(db: Db, actor: AdminActor, form: Collecti
       const last = await tx.select({ position: collections.position }).from(collections);
       const position = Math.max(0, ...last.map((r) => r.position)) + 1;
       const [row] = await tx.insert(collections).values({ ...collectionValues(form), position }).returning({ id: collections.id });
+      await saveCollectionSpanish(tx, row!.id, form);
       await writeMembers(tx, row!.id, ids);
       if (form.featured) await unfeatureOthers(tx, row!.id);
       await recordAudit(tx, actor, { entity: "collection", entityId: row!.id, action: "create", after: form });
@@ -73,15 +135,17 @@ export async function updateCollection(db: Db, actor: AdminActor, id: number, fo
       if (!before) throw collectionNotFound();
       if ((await tx.select({ id: collections.id }).from(collections).where(and(eq(collections.slug, form.slug), ne(collections.id, id)))).length) throw slugTaken();
       const beforeSlugs = await memberSlugs(tx, id);
+      const beforeEs = await collectionSpanish(tx, id);
       const ids = await productIds(tx, form.products, "products");
       await tx.update(collections).set(collectionValues(form)).where(eq(collections.id, id));
+      await saveCollectionSpanish(tx, id, form);
       await writeMembers(tx, id, ids);
       if (form.featured) await unfeatureOthers(tx, id);
       await recordAudit(tx, actor, {
         entity: "collection",
         entityId: id,
         action: "update",
-        before: { name: before.name, slug: before.slug, description: before.description, season: before.season, featured: before.featured, products: beforeSlugs },
+        before: { name: before.name, slug: before.slug, description: before.description, season: before.season, featured: before.featured, products: beforeSlugs, ...beforeEs },
         after: form,
       });
     });
@@ -99,8 +163,9 @@ export async function addLook(db: Db, actor: AdminActor, collectionId: number, f
     const pictureId = await photo.choose(null);
     const [row] = await tx
       .insert(looks)
-      .values({ ...form, collectionId, pictureId })
+      .values({ ...lookValues(form), collectionId, pictureId })
       .returning({ id: looks.id });
+    await saveLookSpanish(tx, row!.id, form);
     await recordAudit(tx, actor, { entity: "look", entityId: row!.id, action: "create", after: { collectionId, ...form, pictureId } });
     return { id: row!.id };
   });
@@ -116,13 +181,15 @@ async function lockLook(tx: Db, collectionId: number, lookId: number) {
 export async function updateLook(db: Db, actor: AdminActor, collectionId: number, lookId: number, form: LookForm, picture?: PictureChange): Promise<void> {
   await withPicture(db, picture, async (tx, photo) => {
     const before = await lockLook(tx, collectionId, lookId);
+    const beforeEs = await lookSpanish(tx, lookId);
     const pictureId = await photo.choose(before.pictureId);
     await tx
       .update(looks)
-      .set({ ...form, pictureId })
+      .set({ ...lookValues(form), pictureId })
       .where(eq(looks.id, lookId));
+    await saveLookSpanish(tx, lookId, form);
     const { id: _id, createdAt: _c, ...was } = before;
-    await recordAudit(tx, actor, { entity: "look", entityId: lookId, action: "update", before: was, after: { collectionId, ...form, pictureId } });
+    await recordAudit(tx, actor, { entity: "look", entityId: lookId, action: "update", before: { ...was, ...beforeEs }, after: { collectionId, ...form, pictureId } });
   });
 }
 
@@ -130,10 +197,11 @@ export async function updateLook(db: Db, actor: AdminActor, collectionId: number
 export async function removeLook(db: Db, actor: AdminActor, collectionId: number, lookId: number, picture?: PictureChange): Promise<void> {
   await withPicture(db, picture, async (tx, photo) => {
     const before = await lockLook(tx, collectionId, lookId);
+    const beforeEs = await lookSpanish(tx, lookId);
     await tx.delete(looks).where(eq(looks.id, lookId));
     if (picture) await photo.release(before.pictureId);
     const { id: _id, createdAt: _c, ...was } = before;
-    await recordAudit(tx, actor, { entity: "look", entityId: lookId, action: "delete", before: was });
+    await recordAudit(tx, actor, { entity: "look", entityId: lookId, action: "delete", before: { ...was, ...beforeEs } });
   });
 }
 
@@ -168,6 +236,7 @@ export async function deleteCollection(db: Db, actor: AdminActor, id: number, pi
     if (!before) throw collectionNotFound();
     if (before.featured) throw new LookbookError("lookbook.collection_featured", LOOKBOOK_MESSAGES.deleteFeatured);
     const members = await memberSlugs(tx, id);
+    const beforeEs = await collectionSpanish(tx, id);
     const itsLooks = await tx.select({ id: looks.id, title: looks.title, pictureId: looks.pictureId }).from(looks).where(eq(looks.collectionId, id));
     await tx.delete(collections).where(eq(collections.id, id));
     for (const look of itsLooks) await photo.release(look.pictureId);
@@ -175,7 +244,7 @@ export async function deleteCollection(db: Db, actor: AdminActor, id: number, pi
       entity: "collection",
       entityId: id,
       action: "delete",
-      before: { name: before.name, slug: before.slug, description: before.description, season: before.season, products: members, looks: itsLooks.map((l) => ({ id: l.id, title: l.title })) },
+      before: { name: before.name, slug: before.slug, description: before.description, season: before.season, ...beforeEs, products: members, looks: itsLooks.map((l) => ({ id: l.id, title: l.title })) },
     });
   });
 }

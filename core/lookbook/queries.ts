@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { collectionProducts, collections, lookHotspots, looks, pictures, products } from "../../db/schema/index.ts";
-import { listProductsByIds, type ProductSummary } from "../catalog/index.ts";
+import { collectionProducts, collections, collectionTranslations, lookHotspots, looks, lookTranslations, pictures, products } from "../../db/schema/index.ts";
+import { collectionTextColumns, listProductsByIds, type ProductSummary } from "../catalog/index.ts";
+import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import { cultureImage, type CultureImage } from "../articles/index.ts";
 import { pictureView } from "../media/index.ts";
 
@@ -22,6 +23,14 @@ export interface CollectionPage {
   lookCount: number;
 }
 
+/** A look's Spanish texts as the back office edits them. */
+export interface LookSpanish {
+  title: string;
+  caption: string;
+  imageAlt: string;
+}
+
+/** A look in a language: its title, caption and picture description are its translation's when it has one. */
 export interface LookView {
   id: number;
   title: string;
@@ -29,6 +38,8 @@ export interface LookView {
   image: CultureImage;
   imageSrc: string;
   imageAlt: string;
+  /** Its Spanish texts (null: none, Spanish pages show the English). */
+  es: LookSpanish | null;
   /** The uploaded photograph shown as `image`, or null: the drawn art. */
   pictureId: number | null;
   position: number;
@@ -45,8 +56,15 @@ const collectionColumns = {
   position: collections.position,
 };
 
-async function findCollection(db: Db, where: ReturnType<typeof eq>): Promise<CollectionInfo | null> {
-  const [row] = await db.select(collectionColumns).from(collections).where(where).limit(1);
+/** A collection with its texts in `locale` (the English ones where it has no translation). */
+async function findCollection(db: Db, where: ReturnType<typeof eq>, locale: Locale = DEFAULT_LOCALE): Promise<CollectionInfo | null> {
+  const texts = collectionTextColumns(locale);
+  const [row] = await db
+    .select({ ...collectionColumns, ...texts.columns })
+    .from(collections)
+    .leftJoin(collectionTranslations, texts.join)
+    .where(where)
+    .limit(1);
   return row ?? null;
 }
 
@@ -63,9 +81,9 @@ async function countLooks(db: Db, collectionId: number): Promise<number> {
   return (await db.select({ id: looks.id }).from(looks).where(eq(looks.collectionId, collectionId))).length;
 }
 
-/** /collections/<slug>: the collection and its active products in order; null when there is none. */
-export async function getCollectionPage(db: Db, slug: string): Promise<CollectionPage | null> {
-  const collection = await findCollection(db, eq(collections.slug, slug));
+/** /collections/<slug>: the collection in the page's language and its active products in order; null when there is none. */
+export async function getCollectionPage(db: Db, slug: string, locale: Locale = DEFAULT_LOCALE): Promise<CollectionPage | null> {
+  const collection = await findCollection(db, eq(collections.slug, slug), locale);
   if (!collection) return null;
   const items = await listProductsByIds(db, await memberIds(db, collection.id));
   return { collection, products: items, lookCount: await countLooks(db, collection.id) };
@@ -76,14 +94,20 @@ export async function collectionName(db: Db, slug: string): Promise<string | nul
   return (await findCollection(db, eq(collections.slug, slug)))?.name ?? null;
 }
 
-async function looksOf(db: Db, collectionId: number, shopperView: boolean): Promise<LookView[]> {
+async function looksOf(db: Db, collectionId: number, shopperView: boolean, locale: Locale = DEFAULT_LOCALE): Promise<LookView[]> {
   const joined = await db
     .select()
     .from(looks)
     .leftJoin(pictures, eq(pictures.id, looks.pictureId))
+    .leftJoin(lookTranslations, and(eq(lookTranslations.lookId, looks.id), eq(lookTranslations.locale, "es")))
     .where(eq(looks.collectionId, collectionId))
     .orderBy(asc(looks.position), asc(looks.id));
-  const lookRows = joined.map((r) => ({ ...r.looks, picture: r.pictures }));
+  const lookRows = joined.map((r) => {
+    const es = r.look_translations ? { title: r.look_translations.title, caption: r.look_translations.caption, imageAlt: r.look_translations.imageAlt } : null;
+    // The page's texts: Spanish ones on a Spanish page when the look has them.
+    const shown = locale !== DEFAULT_LOCALE && es ? es : { title: r.looks.title, caption: r.looks.caption, imageAlt: r.looks.imageAlt };
+    return { ...r.looks, ...shown, es, picture: r.pictures };
+  });
   if (lookRows.length === 0) return [];
   const spots = await db
     .select({ id: lookHotspots.id, lookId: lookHotspots.lookId, productId: lookHotspots.productId, x: lookHotspots.xPercent, y: lookHotspots.yPercent })
@@ -99,6 +123,7 @@ async function looksOf(db: Db, collectionId: number, shopperView: boolean): Prom
     image: l.picture ? pictureView(l.picture, l.imageAlt) : cultureImage(l.imageSrc, l.imageAlt),
     imageSrc: l.imageSrc,
     imageAlt: l.imageAlt,
+    es: l.es,
     pictureId: l.picture?.id ?? null,
     position: l.position,
     hotspots: spots.flatMap((s) => {
@@ -137,29 +162,38 @@ async function listAnyProducts(db: Db, ids: number[], activeOnly: boolean): Prom
   ];
 }
 
-/** /collections/<slug>/lookbook: the collection and its looks with their hotspots; null when there is no such collection. */
-export async function getLookbook(db: Db, slug: string): Promise<{ collection: CollectionInfo; looks: LookView[] } | null> {
-  const collection = await findCollection(db, eq(collections.slug, slug));
+/**
+ * /collections/<slug>/lookbook: the collection and its looks with their hotspots, in the page's language;
+ * null when there is no such collection.
+ */
+export async function getLookbook(db: Db, slug: string, locale: Locale = DEFAULT_LOCALE): Promise<{ collection: CollectionInfo; looks: LookView[] } | null> {
+  const collection = await findCollection(db, eq(collections.slug, slug), locale);
   if (!collection) return null;
-  return { collection, looks: await looksOf(db, collection.id, true) };
+  return { collection, looks: await looksOf(db, collection.id, true, locale) };
 }
 
 export interface AdminCollection extends CollectionInfo {
+  /** Its Spanish texts (null: none, Spanish pages show the English). */
+  es: { description: string; season: string | null } | null;
   productSlugs: string[];
   looks: LookView[];
 }
 
-/** The back office's view of one collection: every member's slug in order (drafts too) and its looks. */
+/** The back office's view of one collection (its English texts, and its Spanish ones apart): every member's slug in order (drafts too) and its looks. */
 export async function getAdminCollection(db: Db, id: number): Promise<AdminCollection | null> {
   const collection = await findCollection(db, eq(collections.id, id));
   if (!collection) return null;
+  const [es] = await db
+    .select({ description: collectionTranslations.description, season: collectionTranslations.season })
+    .from(collectionTranslations)
+    .where(and(eq(collectionTranslations.collectionId, id), eq(collectionTranslations.locale, "es")));
   const members = await db
     .select({ slug: products.slug })
     .from(collectionProducts)
     .innerJoin(products, eq(products.id, collectionProducts.productId))
     .where(eq(collectionProducts.collectionId, id))
     .orderBy(asc(collectionProducts.position), asc(collectionProducts.productId));
-  return { ...collection, productSlugs: members.map((m) => m.slug), looks: await looksOf(db, id, false) };
+  return { ...collection, es: es ?? null, productSlugs: members.map((m) => m.slug), looks: await looksOf(db, id, false) };
 }
 
 /** Every collection for the back office's list, with its number of products and looks. */

@@ -1,8 +1,9 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { playlists, tracks } from "../../db/schema/index.ts";
+import { playlists, playlistTranslations, tracks } from "../../db/schema/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
 import { newToken } from "../shared/ids.ts";
+import { mergeTexts, noTexts, type Texts } from "../shared/translations.ts";
 import { inspectAudio } from "./audio.ts";
 import { MusicError, MUSIC_MESSAGES, playlistNotFound, trackNotFound } from "./errors.ts";
 import { moveInput, playlistInput, trackInput, type PlaylistInput, type TrackInput } from "./inputs.ts";
@@ -35,6 +36,33 @@ export function parsed<T>(schema: Schema<T>, input: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   throw new MusicError("music.invalid_input", issue.message, { field: String(issue.path[0] ?? "form") });
+}
+
+/** A playlist's Spanish texts as the form edits them and the audit log keeps them (null: none, the English shows). */
+type SpanishTexts = Texts<"titleEs" | "labelEs" | "descriptionEs" | "coverAltEs">;
+
+const NO_SPANISH: SpanishTexts = { titleEs: null, labelEs: null, descriptionEs: null, coverAltEs: null };
+
+const spanishRow = (id: number) => and(eq(playlistTranslations.playlistId, id), eq(playlistTranslations.locale, "es"));
+
+async function spanishOf(tx: Db, id: number): Promise<SpanishTexts> {
+  const [row] = await tx.select().from(playlistTranslations).where(spanishRow(id));
+  return row ? { titleEs: row.title, labelEs: row.label, descriptionEs: row.description, coverAltEs: row.coverAlt } : NO_SPANISH;
+}
+
+/** Writes the form's Spanish texts over those before (ADR 0025's rule for each text); none left removes the translation. */
+async function saveSpanish(tx: Db, id: number, before: SpanishTexts, input: PlaylistInput): Promise<SpanishTexts> {
+  const es = mergeTexts(before, input);
+  if (noTexts(es)) {
+    await tx.delete(playlistTranslations).where(spanishRow(id));
+    return es;
+  }
+  const values = { title: es.titleEs, label: es.labelEs, description: es.descriptionEs, coverAlt: es.coverAltEs };
+  await tx
+    .insert(playlistTranslations)
+    .values({ playlistId: id, locale: "es", ...values })
+    .onConflictDoUpdate({ target: [playlistTranslations.playlistId, playlistTranslations.locale], set: values });
+  return es;
 }
 
 async function lockPlaylist(tx: Db, id: number) {
@@ -81,7 +109,8 @@ export async function createPlaylist(deps: MusicDeps, input: PlaylistInput): Pro
         position: sql`(select coalesce(max(${playlists.position}) + 1, 0) from ${playlists})`,
       })
       .returning();
-    await deps.audit(tx, { entity: "playlist", entityId: row!.id, action: "playlist.create", after: { ...values, slug } });
+    const es = await saveSpanish(tx, row!.id, NO_SPANISH, values);
+    await deps.audit(tx, { entity: "playlist", entityId: row!.id, action: "playlist.create", after: { ...values, ...es, slug } });
     return { id: row!.id, slug };
   });
 }
@@ -92,6 +121,7 @@ export async function updatePlaylist(deps: MusicDeps, id: number, input: Playlis
   const slug = slugOf(values);
   await withPicture(deps.db, picture, async (tx, photo) => {
     const before = await lockPlaylist(tx, id);
+    const esBefore = await spanishOf(tx, id);
     await claimSlug(tx, slug, id);
     if (values.featured) await takeFeatured(tx, id);
     const coverPictureId = await photo.choose(before.coverPictureId);
@@ -99,8 +129,9 @@ export async function updatePlaylist(deps: MusicDeps, id: number, input: Playlis
       .update(playlists)
       .set({ slug, title: values.title, label: values.label, description: values.description, coverSrc: values.coverSrc, coverAlt: values.coverAlt, coverPictureId, featured: values.featured, updatedAt: new Date() })
       .where(eq(playlists.id, id));
+    const esAfter = await saveSpanish(tx, id, esBefore, values);
     const { createdAt: _c, updatedAt: _u, position: _p, id: _i, ...was } = before;
-    await deps.audit(tx, { entity: "playlist", entityId: id, action: "playlist.update", before: was, after: { ...values, slug, coverPictureId } });
+    await deps.audit(tx, { entity: "playlist", entityId: id, action: "playlist.update", before: { ...was, ...esBefore }, after: { ...values, ...esAfter, slug, coverPictureId } });
   });
 }
 
@@ -113,6 +144,8 @@ export async function deletePlaylist(deps: MusicDeps, id: number, picture: Pictu
   const fileKeys = await withPicture(deps.db, { store: picture.store, onError: picture.onError }, async (tx, photo) => {
     const before = await lockPlaylist(tx, id);
     if (before.featured) throw new MusicError("music.featured", MUSIC_MESSAGES.deleteFeatured);
+    // Its translation goes with it (the foreign key cascades); the audit row keeps both languages.
+    const es = await spanishOf(tx, id);
     const itsTracks = await tx.select().from(tracks).where(eq(tracks.playlistId, id)).orderBy(asc(tracks.position), asc(tracks.id));
     await tx.delete(playlists).where(eq(playlists.id, id));
     await photo.release(before.coverPictureId);
@@ -121,7 +154,7 @@ export async function deletePlaylist(deps: MusicDeps, id: number, picture: Pictu
       entity: "playlist",
       entityId: id,
       action: "playlist.delete",
-      before: { ...was, tracks: itsTracks.map((t) => ({ trackId: t.id, title: t.title, artist: t.artist, fileKey: t.fileKey })) },
+      before: { ...was, ...es, tracks: itsTracks.map((t) => ({ trackId: t.id, title: t.title, artist: t.artist, fileKey: t.fileKey })) },
     });
     return itsTracks.map((t) => t.fileKey);
   });

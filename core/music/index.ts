@@ -5,7 +5,7 @@ export { inspectAudio, type InspectedAudio } from "./audio.ts";
 export { addTrack, createPlaylist, deletePlaylist, moveTrack, removeTrack, updatePlaylist, type MusicAuditEntry, type MusicDeps } from "./commands.ts";
 export { MUSIC_MESSAGES, MusicError, type MusicErrorCode } from "./errors.ts";
 export { idInput, moveInput, playlistInput, trackInput, type PlaylistInput, type TrackInput } from "./inputs.ts";
-export { getPlaylist, listPlaylists, musicPage, type PlaylistView, type TrackView } from "./queries.ts";
+export { getPlaylist, listPlaylists, musicPage, type PlaylistSpanish, type PlaylistView, type TrackView } from "./queries.ts";
 export {
   AUDIO_FORMATS,
   AUDIO_URL_PREFIX,

@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { translatedText } from "../shared/zod.ts";
 import { COVER_SOURCES } from "./rules.ts";
+
+/** A Spanish text: optional (empty: the Spanish page shows the English one), as long as the English may be. */
+const spanish = (name: string, max: number) => translatedText(max, `The Spanish ${name} may be at most ${max} characters.`);
 
 const line = (name: string, max: number) =>
   z
@@ -23,6 +27,10 @@ export const playlistInput = z.object({
   coverSrc: z.enum(COVER_SOURCES, { message: "Choose one of the covers." }),
   coverAlt: line("cover description", 200),
   featured: z.boolean(),
+  titleEs: spanish("title", 80),
+  labelEs: spanish("label", 20),
+  descriptionEs: spanish("description", 400),
+  coverAltEs: spanish("cover description", 200),
 });
 export type PlaylistInput = z.infer<typeof playlistInput>;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { pictures } from "./pictures.ts";
 
 export type ArticleStatus = "draft" | "published";
@@ -35,5 +35,30 @@ export const articles = pgTable(
     check("articles_status_check", sql`${t.status} in ('draft', 'published')`),
     check("articles_published_at_check", sql`${t.status} = 'draft' or ${t.publishedAt} is not null`),
     index("articles_published_idx").on(t.status, t.publishedAt),
+  ],
+);
+
+/**
+ * A story's texts in a language other than English (the articles row holds the English ones). Each text is
+ * optional: one left null shows the English (a page is never half empty), and a row holds at least one.
+ * The author's name and the address stay as they are.
+ */
+export const articleTranslations = pgTable(
+  "article_translations",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    title: text("title"),
+    category: text("category"),
+    excerpt: text("excerpt"),
+    body: text("body"),
+    imageAlt: text("image_alt"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.locale] }),
+    check("article_translations_locale_check", sql`${t.locale} in ('es')`),
+    check("article_translations_some_text", sql`num_nonnulls(${t.title}, ${t.category}, ${t.excerpt}, ${t.body}, ${t.imageAlt}) > 0`),
   ],
 );

@@ -215,3 +215,24 @@ export const productTranslations = pgTable(
     check("product_translations_locale_check", sql`${t.locale} in ('es')`),
   ],
 );
+
+/**
+ * A collection's texts in a language other than English (the collections row holds the English ones). Its
+ * name is the brand's and has no translation; the season, when the collection has one, may have its own.
+ */
+export const collectionTranslations = pgTable(
+  "collection_translations",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    description: text("description").notNull(),
+    /** Null: the English season is shown. */
+    season: text("season"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.locale] }),
+    check("collection_translations_locale_check", sql`${t.locale} in ('es')`),
+  ],
+);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { products, variants } from "./catalog.ts";
 import { orders } from "./orders.ts";
@@ -49,6 +49,49 @@ export const events = pgTable(
     index("events_starts_idx").on(t.startsAt),
     uniqueIndex("events_product_unique").on(t.productId),
   ],
+);
+
+/**
+ * An event's texts in a language other than English (the events row holds the English ones). Each is
+ * optional: one left null shows the English. The title is the event's name and often stays (a Spanish title
+ * keeps the name and translates what describes it); times, capacity and the poster are the event's own.
+ */
+export const eventTranslations = pgTable(
+  "event_translations",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    title: text("title"),
+    kind: text("kind"),
+    timeLabel: text("time_label"),
+    description: text("description"),
+    venue: text("venue"),
+    imageAlt: text("image_alt"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.locale] }),
+    check("event_translations_locale_check", sql`${t.locale} in ('es')`),
+    check("event_translations_some_text", sql`num_nonnulls(${t.title}, ${t.kind}, ${t.timeLabel}, ${t.description}, ${t.venue}, ${t.imageAlt}) > 0`),
+  ],
+);
+
+/**
+ * A ticket type's name in a language other than English. A ticket type is a variant of the event's ticket
+ * product (its name is the variant's size, which stays the English one: SKUs, order lines and issued tickets
+ * keep it); pages and mails in that language show this name instead.
+ */
+export const ticketTypeTranslations = pgTable(
+  "ticket_type_translations",
+  {
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.locale] }), check("ticket_type_translations_locale_check", sql`${t.locale} in ('es')`)],
 );
 
 export const TICKET_STATUSES = ["valid", "void"] as const;

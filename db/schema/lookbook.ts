@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { collections, products } from "./catalog.ts";
 import { pictures } from "./pictures.ts";
 
@@ -22,6 +22,25 @@ export const looks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("looks_collection_idx").on(t.collectionId, t.position)],
+);
+
+/** A look's texts in a language other than English (the looks row holds the English ones): all three or none. */
+export const lookTranslations = pgTable(
+  "look_translations",
+  {
+    lookId: integer("look_id")
+      .notNull()
+      .references(() => looks.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    title: text("title").notNull(),
+    caption: text("caption").notNull(),
+    /** The picture's description (its alt text), whether the drawn art or an uploaded photograph is shown. */
+    imageAlt: text("image_alt").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lookId, t.locale] }),
+    check("look_translations_locale_check", sql`${t.locale} in ('es')`),
+  ],
 );
 
 /** A point on a look's picture, in percent of its width and height, naming one product. */

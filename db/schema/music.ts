@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { pictures } from "./pictures.ts";
 
 /**
@@ -28,6 +28,29 @@ export const playlists = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("playlists_one_featured").on(t.featured).where(sql`${t.featured}`), index("playlists_position_idx").on(t.position)],
+);
+
+/**
+ * A playlist's texts in a language other than English (the playlists row holds the English ones). Each is
+ * optional: one left null shows the English. A mix's name may stay; its tracks' titles and artists always do.
+ */
+export const playlistTranslations = pgTable(
+  "playlist_translations",
+  {
+    playlistId: integer("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    title: text("title"),
+    label: text("label"),
+    description: text("description"),
+    coverAlt: text("cover_alt"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.locale] }),
+    check("playlist_translations_locale_check", sql`${t.locale} in ('es')`),
+    check("playlist_translations_some_text", sql`num_nonnulls(${t.title}, ${t.label}, ${t.description}, ${t.coverAlt}) > 0`),
+  ],
 );
 
 /** A track of a playlist: an audio file in the audio store (DATA_DIR/media/audio), under a name that never changes. */

@@ -3,6 +3,8 @@ import { describe, it, expect } from "vitest";
 import { ART_KINDS, garmentSvg, type ArtKind } from "../../core/catalog/index.ts";
 import { seedCollections, seedProducts, type SeedProduct } from "./catalogue.ts";
 import { seedProductDescriptionsEs } from "./catalogue-es.ts";
+import { seedCollectionsEs, seedLooksEs } from "./collections-es.ts";
+import { seedLooks } from "./culture.ts";
 
 const bySlug = new Map(seedProducts.map((p) => [p.slug, p]));
 const colours = (p: SeedProduct) => new Set(p.variants.flatMap((v) => (v.color ? [v.color] : [])));
@@ -228,6 +230,32 @@ describe("seed collections", () => {
     for (const c of seedCollections) {
       expect(new Set(c.products).size, c.slug).toBe(c.products.length);
       for (const s of c.products) expect(bySlug.has(s), `${c.slug}: ${s}`).toBe(true);
+    }
+  });
+
+  it("has Spanish texts for every collection (a season where it has one) and no other slug", () => {
+    expect(Object.keys(seedCollectionsEs).sort()).toEqual(seedCollections.map((c) => c.slug).sort());
+    for (const c of seedCollections) {
+      const es = seedCollectionsEs[c.slug]!;
+      expect(es.description.length, c.slug).toBeGreaterThan(40);
+      expect(es.description, c.slug).not.toBe(c.description);
+      expect(es.season === undefined, c.slug).toBe(c.season === undefined);
+      if (c.season) expect(es.season, c.slug).not.toBe(c.season);
+    }
+  });
+});
+
+describe("seed looks", () => {
+  it("has a Spanish title, caption and picture description for every look, and for no other", () => {
+    expect(new Set(seedLooks.map((l) => l.title)).size).toBe(seedLooks.length);
+    expect(Object.keys(seedLooksEs).sort()).toEqual(seedLooks.map((l) => l.title).sort());
+    for (const look of seedLooks) {
+      const es = seedLooksEs[look.title]!;
+      expect(es.title, look.title).not.toBe(look.title);
+      expect(es.caption.length, look.title).toBeGreaterThan(40);
+      expect(es.caption, look.title).not.toBe(look.caption);
+      expect(es.imageAlt.length, look.title).toBeGreaterThan(40);
+      expect(es.imageAlt, look.title).not.toBe(look.imageAlt);
     }
   });
 });

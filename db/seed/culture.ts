@@ -1,7 +1,9 @@
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { articles, collections, lookHotspots, looks, products } from "../schema/index.ts";
+import { articles, articleTranslations, collections, lookHotspots, looks, lookTranslations, products } from "../schema/index.ts";
 import { seedArticles } from "./articles.ts";
+import { seedArticlesEs } from "./culture-es.ts";
+import { seedLooksEs } from "./collections-es.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -66,8 +68,10 @@ export const seedLooks: SeedLook[] = [
 ];
 
 /**
- * The sample stories and looks, each written only while its table is empty: seeding again never
- * undoes what the back office wrote (an edited story, a removed look).
+ * The sample stories (with their Spanish) and looks, each written only while its table is empty: seeding
+ * again never undoes what the back office wrote (an edited story or translation, a removed look). The looks'
+ * Spanish texts likewise, while no look has any: each sample look still in its collection under its English
+ * title gets its own (so a store seeded before there were Spanish texts gets them once).
  */
 export async function seedCulture(db: Db, now = new Date()): Promise<{ articles: number; looks: number }> {
   return db.transaction(async (tx) => {
@@ -75,12 +79,20 @@ export async function seedCulture(db: Db, now = new Date()): Promise<{ articles:
     let lookCount = 0;
     const [a] = await tx.select({ n: sql<number>`count(*)::int` }).from(articles);
     if ((a?.n ?? 0) === 0) {
-      await tx.insert(articles).values(
-        seedArticles.map(({ publishedDaysAgo, ...article }) => {
-          const publishedAt = new Date(now.getTime() - publishedDaysAgo * DAY_MS);
-          return { ...article, status: "published" as const, publishedAt, createdAt: publishedAt, updatedAt: publishedAt };
-        }),
-      );
+      const inserted = await tx
+        .insert(articles)
+        .values(
+          seedArticles.map(({ publishedDaysAgo, ...article }) => {
+            const publishedAt = new Date(now.getTime() - publishedDaysAgo * DAY_MS);
+            return { ...article, status: "published" as const, publishedAt, createdAt: publishedAt, updatedAt: publishedAt };
+          }),
+        )
+        .returning({ id: articles.id, slug: articles.slug });
+      const spanish = inserted.flatMap(({ id, slug }) => {
+        const es = seedArticlesEs[slug];
+        return es ? [{ articleId: id, locale: "es", ...es }] : [];
+      });
+      if (spanish.length) await tx.insert(articleTranslations).values(spanish);
       articleCount = seedArticles.length;
     }
     const [l] = await tx.select({ n: sql<number>`count(*)::int` }).from(looks);
@@ -112,6 +124,19 @@ export async function seedCulture(db: Db, now = new Date()): Promise<{ articles:
         if (spots.length) await tx.insert(lookHotspots).values(spots);
         lookCount++;
       }
+    }
+    const [t] = await tx.select({ n: sql<number>`count(*)::int` }).from(lookTranslations);
+    if ((t?.n ?? 0) === 0) {
+      const sampleOf = new Map(seedLooks.map((look) => [`${look.collection}\u0000${look.title}`, seedLooksEs[look.title]]));
+      const rows = await tx
+        .select({ id: looks.id, title: looks.title, collection: collections.slug })
+        .from(looks)
+        .innerJoin(collections, eq(collections.id, looks.collectionId));
+      const spanish = rows.flatMap((r) => {
+        const es = sampleOf.get(`${r.collection}\u0000${r.title}`);
+        return es ? [{ lookId: r.id, locale: "es", ...es }] : [];
+      });
+      if (spanish.length) await tx.insert(lookTranslations).values(spanish);
     }
     return { articles: articleCount, looks: lookCount };
   });

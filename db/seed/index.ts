@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { collectionProducts, collections, products, productTranslations, stockMovements, variants } from "../schema/index.ts";
+import { collectionProducts, collections, collectionTranslations, products, productTranslations, stockMovements, variants } from "../schema/index.ts";
 import { lowStockThreshold, makeSku, searchDocument } from "../../core/catalog/index.ts";
 import { dollarsToCents } from "../../core/shared/money.ts";
 import { seedEvents } from "../../core/events/index.ts";
 import { seedCollections, seedProducts, type SeedProduct } from "./catalogue.ts";
 import { seedProductDescriptionsEs } from "./catalogue-es.ts";
+import { seedCollectionsEs } from "./collections-es.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -112,6 +113,14 @@ async function seedShop(db: Db, now: Date): Promise<{ products: number; variants
           set: { name: c.name, description: c.description, season: c.season ?? null, featured: c.featured ?? false, position: c.position },
         })
         .returning({ id: collections.id });
+      const es = seedCollectionsEs[c.slug];
+      if (es) {
+        const texts = { description: es.description, season: es.season ?? null };
+        await tx
+          .insert(collectionTranslations)
+          .values({ collectionId: row!.id, locale: "es", ...texts })
+          .onConflictDoUpdate({ target: [collectionTranslations.collectionId, collectionTranslations.locale], set: texts });
+      }
       await tx.delete(collectionProducts).where(eq(collectionProducts.collectionId, row!.id));
       const members = c.products.map((slug, position) => {
         const productId = idBySlug.get(slug);

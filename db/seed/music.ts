@@ -4,9 +4,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { playlists, tracks } from "../schema/index.ts";
+import { playlists, playlistTranslations, tracks } from "../schema/index.ts";
 import { music } from "../../core/content/index.ts";
 import { inspectAudio, type AudioStore } from "../../core/music/index.ts";
+import { seedPlaylistsEs } from "./culture-es.ts";
 
 /**
  * The sample music: the featured mix and the three playlists of the Music page, each with tracks the
@@ -147,7 +148,7 @@ export async function ensureSeedAudio(store: AudioStore): Promise<void> {
 }
 
 /**
- * Writes the sample playlists and their tracks when there are no playlists yet (idempotent: once an
+ * Writes the sample playlists (with their Spanish) and their tracks when there are no playlists yet (idempotent: once an
  * administrator has any playlist, nothing is added). Each track's length is read from its file.
  */
 export async function seedMusicIfEmpty(db: Db, store: AudioStore): Promise<{ playlists: number; tracks: number } | null> {
@@ -176,6 +177,8 @@ export async function seedMusicIfEmpty(db: Db, store: AudioStore): Promise<{ pla
         .values({ slug: p.slug, title: p.title, label: p.label, description: p.description, coverSrc: p.coverSrc, coverAlt: p.coverAlt, featured: p.featured, position: p.position })
         .returning({ id: playlists.id });
       await tx.insert(tracks).values(list.map((t) => ({ ...t, playlistId: inserted!.id })));
+      const es = seedPlaylistsEs[p.slug];
+      if (es) await tx.insert(playlistTranslations).values({ playlistId: inserted!.id, locale: "es", title: es.title ?? null, description: es.description, coverAlt: es.coverAlt });
       trackCount += list.length;
     }
     return { playlists: prepared.length, tracks: trackCount };

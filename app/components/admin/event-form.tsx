@@ -18,6 +18,13 @@ export interface EventValues {
   mode: string;
   partySizeLimit: string;
   published: boolean;
+  /** The Spanish pages' texts: each empty one shows the English. */
+  titleEs: string;
+  kindEs: string;
+  timeLabelEs: string;
+  descriptionEs: string;
+  venueEs: string;
+  imageAltEs: string;
 }
 
 export const EMPTY_EVENT: EventValues = {
@@ -35,12 +42,23 @@ export const EMPTY_EVENT: EventValues = {
   mode: "tickets",
   partySizeLimit: "4",
   published: true,
+  titleEs: "",
+  kindEs: "",
+  timeLabelEs: "",
+  descriptionEs: "",
+  venueEs: "",
+  imageAltEs: "",
 };
 
 export function EventFields({ values, errors, prefix }: { values: EventValues; errors: Record<string, string> | undefined; prefix: string }) {
   const text = (name: keyof EventValues, label: string, hint?: string, type = "text") => (
     <Field id={`${prefix}-${name}`} label={label} error={errors?.[name]} {...(hint ? { hint } : {})}>
       {(aria) => <input {...aria} name={name} type={type} defaultValue={String(values[name])} className={inputClass} />}
+    </Field>
+  );
+  const spanish = (name: keyof EventValues, label: string, maxLength: number, hint?: string) => (
+    <Field id={`${prefix}-${name}`} label={label} optional error={errors?.[name]} {...(hint ? { hint } : {})}>
+      {(aria) => <input {...aria} name={name} lang="es" maxLength={maxLength} defaultValue={String(values[name])} className={inputClass} />}
     </Field>
   );
   return (
@@ -69,6 +87,22 @@ export function EventFields({ values, errors, prefix }: { values: EventValues; e
           {(aria) => <textarea {...aria} name="description" rows={4} defaultValue={values.description} className={`${inputClass} h-auto py-2`} />}
         </Field>
       </div>
+      <fieldset className="grid gap-4 rounded border border-line p-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="px-1 font-display text-xl">Spanish (/es)</legend>
+        <p className="text-sm text-muted sm:col-span-2">
+          What the Spanish pages and mails show. Every field is optional: an empty one shows the English. A title often keeps the event&apos;s name and translates the rest.
+        </p>
+        {spanish("titleEs", "Spanish title", 120, "e.g. Paint the Block: exposición de arte.")}
+        {spanish("kindEs", "Spanish kind", 40)}
+        {spanish("timeLabelEs", "Spanish label for the times", 40)}
+        {spanish("venueEs", "Spanish venue", 160, "Only when the venue is words, not an address.")}
+        <div className="sm:col-span-2">{spanish("imageAltEs", "Spanish poster description", 200)}</div>
+        <div className="sm:col-span-2">
+          <Field id={`${prefix}-descriptionEs`} label="Spanish description" optional error={errors?.descriptionEs}>
+            {(aria) => <textarea {...aria} name="descriptionEs" lang="es" rows={4} maxLength={4000} defaultValue={values.descriptionEs} className={`${inputClass} h-auto py-2`} />}
+          </Field>
+        </div>
+      </fieldset>
       <label className="flex items-center gap-2 font-semibold">
         <input type="checkbox" name="published" value="on" defaultChecked={values.published} className="h-5 w-5" /> Published (shown on the site)
       </label>

@@ -4,7 +4,7 @@ import type { ContentImage } from "../../../core/content/index.ts";
 import { inputClass, labelClass, Notice, primaryButton } from "../account/page-shell.tsx";
 import { PhotoFields } from "./photo-fields.tsx";
 
-export type PlaylistFormField = "title" | "slug" | "label" | "description" | "coverSrc" | "coverAlt" | "featured" | "photo" | "form";
+export type PlaylistFormField = "title" | "slug" | "label" | "description" | "coverSrc" | "coverAlt" | "featured" | "photo" | "titleEs" | "labelEs" | "descriptionEs" | "coverAltEs" | "form";
 export type PlaylistFormErrors = Partial<Record<PlaylistFormField, string>>;
 export interface PlaylistFormValues {
   title: string;
@@ -14,11 +14,28 @@ export interface PlaylistFormValues {
   coverSrc: string;
   coverAlt: string;
   featured: boolean;
+  /** The Spanish page's texts: each empty one shows the English. */
+  titleEs: string;
+  labelEs: string;
+  descriptionEs: string;
+  coverAltEs: string;
 }
 
-export const EMPTY_PLAYLIST: PlaylistFormValues = { title: "", slug: "", label: "", description: "", coverSrc: COVER_CHOICES[0].src, coverAlt: "", featured: false };
+export const EMPTY_PLAYLIST: PlaylistFormValues = {
+  title: "",
+  slug: "",
+  label: "",
+  description: "",
+  coverSrc: COVER_CHOICES[0].src,
+  coverAlt: "",
+  featured: false,
+  titleEs: "",
+  labelEs: "",
+  descriptionEs: "",
+  coverAltEs: "",
+};
 
-const FIELDS = new Set<string>(["title", "slug", "label", "description", "coverSrc", "coverAlt", "featured", "photo"]);
+const FIELDS = new Set<string>(["title", "slug", "label", "description", "coverSrc", "coverAlt", "featured", "photo", "titleEs", "labelEs", "descriptionEs", "coverAltEs"]);
 export function playlistFieldOf(field: string): PlaylistFormField {
   return FIELDS.has(field) ? (field as PlaylistFormField) : "form";
 }
@@ -33,6 +50,10 @@ export function playlistValuesOf(fields: Record<string, string>): PlaylistFormVa
     coverSrc: fields.coverSrc ?? "",
     coverAlt: fields.coverAlt ?? "",
     featured: fields.featured === "on",
+    titleEs: fields.titleEs ?? "",
+    labelEs: fields.labelEs ?? "",
+    descriptionEs: fields.descriptionEs ?? "",
+    coverAltEs: fields.coverAltEs ?? "",
   };
 }
 
@@ -137,6 +158,50 @@ export function PlaylistForm({
         <input id="playlist-coverAlt" name="coverAlt" required maxLength={200} defaultValue={values.coverAlt} className={inputClass} {...aria("coverAlt")} />
         {err("coverAlt")}
       </div>
+      <fieldset className="grid gap-4 rounded border border-line p-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="px-1 font-display text-xl">Spanish (/es)</legend>
+        <p className="text-sm text-muted sm:col-span-2">
+          What the Spanish Music page shows. Every field is optional: an empty one shows the English (a mix&apos;s name may stay as it is). Track titles and artists are never
+          translated.
+        </p>
+        <div>
+          <label htmlFor="playlist-titleEs" className={labelClass}>
+            Spanish title <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <input id="playlist-titleEs" name="titleEs" lang="es" maxLength={80} defaultValue={values.titleEs} className={inputClass} {...aria("titleEs")} />
+          {err("titleEs")}
+        </div>
+        <div>
+          <label htmlFor="playlist-labelEs" className={labelClass}>
+            Spanish label <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <input id="playlist-labelEs" name="labelEs" lang="es" maxLength={20} defaultValue={values.labelEs} className={inputClass} {...aria("labelEs")} />
+          {err("labelEs")}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor="playlist-descriptionEs" className={labelClass}>
+            Spanish description <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <textarea
+            id="playlist-descriptionEs"
+            name="descriptionEs"
+            lang="es"
+            rows={3}
+            maxLength={400}
+            defaultValue={values.descriptionEs}
+            className={`${inputClass} h-auto py-2`}
+            {...aria("descriptionEs")}
+          />
+          {err("descriptionEs")}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor="playlist-coverAltEs" className={labelClass}>
+            Spanish cover description <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <input id="playlist-coverAltEs" name="coverAltEs" lang="es" maxLength={200} defaultValue={values.coverAltEs} className={inputClass} {...aria("coverAltEs")} />
+          {err("coverAltEs")}
+        </div>
+      </fieldset>
       <div className="sm:col-span-2">
         <button type="submit" className={primaryButton}>
           {submitLabel}

@@ -11,7 +11,7 @@ import {
   type VariantOption,
 } from "../../../core/catalog/rules.ts";
 import { firstPerColor, imageForColor, type ProductImageView } from "../../../core/media/rules.ts";
-import { categoryLabel } from "../../lib/format.ts";
+import { categoryLabel, tagLabel } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Price } from "./price.tsx";
 import { ProductPicture } from "./product-picture.tsx";
@@ -114,7 +114,7 @@ export function ProductCard({ product, eager = false, saved = false }: { product
             <ul className="flex max-h-[22px] flex-wrap gap-1 overflow-hidden" aria-label={t("shop.tags")}>
               {tags.map((tag) => (
                 <li key={tag} className="max-w-full truncate rounded-full border border-line px-2 py-0.5 text-xs leading-4">
-                  {tag}
+                  {tagLabel(t, tag)}
                 </li>
               ))}
             </ul>

@@ -4,6 +4,7 @@ import type { WishlistSummary } from "../../../core/wishlist/index.ts";
 import { MAX_LIST_DESCRIPTION, MAX_LIST_NAME } from "../../../core/wishlist/rules.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../account/page-shell.tsx";
 import type { WishlistActionResult } from "./wishlist-item-row.tsx";
+import { wishlistName } from "../../lib/format.ts";
 
 /** What the list screens show of a list. */
 export type ListSummary = Omit<WishlistSummary, "createdAt" | "updatedAt">;
@@ -40,7 +41,7 @@ export function ListNavigation({ lists, selectedId, result }: { lists: ListSumma
                     list.id === selectedId ? "bg-ink text-paper" : "hover:bg-card"
                   }`}
                 >
-                  <span className="min-w-0 break-words">{list.name}</span>
+                  <span className="min-w-0 break-words">{wishlistName(t, list.name)}</span>
                   <span className="shrink-0 text-sm font-normal">
                     {list.itemCount}
                     <span className="sr-only"> {t("wishlist.nav.count", { count: list.itemCount })}</span>
@@ -139,7 +140,7 @@ export function ListSettings({
               name="name"
               required
               maxLength={MAX_LIST_NAME}
-              defaultValue={list.name}
+              defaultValue={wishlistName(t, list.name)}
               key={`name-${list.id}-${list.name}`}
               className={inputClass}
               {...(renameError?.fieldErrors?.name ? { "aria-invalid": true } : {})}
@@ -174,7 +175,7 @@ export function ListSettings({
               <input type="hidden" name="intent" value="delete-list" />
               <input type="hidden" name="listId" value={list.id} />
               <p className="text-sm">
-                {t("wishlist.delete.warning", { name: list.name, count: list.itemCount })}
+                {t("wishlist.delete.warning", { name: wishlistName(t, list.name), count: list.itemCount })}
               </p>
               <button type="submit" disabled={busy("delete-list", list.id)} className="inline-flex min-h-11 items-center rounded bg-brick px-5 py-2 font-semibold text-white disabled:opacity-60">
                 {busy("delete-list", list.id) ? t("wishlist.delete.deleting") : t("wishlist.delete.button")}

@@ -15,9 +15,10 @@ import cart from "./en/cart.json";
 import checkout from "./en/checkout.json";
 import orders from "./en/orders.json";
 import wishlist from "./en/wishlist.json";
+import tags from "./en/tags.json";
 import api from "./en/api.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, api };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, tags, api };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...api };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...tags, ...api };
 export default messages;

@@ -15,9 +15,10 @@ import cart from "./es/cart.json";
 import checkout from "./es/checkout.json";
 import orders from "./es/orders.json";
 import wishlist from "./es/wishlist.json";
+import tags from "./es/tags.json";
 import api from "./es/api.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, api };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, tags, api };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...api };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...tags, ...api };
 export default messages;
