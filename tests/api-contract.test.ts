@@ -117,8 +117,10 @@ describe("the catalogue", () => {
     const variant = en.body.variants.find((v) => v.available > 0)!;
     expect(variant.stockLabel).toBe(`${variant.available} in stock`);
     expect(en.body.art).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/art\//);
-    const es = await call<{ description: string; categoryName: string; variants: { colorName: string | null; color: string | null; stockLabel: string }[]; url: string }>(app({ language: "es-US,es;q=0.9" }), "GET", "/products/harlem-classic-tee");
+    const es = await call<{ description: string; categoryName: string; tags: string[]; tagNames: string[]; variants: { colorName: string | null; color: string | null; stockLabel: string }[]; url: string }>(app({ language: "es-US,es;q=0.9" }), "GET", "/products/harlem-classic-tee");
     expect(es.body.categoryName).toBe("Ropa");
+    expect(es.body.tags).toContain("cotton");
+    expect(es.body.tagNames[es.body.tags.indexOf("cotton")]).toBe("algodón");
     expect(es.body.variants.find((v) => v.color === "Black")?.colorName).toBe("Negro");
     expect(es.body.variants[0]!.stockLabel).toMatch(/disponibles?|agotado/i);
     expect(es.body.url).toContain("/es/shop/harlem-classic-tee");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { artUrl, CATEGORY_FILTERS, findRenamedProduct, getProductBySlug, listCollections, listProducts, optionValues, shopQuerySchema, SORTS, type ProductSummary } from "../../core/catalog/index.ts";
 import type { ProductImageView } from "../../core/media/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
-import { categoryLabel, colorLabel, stockText } from "../lib/format.ts";
+import { categoryLabel, colorLabel, stockText, tagLabel } from "../lib/format.ts";
 import { localeT } from "../lib/i18n.server.ts";
 import { track } from "./analytics.ts";
 import { operation } from "./operation.ts";
@@ -48,7 +48,8 @@ const productSchema = z
     categoryName: z.string(),
     basePriceCents: z.number().int(),
     currency: z.string().meta({ example: "USD" }),
-    tags: z.array(z.string()),
+    tags: z.array(z.string()).meta({ description: "As stored (English): search with them (`q`)." }),
+    tagNames: z.array(z.string()).meta({ description: "The tags in the language asked for, in the same order." }),
     featured: z.boolean(),
     createdAt: z.iso.datetime(),
     sizes: z.array(z.string()).meta({ description: "Sizes offered, smallest first." }),
@@ -118,6 +119,7 @@ function productOut(product: ProductSummary, locale: Locale, baseUrl: string): z
     basePriceCents: product.basePriceCents,
     currency: product.currency,
     tags: product.tags,
+    tagNames: product.tags.map((tag) => tagLabel(t, tag)),
     featured: product.featured,
     createdAt: product.createdAt.toISOString(),
     sizes,
