@@ -12,6 +12,8 @@ export function CartPanel() {
   useEffect(() => {
     if (!isOpen) return;
     const previousOverflow = document.body.style.overflow;
+    // The control that opened the panel (set before it opens) gets the focus back when it closes.
+    const opener = returnFocusTo.current;
     document.body.style.overflow = "hidden";
     panel.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -37,7 +39,7 @@ export function CartPanel() {
     return () => {
       document.removeEventListener("keydown", onKey);
       document.body.style.overflow = previousOverflow;
-      returnFocusTo.current?.focus?.();
+      opener?.focus?.();
     };
   }, [isOpen, close, returnFocusTo]);
 
