@@ -16,7 +16,8 @@ import type { Env } from "./env.ts";
 import type { StoreContext } from "./context.ts";
 import { serveMedia } from "./media.ts";
 import { serveAudio } from "./audio.ts";
-import { visitMiddleware, type Analytics, type Visit } from "./analytics.ts";
+import { recordCopiedPageEvents, visitMiddleware, type Analytics, type Visit } from "./analytics.ts";
+import type { PageCache } from "./page-cache.ts";
 import type { Role } from "../db/schema/auth.ts";
 import { paymentWebhookHandler } from "./payment-webhook.ts";
 import { oneClickUnsubscribe } from "./newsletter.ts";
@@ -41,6 +42,8 @@ export interface HttpOptions {
   build?: { server: ServerBuild; clientDir: string };
   /** The event recorder and the rollup run (server/analytics.ts). */
   analytics: Analytics;
+  /** Guests' copies of public pages (production build only); absent: every page is rendered. */
+  pageCache?: PageCache;
   /** Development: Vite in middleware mode. */
   vite?: { middlewares: express.RequestHandler; ssrLoadModule(id: string): Promise<Record<string, unknown>> };
 }
@@ -216,6 +219,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
     isDevelopment: env.NODE_ENV !== "production",
     visit: res.locals.visit as Visit,
     analytics: options.analytics,
+    page: { guestCacheable: false, failed: false },
   });
 
   const handler = options.vite
@@ -224,7 +228,13 @@ export function createHttpApp(options: HttpOptions): express.Express {
         getLoadContext,
         mode: "development",
       })
-    : createRequestHandler({ build: options.build!.server, getLoadContext, mode: env.NODE_ENV });
+    : createRequestHandler({
+        build: options.build!.server,
+        getLoadContext,
+        mode: env.NODE_ENV,
+        pageCache: options.pageCache,
+        onCopyServed: (_req, res, page) => recordCopiedPageEvents(options.analytics.recorder, res.locals.visit as Visit | undefined, page.events),
+      });
   const secureCookies = env.BASE_URL.startsWith("https://");
   app.use(
     visitMiddleware({

@@ -22,6 +22,7 @@ import { createPaymentProvider } from "./payments.ts";
 import { startSweeper } from "./sweeper.ts";
 import { startAnalytics } from "./analytics.ts";
 import { startNewsletterWorker } from "./newsletter.ts";
+import { startPageCache } from "./page-cache.ts";
 
 const env = loadEnv();
 const log = pino({ level: env.LOG_LEVEL, base: undefined });
@@ -75,6 +76,9 @@ async function main() {
     recording: env.ANALYTICS_RECORDING === "on",
   });
   const options: HttpOptions = { ...services, auth, secret, mailDelivery: transport.kind, media, audio, analytics };
+  // Pages are kept only from a production build (Vite's development server rebuilds them at will).
+  const pageCache = env.NODE_ENV === "development" ? null : await startPageCache(database, env.PAGE_CACHE_SECONDS);
+  if (pageCache) options.pageCache = pageCache.cache;
   if (env.NODE_ENV === "development") {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -109,6 +113,7 @@ async function main() {
     try {
       await stopSweeper();
       await analytics.stop();
+      await pageCache?.stop();
       await jobs.stop();
       await database.close();
     } finally {

@@ -8,10 +8,13 @@ import { PageIntro } from "../components/content/page-intro.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/collections";
 import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { collections: await listCollections(context.db) };
 }
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);

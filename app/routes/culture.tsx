@@ -8,12 +8,15 @@ import { loadUpcomingEvent } from "../lib/events.server.ts";
 import { metaIntl, useT } from "../i18n/index.ts";
 import type { Route } from "./+types/culture";
 import { baseUrlOf, pageSocialMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 /** The published stories, and the next upcoming free event, from the database. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [stories, event] = await Promise.all([listPublishedArticles(context.db), loadUpcomingEvent(context, "rsvp")]);
   return { stories, event };
 }
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);

@@ -9,6 +9,7 @@ import { showOutOfStockBadge } from "../../core/catalog/rules.ts";
 import { metaLocale, pageAddress } from "../lib/page-meta.ts";
 import type { Route } from "./+types/lookbook";
 import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
@@ -26,6 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     baseUrl: context.baseUrl,
   };
 }
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const intl = metaIntl(matches);
