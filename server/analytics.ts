@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { isbot } from "isbot";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import type { Role } from "../db/schema/auth.ts";
 import { EventRecorder, ensureEventPartitions, pruneEvents, rollupDirtyDays, setEventRecording, type EventInput } from "../core/analytics/index.ts";
 import { storeCookieName } from "./cookie-names.ts";
+import { isBot, secureRandomBytes } from "./request-ids.ts";
 import { isAdminRole } from "../core/accounts/index.ts";
 
 /**
@@ -66,14 +65,14 @@ export function visitMiddleware(options: {
       return next();
     }
     const gpc = req.get("sec-gpc") === "1" || req.get("dnt") === "1";
-    const tracked = !isbot(req.get("user-agent") ?? "");
+    const tracked = !isBot(req.get("user-agent") ?? "");
     let sessionId: string | null = null;
     const isPage = req.method === "GET" && !NOT_PAGES.test(req.path) && (req.path.endsWith(".data") || (req.get("accept") ?? "").includes("text/html"));
     if (tracked && !gpc) {
       const existing = readCookie(req.get("cookie"), cookieName);
       sessionId = existing && /^[A-Za-z0-9_-]{16,40}$/.test(existing) ? existing : null;
       if (isPage) {
-        sessionId ??= randomBytes(16).toString("base64url");
+        sessionId ??= secureRandomBytes(16).toString("base64url");
         // Sliding: each page keeps the session alive for another 30 minutes.
         res.append(
           "Set-Cookie",

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -22,6 +21,7 @@ import type { Role } from "../db/schema/auth.ts";
 import { paymentWebhookHandler } from "./payment-webhook.ts";
 import { oneClickUnsubscribe } from "./newsletter.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
+import { secureRandomBytes } from "./request-ids.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
 
 export interface HttpOptions {
@@ -55,7 +55,7 @@ function securityHeaders(env: Env) {
   const https = env.BASE_URL.startsWith("https://");
   const stripe = env.PAYMENT_PROVIDER === "stripe";
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = secureRandomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     if (env.NODE_ENV !== "development") {
       // Vite's dev server injects inline scripts of its own; the policy is enforced everywhere else.
@@ -189,12 +189,12 @@ export function createHttpApp(options: HttpOptions): express.Express {
     const { clientDir } = options.build;
     // Fingerprinted bundles never change under their name; everything else is revalidated.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(
-      express.static(clientDir, {
-        index: false,
-        setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
-      }),
-    );
+    // Every file there has an extension: a page's address (no dot in its last part) costs no file lookup.
+    const files = express.static(clientDir, {
+      index: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
+    });
+    app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
 
   const getLoadContext = (req: Request, res: Response): StoreContext => ({

@@ -1,11 +1,11 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 import { LOCALES } from "../core/shared/locale.ts";
 import type { Database, Listener } from "../db/client.ts";
 import type { PageEvent } from "./analytics.ts";
+import { isBot } from "./request-ids.ts";
 
 /*
  * The rendered-page cache (ADR 0026): a guest's copy of a public page (the shop, a product, a story...),
@@ -93,7 +93,7 @@ export function pageCacheKey(req: PageRequest): KeyDecision {
     req.url,
     keyed.sort().join("; "),
     header(req, "accept-language") ? language : "-",
-    isbot(header(req, "user-agent")) ? "bot" : "person",
+    isBot(header(req, "user-agent")) ? "bot" : "person",
     accept.includes("text/html") ? "html" : "other",
   ];
   return { key: parts.join("\n") };
