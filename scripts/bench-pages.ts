@@ -4,8 +4,8 @@
 // from one round of load to the next.
 //
 // Pages: /shop, a product page, / and a story of the sample culture section. Each is fetched once (as a
-// browser asks for it), then autocannon loads both stores (alternating, BENCH_ROUNDS rounds) and a bare
-// server that answers every request with those bytes and the same content-type/content-encoding. The
+// browser asks for it), then autocannon loads both stores and a bare server that answers every request
+// with those bytes and the same content-type/content-encoding, in turn, BENCH_ROUNDS rounds. The
 // stores and the bare server run as their own processes; autocannon runs here; everything stays on
 // 127.0.0.1 and every run has a fixed duration. After each round the stores' resident memory (RSS) is
 // read.
@@ -86,7 +86,8 @@ function fetchRaw(url: string): Promise<Page> {
 
 // The bare server: a separate Node process (like the store), so it does not share an event loop
 // with autocannon. It reads the body from stdin, then answers every request with it (status,
-// content-type and content-encoding as the store sent them; Node adds content-length).
+// content-type and content-encoding as the store sent them, and its content-length: without it Node
+// would send the body chunked, which is slower to read for the load generator).
 const BARE_SERVER = `
 const http = require("node:http");
 const chunks = [];
@@ -94,6 +95,7 @@ process.stdin.on("data", (c) => chunks.push(c));
 process.stdin.on("end", () => {
   const body = Buffer.concat(chunks);
   const { status, headers } = JSON.parse(process.env.BARE_RESPONSE);
+  headers["content-length"] = String(body.length);
   const server = http.createServer((req, res) => {
     req.resume();
     res.writeHead(status, headers);
@@ -208,8 +210,8 @@ async function main(): Promise<number> {
   );
 
   const pages = new Map<string, Page>();
-  const runs = new Map<string, Record<"on" | "off", Measure[]>>();
-  const bare = new Map<string, Measure>();
+  const bareServers = new Map<string, { url: string; stop: () => Promise<void> }>();
+  const runs = new Map<string, Record<"on" | "off" | "bare", Measure[]>>();
   const rss: Record<"on" | "off", (number | null)[]> = { on: [], off: [] };
   try {
     for (const pagePath of PATHS) {
@@ -221,28 +223,28 @@ async function main(): Promise<number> {
           `${encoding} ${fmt(page.body.length)} bytes (${kb(page.body.length)}; ${kb(decoded)} uncompressed)`,
       );
       pages.set(pagePath, page);
-      runs.set(pagePath, { on: [], off: [] });
-
-      const server = await startBareServer(page);
-      try {
-        process.stdout.write(`  bare          ${pagePath} ... `);
-        const run = await measure(server.url, connections, seconds, warmupSeconds);
-        console.log(`${fmt(run.rps, 1)} req/s, p99 ${run.p99} ms, ${fmt(run.total)} requests [${run.statuses}]`);
-        if (run.errors > 0) console.log(`  warning: the bare server had ${run.errors} errors: its figures are suspect`);
-        bare.set(pagePath, run);
-      } finally {
-        await server.stop();
-      }
+      runs.set(pagePath, { on: [], off: [], bare: [] });
+      bareServers.set(pagePath, await startBareServer(page));
     }
     console.log(`RSS at rest: recording on ${mb(rssOf(stores.on.serverPid()))}, off ${mb(rssOf(stores.off.serverPid()))}`);
 
+    // Each round loads every page on the bare server and both stores, in an order that turns from round
+    // to round, so a machine that gets busier or quieter weighs on all three alike.
+    const orders = [
+      ["bare", "on", "off"],
+      ["off", "bare", "on"],
+      ["on", "off", "bare"],
+    ] as const;
     for (let round = 0; round < rounds; round++) {
       console.log(`\nround ${round + 1} of ${rounds}`);
       for (const pagePath of PATHS) {
-        for (const which of round % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
-          process.stdout.write(`  recording ${which.padEnd(3)} ${pagePath} ... `);
-          const run = await measure(stores[which].url + pagePath, connections, seconds, round === 0 ? warmupSeconds : 0);
+        for (const which of orders[round % orders.length]!) {
+          const label = which === "bare" ? "bare         " : `recording ${which.padEnd(3)}`;
+          process.stdout.write(`  ${label} ${pagePath} ... `);
+          const url = which === "bare" ? bareServers.get(pagePath)!.url : stores[which].url + pagePath;
+          const run = await measure(url, connections, seconds, round === 0 ? warmupSeconds : 0);
           console.log(`${fmt(run.rps, 1)} req/s, p99 ${run.p99} ms, ${fmt(run.total)} requests [${run.statuses}]`);
+          if (which === "bare" && run.errors > 0) console.log(`  warning: the bare server had ${run.errors} errors: its figures are suspect`);
           runs.get(pagePath)![which].push(run);
         }
       }
@@ -252,6 +254,7 @@ async function main(): Promise<number> {
       console.log(`  RSS after round ${round + 1}: recording on ${mb(rss.on[round]!)}, off ${mb(rss.off[round]!)}`);
     }
   } finally {
+    for (const server of bareServers.values()) await server.stop();
     await stores.on.stop();
     await stores.off.stop();
     console.log("stores stopped");
@@ -264,7 +267,7 @@ async function main(): Promise<number> {
     const page = pages.get(pagePath)!;
     const on = combine(runs.get(pagePath)!.on);
     const off = combine(runs.get(pagePath)!.off);
-    const bareRun = bare.get(pagePath)!;
+    const bareRun = combine(runs.get(pagePath)!.bare);
     const percent = bareRun.rps > 0 ? (on.rps / bareRun.rps) * 100 : 0;
     const difference = off.rps > 0 ? ((on.rps - off.rps) / off.rps) * 100 : 0;
     const clean = page.status >= 200 && page.status < 300 && on.non2xx + off.non2xx + on.errors + off.errors === 0;
@@ -294,7 +297,7 @@ async function main(): Promise<number> {
       table(["path", "status", "bytes", "req/s", "p99 ms", "bare req/s", "of bare", "off req/s", "on vs off", "non-2xx", "errors", "target"], rows),
   );
   console.log(
-    "(req/s and p99: recording on, as in production; req/s is the mean over the rounds, p99 the worst round's. off: ANALYTICS_RECORDING=off. " +
+    "(req/s and p99: recording on, as in production; req/s is the mean over the rounds, p99 the worst round's; bare: the same bytes from a bare Node server, in the same rounds. off: ANALYTICS_RECORDING=off. " +
       "bytes: body as sent with Accept-Encoding: gzip; non-2xx and errors: both stores' runs)\n",
   );
   for (const line of verdicts) console.log(line);
