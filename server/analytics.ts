@@ -148,7 +148,9 @@ export async function startAnalytics(db: Db, log: Logger, options: { rollupMs: n
     });
     return queued;
   };
-  await upkeep();
+  // At start too, but not before the store answers: an event of a month without its partition yet waits
+  // in the default partition, and is moved out when the partition is made.
+  const firstUpkeep = upkeep();
   // The timer adds a pass only when none is waiting.
   const rollupTimer = setInterval(() => void rollup(), options.rollupMs);
   rollupTimer.unref();
@@ -161,6 +163,7 @@ export async function startAnalytics(db: Db, log: Logger, options: { rollupMs: n
     async stop() {
       clearInterval(rollupTimer);
       clearInterval(upkeepTimer);
+      await firstUpkeep;
       await (queued ?? running);
       await recorder.stop();
       await rollupDirtyDays(db).catch(() => undefined);
