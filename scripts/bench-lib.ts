@@ -206,13 +206,14 @@ function snapshotProject(runRoot: string): void {
   }
 }
 
-// The store runs under a tiny guardian process that removes the run directory once the store has
-// exited, forwards SIGTERM/SIGINT to it, and stops it when this script's end of the stdin pipe
-// closes (this script died, even by SIGKILL): no store or data directory outlives a run.
+// The store runs as `npm start` runs it (the server bundle, build/node/main.js), under a tiny guardian
+// process that removes the run directory once the store has exited, forwards SIGTERM/SIGINT to it, and
+// stops it when this script's end of the stdin pipe closes (this script died, even by SIGKILL): no store
+// or data directory outlives a run.
 const GUARDIAN = `
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
-const store = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { stdio: ["ignore", "inherit", "inherit"] });
+const store = spawn(process.execPath, ["--enable-source-maps", "build/node/main.js"], { stdio: ["ignore", "inherit", "inherit"] });
 let stopping = false;
 const stop = () => {
   if (stopping) return;
