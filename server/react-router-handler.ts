@@ -22,7 +22,8 @@ export function createRequestHandler(options: {
   return async (req: Request, res: Response, next: NextFunction) => {
     let ticket: ReturnType<PageCache["begin"]> | null = null;
     try {
-      const decision = cache ? pageCacheKey({ method: req.method, url: req.originalUrl, protocol: req.protocol, host: req.get("host"), headers: req.headers }) : null;
+      // The public host and protocol, as the page is rendered with them (a trusted proxy's forwarded ones).
+      const decision = cache ? pageCacheKey({ method: req.method, url: req.originalUrl, protocol: req.protocol, host: req.host, headers: req.headers }) : null;
       if (cache && decision && "key" in decision && (await cache.ready())) {
         const { key } = decision;
         let page = cache.get(key);
@@ -30,7 +31,9 @@ export function createRequestHandler(options: {
           // The same page being rendered for another guest: its copy is worth the wait.
           const underWay = cache.rendering(key);
           if (underWay) {
-            await Promise.race([underWay, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_RENDER_MS))]);
+            let timer: NodeJS.Timeout | undefined;
+            await Promise.race([underWay, new Promise((resolve) => (timer = setTimeout(resolve, WAIT_FOR_RENDER_MS)))]);
+            clearTimeout(timer);
             page = cache.get(key);
           }
         }
