@@ -32,6 +32,17 @@ function documentCacheControl(context: EntryContext): string {
   return asked.some((v) => v.includes("no-store")) ? "private, no-store" : "private, no-cache";
 }
 
+/**
+ * Whether a guest may be served a kept copy of this page (server/page-cache.ts): the matched page's route
+ * says so with `handle.guestCache`. Only public pages that show every guest the same thing do.
+ */
+function guestCacheable(context: EntryContext): boolean {
+  const { matches } = context.staticHandlerContext;
+  const leaf = matches[matches.length - 1];
+  const handle: unknown = leaf ? context.routeModules[leaf.route.id]?.handle : undefined;
+  return typeof handle === "object" && handle !== null && (handle as { guestCache?: unknown }).guestCache === true;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -40,6 +51,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
+  const page = loadContext.page as AppLoadContext["page"] | undefined;
+  if (page) page.guestCacheable = guestCacheable(routerContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -65,6 +78,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          if (page) page.failed = true;
           if (shellRendered) loadContext.log.error({ err: error, path: new URL(request.url).pathname }, "render failed");
         },
       },

@@ -23,6 +23,24 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` committed by anyone (this process, another app process,
+   * a script), and once more whenever notifications may have been missed (a lost connection).
+   */
+  listen(channel: string, onNotify: () => void): Promise<Listener>;
+  close(): Promise<void>;
+}
+
+/** A channel this process listens on (Database.listen). */
+export interface Listener {
+  /** False while the connection that listens is down and notifications may be missed (PostgreSQL only). */
+  readonly live: boolean;
+  /**
+   * Resolves once every notification committed before the call has reached onNotify. PGlite delivers a
+   * commit's notifications before the commit returns, so at once; PostgreSQL sends a listening connection
+   * its pending notifications before the answer to its next query, so one round trip on that connection.
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,7 +83,99 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     ping: () => ping(db),
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to other queries). When it is lost it
+ * is made again after a moment; meanwhile `live` is false, and onNotify is called once it is back, since
+ * what was committed in between was not heard.
+ */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let live = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  const retryLater = () => {
+    if (!closed && !retry) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      live = false;
+      next.end().catch(() => {});
+      retryLater();
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (client === next) client = null;
+      next.end().catch(() => {});
+      throw error;
+    }
+    live = true;
+  };
+  const reconnect = async () => {
+    retry = null;
+    if (closed) return;
+    try {
+      await connect();
+      onNotify();
+    } catch (error) {
+      console.error(`database connection for notifications not made again: ${(error as Error).message}`);
+      retryLater();
+    }
+  };
+  await connect();
+  // Round trips share one query: whoever asks while one is on its way waits for the next one, which is
+  // sent after their call and so answers for it.
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const roundTrip = async () => {
+    if (!client || !live) throw new Error("the listening connection is down");
+    await client.query("select 1");
+  };
+  return {
+    get live() {
+      return live;
+    },
+    sync() {
+      if (!running) {
+        running = roundTrip().finally(() => (running = null));
+        return running;
+      }
+      queued ??= running
+        .catch(() => {})
+        .then(() => {
+          queued = null;
+          running = roundTrip().finally(() => (running = null));
+          return running;
+        });
+      return queued;
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      live = false;
+      await last?.end().catch(() => {});
+    },
   };
 }
 
@@ -91,6 +201,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => ping(db),
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return { live: true, sync: () => Promise.resolve(), close: () => unlisten() };
+    },
     async close() {
       if (closed) return;
       closed = true;

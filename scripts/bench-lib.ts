@@ -165,6 +165,8 @@ export interface Store {
   url: string;
   /** The store's guardian process (see GUARDIAN). */
   pid: number;
+  /** The store's own process (the guardian's child), where /proc tells it (Linux); else null. */
+  serverPid(): number | null;
   /** Stops the server (SIGTERM, waits for exit) and removes its run directory. Idempotent. */
   stop(): Promise<void>;
 }
@@ -173,7 +175,8 @@ export interface Store {
 function missingAssets(buildDir: string): string[] {
   const serverEntry = path.join(buildDir, "server/index.js");
   if (!fs.existsSync(serverEntry)) return ["server/index.js"];
-  const referenced = new Set(fs.readFileSync(serverEntry, "utf8").match(/\/assets\/[\w.-]+\.(?:js|css)\b/g) ?? []);
+  // "/assets/..." are the client's files; "./assets/..." are the server bundle's own chunks.
+  const referenced = new Set(fs.readFileSync(serverEntry, "utf8").match(/(?<![.\w])\/assets\/[\w.-]+\.(?:js|css)\b/g) ?? []);
   if (referenced.size === 0) return ["(no /assets/ references in server/index.js)"];
   return [...referenced].filter((asset) => !fs.existsSync(path.join(buildDir, "client", asset)));
 }
@@ -203,13 +206,14 @@ function snapshotProject(runRoot: string): void {
   }
 }
 
-// The store runs under a tiny guardian process that removes the run directory once the store has
-// exited, forwards SIGTERM/SIGINT to it, and stops it when this script's end of the stdin pipe
-// closes (this script died, even by SIGKILL): no store or data directory outlives a run.
+// The store runs as `npm start` runs it (the server bundle, build/node/main.js), under a tiny guardian
+// process that removes the run directory once the store has exited, forwards SIGTERM/SIGINT to it, and
+// stops it when this script's end of the stdin pipe closes (this script died, even by SIGKILL): no store
+// or data directory outlives a run.
 const GUARDIAN = `
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
-const store = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { stdio: ["ignore", "inherit", "inherit"] });
+const store = spawn(process.execPath, ["--enable-source-maps", "build/node/main.js"], { stdio: ["ignore", "inherit", "inherit"] });
 let stopping = false;
 const stop = () => {
   if (stopping) return;
@@ -313,7 +317,16 @@ export async function startStore(options: StoreOptions = {}): Promise<Store> {
     `store started at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
       `(build copied to ${runRoot}/build, ${options.env?.DATABASE_URL ? `database ${new URL(options.env.DATABASE_URL).pathname.slice(1)}` : `DATA_DIR ${dataDir}`})`,
   );
-  return { url, pid: child.pid!, stop };
+  const guardian = child.pid!;
+  const serverPid = () => {
+    try {
+      const first = fs.readFileSync(`/proc/${guardian}/task/${guardian}/children`, "utf8").trim().split(/\s+/)[0];
+      return first ? Number(first) : null;
+    } catch {
+      return null;
+    }
+  };
+  return { url, pid: guardian, serverPid, stop };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildServer, SERVER_BUNDLE } from "./build-server.mjs";
 
 const entry = path.resolve("build/server/index.js");
 const sources = ["app", "core", "public", "react-router.config.ts", "vite.config.ts", "package.json"];
@@ -24,3 +25,8 @@ if (builtAt === 0 || changedAt > builtAt) {
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+// The server's own bundle (scripts/build-server.mjs), which `npm start` runs: from server/, core/ and db/.
+const serverSources = ["server", "core", "db", "package.json", "scripts/build-server.mjs"];
+const serverBuiltAt = fs.existsSync(SERVER_BUNDLE) ? fs.statSync(SERVER_BUNDLE).mtimeMs : 0;
+if (serverBuiltAt === 0 || Math.max(...serverSources.map(newestMtime)) > serverBuiltAt) await buildServer();

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { isbot } from "isbot";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import type { Role } from "../db/schema/auth.ts";
-import { EventRecorder, ensureEventPartitions, pruneEvents, rollupDirtyDays, setEventRecording } from "../core/analytics/index.ts";
+import { EventRecorder, ensureEventPartitions, pruneEvents, rollupDirtyDays, setEventRecording, type EventInput } from "../core/analytics/index.ts";
 import { storeCookieName } from "./cookie-names.ts";
+import { isBot, secureRandomBytes } from "./request-ids.ts";
 import { isAdminRole } from "../core/accounts/index.ts";
 
 /**
@@ -18,7 +17,15 @@ export interface Visit {
   sessionId: string | null;
   source: "web" | "mobile";
   viewer?: { id: string; role: Role } | null;
+  /**
+   * What this request's loaders tracked (app/lib/analytics.server.ts), recorded or not: a guest served a
+   * kept copy of the page (server/page-cache.ts) gets the same events recorded for their own visit.
+   */
+  pageEvents: PageEvent[];
 }
+
+/** An event a page's loader records, without what each visit adds (time, user, session, source). */
+export type PageEvent = Omit<EventInput, "occurredAt" | "userId" | "sessionId" | "source">;
 
 const SESSION_COOKIE = "eh_sid";
 /** An anonymous session ends after 30 minutes without a page. */
@@ -51,21 +58,21 @@ export function visitMiddleware(options: {
   log: Logger;
 }) {
   const cookieName = storeCookieName(SESSION_COOKIE, options.secureCookies);
-  const untracked: Visit = { tracked: false, sessionId: null, source: "web" };
   return (req: Request, res: Response, next: NextFunction) => {
     if (!options.recording) {
-      res.locals.visit = untracked;
+      // Each request its own: loaders write into it (the viewer, the page's events).
+      res.locals.visit = { tracked: false, sessionId: null, source: "web", pageEvents: [] } satisfies Visit;
       return next();
     }
     const gpc = req.get("sec-gpc") === "1" || req.get("dnt") === "1";
-    const tracked = !isbot(req.get("user-agent") ?? "");
+    const tracked = !isBot(req.get("user-agent") ?? "");
     let sessionId: string | null = null;
     const isPage = req.method === "GET" && !NOT_PAGES.test(req.path) && (req.path.endsWith(".data") || (req.get("accept") ?? "").includes("text/html"));
     if (tracked && !gpc) {
       const existing = readCookie(req.get("cookie"), cookieName);
       sessionId = existing && /^[A-Za-z0-9_-]{16,40}$/.test(existing) ? existing : null;
       if (isPage) {
-        sessionId ??= randomBytes(16).toString("base64url");
+        sessionId ??= secureRandomBytes(16).toString("base64url");
         // Sliding: each page keeps the session alive for another 30 minutes.
         res.append(
           "Set-Cookie",
@@ -73,7 +80,7 @@ export function visitMiddleware(options: {
         );
       }
     }
-    const visit: Visit = { tracked, sessionId, source: "web" };
+    const visit: Visit = { tracked, sessionId, source: "web", pageEvents: [] };
     res.locals.visit = visit;
     if (isPage && tracked) {
       res.on("finish", () => {
@@ -87,6 +94,16 @@ export function visitMiddleware(options: {
     }
     next();
   };
+}
+
+/**
+ * A guest was served a kept copy of a page: what its loaders recorded when it was rendered (a product
+ * view, a search) is recorded for this visit, as a render would have. Copies are only ever served to
+ * guests, so there is no account to name (or administrator to leave out).
+ */
+export function recordCopiedPageEvents(recorder: EventRecorder, visit: Visit | undefined, events: readonly PageEvent[]): void {
+  if (!visit?.tracked) return;
+  for (const event of events) recorder.record({ ...event, occurredAt: new Date(), userId: null, sessionId: visit.sessionId, source: visit.source });
 }
 
 /**
@@ -131,7 +148,9 @@ export async function startAnalytics(db: Db, log: Logger, options: { rollupMs: n
     });
     return queued;
   };
-  await upkeep();
+  // At start too, but not before the store answers: an event of a month without its partition yet waits
+  // in the default partition, and is moved out when the partition is made.
+  const firstUpkeep = upkeep();
   // The timer adds a pass only when none is waiting.
   const rollupTimer = setInterval(() => void rollup(), options.rollupMs);
   rollupTimer.unref();
@@ -144,6 +163,7 @@ export async function startAnalytics(db: Db, log: Logger, options: { rollupMs: n
     async stop() {
       clearInterval(rollupTimer);
       clearInterval(upkeepTimer);
+      await firstUpkeep;
       await (queued ?? running);
       await recorder.stop();
       await rollupDirtyDays(db).catch(() => undefined);

@@ -8,6 +8,7 @@ import type { MediaStore } from "../core/media/index.ts";
 import type { AudioStore } from "../core/music/index.ts";
 import type { EventRecorder } from "../core/analytics/index.ts";
 import type { Visit } from "./analytics.ts";
+import type { PageRender } from "./page-cache.ts";
 
 /** What the server hands every loader and action (React Router's load context). */
 export type StoreContext = {
@@ -42,6 +43,8 @@ export type StoreContext = {
   /** This request as analytics sees it (bot or not, its anonymous session), and where its events go. */
   visit: Visit;
   analytics: { recorder: EventRecorder; rollup: () => Promise<unknown> };
+  /** What the render tells the page cache about this page (set by app/entry.server.tsx). */
+  page: PageRender;
 };
 
 declare module "react-router" {

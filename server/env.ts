@@ -66,6 +66,11 @@ const envSchema = z
      * recorded before. For operators who must not track, and for measuring what recording costs.
      */
     ANALYTICS_RECORDING: z.enum(["on", "off"]).default("on"),
+    /**
+     * How long a guest's copy of a public page may be served to other guests (server/page-cache.ts, ADR
+     * 0026), in seconds, at most 2; 0 renders every page.
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(2).default(2),
     /** Raw analytics events are kept this many months; the daily rollups for ever. */
     ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
     /** A checkout still "charging" after this long is reconciled with the payment provider by the sweeper. */

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -16,13 +15,15 @@ import type { Env } from "./env.ts";
 import type { StoreContext } from "./context.ts";
 import { serveMedia } from "./media.ts";
 import { serveAudio } from "./audio.ts";
-import { visitMiddleware, type Analytics, type Visit } from "./analytics.ts";
+import { recordCopiedPageEvents, visitMiddleware, type Analytics, type Visit } from "./analytics.ts";
+import type { PageCache } from "./page-cache.ts";
 import type { Role } from "../db/schema/auth.ts";
 import { paymentWebhookHandler } from "./payment-webhook.ts";
 import { oneClickUnsubscribe } from "./newsletter.ts";
 import { LOCALES } from "../core/shared/locale.ts";
 import { localePath } from "../core/shared/paths.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
+import { secureRandomBytes } from "./request-ids.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
 import { apiNotFound, createApi } from "../app/api/index.ts";
 
@@ -44,6 +45,8 @@ export interface HttpOptions {
   build?: { server: ServerBuild; clientDir: string };
   /** The event recorder and the rollup run (server/analytics.ts). */
   analytics: Analytics;
+  /** Guests' copies of public pages (production build only); absent: every page is rendered. */
+  pageCache?: PageCache;
   /** Development: Vite in middleware mode. */
   vite?: { middlewares: express.RequestHandler; ssrLoadModule(id: string): Promise<Record<string, unknown>> };
 }
@@ -55,7 +58,7 @@ function securityHeaders(env: Env) {
   const https = env.BASE_URL.startsWith("https://");
   const stripe = env.PAYMENT_PROVIDER === "stripe";
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = secureRandomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     if (env.NODE_ENV !== "development") {
       // Vite's dev server injects inline scripts of its own; the policy is enforced everywhere else.
@@ -196,12 +199,12 @@ export function createHttpApp(options: HttpOptions): express.Express {
     const { clientDir } = options.build;
     // Fingerprinted bundles never change under their name; everything else is revalidated.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(
-      express.static(clientDir, {
-        index: false,
-        setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
-      }),
-    );
+    // Every file there has an extension: a page's address (no dot in its last part) costs no file lookup.
+    const files = express.static(clientDir, {
+      index: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
+    });
+    app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
 
   const getLoadContext = (req: Request, res: Response): StoreContext => ({
@@ -226,6 +229,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
     isDevelopment: env.NODE_ENV !== "production",
     visit: res.locals.visit as Visit,
     analytics: options.analytics,
+    page: { guestCacheable: false, failed: false },
   });
 
   const handler = options.vite
@@ -234,7 +238,13 @@ export function createHttpApp(options: HttpOptions): express.Express {
         getLoadContext,
         mode: "development",
       })
-    : createRequestHandler({ build: options.build!.server, getLoadContext, mode: env.NODE_ENV });
+    : createRequestHandler({
+        build: options.build!.server,
+        getLoadContext,
+        mode: env.NODE_ENV,
+        pageCache: options.pageCache,
+        onCopyServed: (_req, res, page) => recordCopiedPageEvents(options.analytics.recorder, res.locals.visit as Visit | undefined, page.events),
+      });
   const secureCookies = env.BASE_URL.startsWith("https://");
   app.use(
     visitMiddleware({

@@ -11,7 +11,7 @@ import { seedEvents } from "../core/events/index.ts";
 import { seedCulture } from "../db/seed/culture.ts";
 import { createLocalMediaStore } from "../core/media/index.ts";
 import { createLocalAudioStore } from "../core/music/index.ts";
-import { ensureSeedAudio, seedMusicIfEmpty } from "../db/seed/music.ts";
+import { ensureSeedAudio, hasPlaylists, seedMusicIfEmpty } from "../db/seed/music.ts";
 import { loadEnv } from "./env.ts";
 import { createAuth } from "./auth.ts";
 import { checkoutDepsOf, createHttpApp, type HttpOptions } from "./http.ts";
@@ -22,11 +22,25 @@ import { createPaymentProvider } from "./payments.ts";
 import { startSweeper } from "./sweeper.ts";
 import { startAnalytics } from "./analytics.ts";
 import { startNewsletterWorker } from "./newsletter.ts";
+import { startPageCache } from "./page-cache.ts";
 
 const env = loadEnv();
 const log = pino({ level: env.LOG_LEVEL, base: undefined });
 
+/** The production build's server bundle: a second or so to load, so it is loaded while the database opens. */
+async function loadServerBuild(): Promise<ServerBuild> {
+  const serverEntry = path.resolve("build/server/index.js");
+  if (!fs.existsSync(serverEntry)) {
+    console.error("No production build found: run `npm run build` first (npm start does it for you).");
+    process.exit(1);
+  }
+  return (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+}
+
 async function main() {
+  const building = env.NODE_ENV === "development" ? null : loadServerBuild();
+  // Awaited below; until then a failure must not count as unhandled.
+  building?.catch(() => {});
   let database;
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -46,12 +60,15 @@ async function main() {
     await seedCulture(database.db);
   }
   // The Music page's tracks: the generated sample files are copied in where missing, and the sample
-  // playlists are written into an embedded database that has none.
+  // playlists are written into an embedded database that has none. Once there are playlists the files
+  // are only checked after the store answers (reading and hashing them takes a few hundred ms, and a
+  // track's file is only asked for when it is played).
   const audio = createLocalAudioStore(path.join(path.resolve(env.DATA_DIR), "media", "audio"));
-  if (database.kind === "pglite") {
+  const afterStart: { what: string; run: () => Promise<unknown> }[] = [];
+  if (database.kind === "pglite" && !(await hasPlaylists(database.db))) {
     const music = await seedMusicIfEmpty(database.db, audio);
     if (music) log.info(music, "seeded the sample music");
-  } else await ensureSeedAudio(audio);
+  } else afterStart.push({ what: "the sample tracks' files", run: () => ensureSeedAudio(audio) });
 
   // The job queue lives in the same database; its worker sends the outbox's mail (the only sender).
   const jobs = await startJobs(database.db, log);
@@ -75,25 +92,25 @@ async function main() {
     recording: env.ANALYTICS_RECORDING === "on",
   });
   const options: HttpOptions = { ...services, auth, secret, mailDelivery: transport.kind, media, audio, analytics };
+  // Pages are kept only from a production build (Vite's development server rebuilds them at will).
+  const pageCache = env.NODE_ENV === "development" ? null : await startPageCache(database, env.PAGE_CACHE_SECONDS);
+  if (pageCache) options.pageCache = pageCache.cache;
   if (env.NODE_ENV === "development") {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
     options.vite = viteServer;
   } else {
-    const serverEntry = path.resolve("build/server/index.js");
-    if (!fs.existsSync(serverEntry)) {
-      console.error("No production build found: run `npm run build` first (npm start does it for you).");
-      process.exit(1);
-    }
-    const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    options.build = { server, clientDir: path.resolve("build/client") };
+    options.build = { server: await building!, clientDir: path.resolve("build/client") };
   }
 
   const app = createHttpApp(options);
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    log.info({ port, database: database.kind }, `store listening on http://localhost:${port}`);
+    // performance.now() counts from the start of the process.
+    const readyMs = Math.round(performance.now());
+    log.info({ port, database: database.kind, readyMs }, `store listening on http://localhost:${port} (ready in ${readyMs} ms)`);
+    for (const task of afterStart) task.run().catch((err: unknown) => log.error({ err }, `${task.what}: not checked`));
   });
 
   let stopping = false;
@@ -109,6 +126,7 @@ async function main() {
     try {
       await stopSweeper();
       await analytics.stop();
+      await pageCache?.stop();
       await jobs.stop();
       await database.close();
     } finally {

@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { chooseEncoding, pageCacheKey, refusalToKeep, type CachedPage, type PageCache } from "./page-cache.ts";
 
 /**
  * React Router behind Express, as @react-router/express does it, except that a request's body is the one
@@ -11,17 +12,81 @@ export function createRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   getLoadContext: (req: Request, res: Response) => AppLoadContext;
   mode?: string;
+  /** Guests' copies of public pages (server/page-cache.ts); absent: every page is rendered. */
+  pageCache?: PageCache;
+  /** Called for every copy served (analytics records the page's events for this visit). */
+  onCopyServed?: (req: Request, res: Response, page: CachedPage) => void;
 }) {
   const handleRequest = createReactRouterHandler(options.build, options.mode);
+  const cache = options.pageCache;
   return async (req: Request, res: Response, next: NextFunction) => {
+    let ticket: ReturnType<PageCache["begin"]> | null = null;
     try {
+      // The public host and protocol, as the page is rendered with them (a trusted proxy's forwarded ones).
+      const decision = cache ? pageCacheKey({ method: req.method, url: req.originalUrl, protocol: req.protocol, host: req.host, headers: req.headers }) : null;
+      if (cache && decision && "key" in decision && (await cache.ready())) {
+        const { key } = decision;
+        let page = cache.get(key);
+        if (!page) {
+          // The same page being rendered for another guest: its copy is worth the wait.
+          const underWay = cache.rendering(key);
+          if (underWay) {
+            let timer: NodeJS.Timeout | undefined;
+            await Promise.race([underWay, new Promise((resolve) => (timer = setTimeout(resolve, WAIT_FOR_RENDER_MS)))]);
+            clearTimeout(timer);
+            page = cache.get(key);
+          }
+        }
+        if (page && !cache.shouldRefresh(key, page)) {
+          cache.count("hits");
+          sendCopy(req, res, page);
+          options.onCopyServed?.(req, res, page);
+          return;
+        }
+        cache.count("misses");
+        res.setHeader("X-Page-Cache", "miss");
+        if (req.method === "GET") ticket = cache.begin(key);
+      } else if (cache) cache.count("bypassed");
+
+      const context = options.getLoadContext(req, res);
       const request = toFetchRequest(req, res);
-      const response = await handleRequest(request, options.getLoadContext(req, res));
-      await sendResponse(res, response);
+      const response = await handleRequest(request, context);
+      const keep = ticket;
+      if (keep && refusalToKeep(response, context.page, context.visit?.viewer) === null) {
+        await sendResponse(res, response, (html) =>
+          keep.finish({ html, headers: [...response.headers.entries()], nonce: context.nonce, events: context.visit?.pageEvents ?? [] }),
+        );
+      } else {
+        await sendResponse(res, response);
+      }
     } catch (error) {
       next(error);
+    } finally {
+      // A render that kept nothing still ends, so no one waits for it.
+      void ticket?.finish(null);
     }
   };
+}
+
+/** How long a guest waits for another's render of the same page before rendering it too. */
+const WAIT_FOR_RENDER_MS = 3000;
+
+/** A kept page, in the encoding the client takes best, under this answer's own security headers. */
+function sendCopy(req: Request, res: Response, page: CachedPage): void {
+  const encoding = chooseEncoding(req.get("accept-encoding"));
+  const body = page.body[encoding];
+  res.status(200);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  // The page's inline scripts carry the nonce of its render: the policy names that one.
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string") res.setHeader("Content-Security-Policy", policy.replace(/'nonce-[^']*'/, `'nonce-${page.nonce}'`));
+  res.locals.nonce = page.nonce;
+  res.vary("Accept-Encoding");
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.setHeader("X-Page-Cache", "hit");
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
 }
 
 function toFetchRequest(req: Request, res: Response): globalThis.Request {
@@ -60,7 +125,14 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   return new Request(url.href, init);
 }
 
-async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+/** Pages longer than this are not kept. */
+const MAX_KEPT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Sends React Router's answer. With `keep`, the body is also collected as it is sent and handed to it
+ * once complete (not when the client went away or the page was too long to keep).
+ */
+async function sendResponse(res: Response, response: globalThis.Response, keep?: (body: Buffer) => Promise<void>): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -73,10 +145,29 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
     res.end();
     return;
   }
+  let body: ReadableStream<Uint8Array> = response.body;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let complete = false;
+  if (keep) {
+    body = body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          size += chunk.byteLength;
+          if (size <= MAX_KEPT_BYTES) chunks.push(chunk);
+          controller.enqueue(chunk);
+        },
+        flush() {
+          complete = true;
+        },
+      }),
+    );
+  }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeReadableStreamToWritable(body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
   }
+  if (keep && complete && size <= MAX_KEPT_BYTES) await keep(Buffer.concat(chunks));
 }

@@ -53,11 +53,17 @@ async function freePort(): Promise<number> {
   }
 }
 
+/** How the server is started: its TypeScript sources through tsx, or the bundle `npm start` runs. */
+const COMMANDS = {
+  sources: ["--import", "tsx", "server/main.ts"],
+  bundle: ["--enable-source-maps", "build/node/main.js"],
+} as const;
+
 /** Starts the production server as its own process on a free port and waits for /healthz. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, how: keyof typeof COMMANDS = "sources"): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
+  const child = spawn("node", [...COMMANDS[how]], {
     env: { ...inheritedEnv(), NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), BASE_URL: url, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

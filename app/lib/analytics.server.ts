@@ -1,17 +1,17 @@
 import { isAdminRole } from "../../core/accounts/rules.ts";
-import type { EventInput } from "../../core/analytics/index.ts";
 import type { StoreContext } from "../../server/context.ts";
+import type { PageEvent } from "../../server/analytics.ts";
 import { getViewer } from "./session.server.ts";
-
-type Tracked = Omit<EventInput, "occurredAt" | "userId" | "sessionId" | "source">;
 
 /**
  * Records what a shopper did on this request: with their account when signed in and the anonymous
  * session when they allow it; nothing for bots or for administrators' own browsing. Only pushes to the
  * recorder's buffer: the page never waits for the database.
  */
-export function track(request: Request, context: StoreContext, event: Tracked): void {
+export function track(request: Request, context: StoreContext, event: PageEvent): void {
   const visit = context.visit;
+  // Kept with the page: a guest served a copy of it later gets the same event (server/page-cache.ts).
+  visit?.pageEvents.push(event);
   if (!visit?.tracked) return;
   void getViewer(request, context)
     .then((viewer) => {

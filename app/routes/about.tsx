@@ -6,6 +6,9 @@ import { Section, SectionHeading } from "../components/content/section.tsx";
 import { metaIntl, useT } from "../i18n/index.ts";
 import type { Route } from "./+types/about";
 import { pageSocialMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);

@@ -10,6 +10,7 @@ import { metaLocale, pageAddress } from "../lib/page-meta.ts";
 import type { Route } from "./+types/collection";
 import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
@@ -24,6 +25,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     baseUrl: context.baseUrl,
   };
 }
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const intl = metaIntl(matches);

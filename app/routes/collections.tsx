@@ -9,10 +9,13 @@ import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/collections";
 import { pageSocialMeta } from "../lib/social.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { collections: await listCollections(context.db, requestLocale(request)) };
 }
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);

@@ -12,6 +12,7 @@ import { storeDate } from "../lib/dates.ts";
 import { useNonce } from "../lib/nonce.ts";
 import type { Route } from "./+types/culture-article";
 import { cardPath, socialImageMeta, storyCardContent } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = articleSlugSchema.safeParse(params.slug);
@@ -29,6 +30,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = context.baseUrl + localePath(`/culture/${story.slug}`, locale);
   return { article: story, parts: renderBody(body), products, baseUrl: context.baseUrl, url, card };
 }
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const intl = metaIntl(matches);

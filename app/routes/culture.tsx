@@ -9,6 +9,7 @@ import { metaIntl, useT } from "../i18n/index.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/culture";
 import { pageSocialMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 /** The published stories, and the next upcoming free event, from the database, in the page's language. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,6 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [stories, event] = await Promise.all([listPublishedArticles(context.db, locale), loadUpcomingEvent(context, "rsvp", locale)]);
   return { stories, event };
 }
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);

@@ -18,6 +18,7 @@ import { getViewer } from "../lib/session.server.ts";
 import { Money } from "../components/product/display-currency.tsx";
 import type { Route } from "./+types/event";
 import { cardPath, eventCardContent, socialImageMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 /** RSVPs from one client address: enough for a family sharing a connection, not for filling an event by script. */
 const RSVP_THROTTLE = { limit: 5, windowMs: 10 * 60_000 };
@@ -79,6 +80,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data<RsvpActionResult>(field ? { ok: false, fields: { [field]: message }, values } : { ok: false, error: message, values }, { status: domain.status });
   }
 }
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const intl = metaIntl(matches);

@@ -5,6 +5,9 @@ import { ContentImg } from "../components/content/content-image.tsx";
 import { Section, SectionHeading } from "../components/content/section.tsx";
 import type { Route } from "./+types/home";
 import { pageSocialMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);

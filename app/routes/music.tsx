@@ -16,6 +16,9 @@ import { useLength } from "../components/music/length.ts";
 import { TrackList } from "../components/music/track-list.tsx";
 import type { Route } from "./+types/music";
 import { pageSocialMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);

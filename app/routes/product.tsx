@@ -20,6 +20,7 @@ import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/product";
 import { localizedRedirect, requestLocale } from "../lib/i18n.server.ts";
 import { cardPath, productCardContent, socialImageMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -46,6 +47,8 @@ function shareImages(product: { artKind: string; images: { src: string }[] }, ba
 
 /** The main picture's width: the page's half beside the details from 768 px, the whole width below. */
 const MAIN_SIZES = "(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw";
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: `${metaIntl(matches).formatMessage({ id: "shop.product.notFound" })} | East Harlem` }];

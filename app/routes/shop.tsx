@@ -10,6 +10,7 @@ import { requestLocale } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/shop";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
 import { pageSocialMeta } from "../lib/social.ts";
+import { guestCache } from "../lib/guest-cache.ts";
 
 const SORT_LABEL: Record<(typeof SORTS)[number], MessageId> = {
   featured: "shop.sort.featured",
@@ -42,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedIds: page.items.filter((p) => saved.has(p.id)).map((p) => p.id),
   };
 }
+
+export const handle = guestCache;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const intl = metaIntl(matches);

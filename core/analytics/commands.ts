@@ -47,7 +47,18 @@ function toRow(e: EventInput): AnalyticsEvent {
 export async function recordEvents(tx: Db, events: readonly EventInput[]): Promise<void> {
   if (events.length === 0 || !recording) return;
   const rows = events.map(toRow);
-  await tx.insert(analyticsEvents).values(rows);
+  // One array per column, unnested into rows: a batch of page views costs the database (and the query
+  // builder) about a tenth of what a VALUES list with a parameter per cell does; on the embedded database
+  // that time is the event loop's.
+  const column = <T>(value: (row: AnalyticsEvent) => T) => sql.param(rows.map(value));
+  await tx.execute(sql`
+    insert into ${analyticsEvents} (type, occurred_at, user_id, session_id, source, path, product_id, variant_id, quantity, value_cents, query, result_count, order_id)
+    select * from unnest(
+      ${column((r) => r.type)}::text[], ${column((r) => r.occurredAt.toISOString())}::timestamptz[], ${column((r) => r.userId)}::text[],
+      ${column((r) => r.sessionId)}::text[], ${column((r) => r.source)}::text[], ${column((r) => r.path)}::text[],
+      ${column((r) => r.productId)}::int[], ${column((r) => r.variantId)}::int[], ${column((r) => r.quantity)}::int[],
+      ${column((r) => r.valueCents)}::int[], ${column((r) => r.query)}::text[], ${column((r) => r.resultCount)}::int[], ${column((r) => r.orderId)}::text[]
+    )`);
   const days = [...new Set(rows.map((r) => storeDay(r.occurredAt)))];
   await tx.insert(analyticsDirtyDays).values(days.map((day) => ({ day })));
 }

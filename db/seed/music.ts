@@ -147,14 +147,19 @@ export async function ensureSeedAudio(store: AudioStore): Promise<void> {
   }
 }
 
+/** Whether there is any playlist: the sample music was seeded, or an administrator made one. */
+export async function hasPlaylists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(playlists);
+  return (row?.n ?? 0) > 0;
+}
+
 /**
  * Writes the sample playlists (with their Spanish) and their tracks when there are no playlists yet (idempotent: once an
  * administrator has any playlist, nothing is added). Each track's length is read from its file.
  */
 export async function seedMusicIfEmpty(db: Db, store: AudioStore): Promise<{ playlists: number; tracks: number } | null> {
   await ensureSeedAudio(store);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(playlists);
-  if ((row?.n ?? 0) > 0) return null;
+  if (await hasPlaylists(db)) return null;
   const prepared: { playlist: SeedPlaylist; tracks: Omit<typeof tracks.$inferInsert, "playlistId">[] }[] = [];
   for (const p of seedPlaylists) {
     const list: Omit<typeof tracks.$inferInsert, "playlistId">[] = [];

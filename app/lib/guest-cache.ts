@@ -1,0 +1,6 @@
+/**
+ * A route's `handle` for public pages that show every guest the same thing: a guest may be served a copy
+ * of the page rendered for another guest up to two seconds before (server/page-cache.ts, ADR 0026).
+ * Pages that differ by visitor (cart, account, checkout, a shared wishlist, order tracking) must not use it.
+ */
+export const guestCache = { guestCache: true } as const;
