@@ -27,7 +27,7 @@ beforeAll(async () => {
   fake = await startFakeStripe({ secretKey: SECRET_KEY });
   database = await createTestDatabase();
   db = database.db;
-  payments = createStripeProvider({ secretKey: SECRET_KEY, apiUrl: fake.url, webhookSecret: WEBHOOK_SECRET });
+  payments = await createStripeProvider({ secretKey: SECRET_KEY, apiUrl: fake.url, webhookSecret: WEBHOOK_SECRET });
   deps = { db, payments, jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000 };
 });
 afterAll(async () => {

@@ -1,6 +1,5 @@
 /** The events' mails: tickets (a QR code per ticket and an .ics file), RSVP confirm, confirmed, waitlisted, promoted. */
 import ical from "ical-generator";
-import QRCode from "qrcode";
 import { escapeHtml, mailButton, mailPage, mailParagraph, mailT, mailUrl, type Mail, type MailAttachment } from "../mail/index.ts";
 import { storeTime, storeWeekdayDate } from "../shared/dates.ts";
 import type { Locale } from "../shared/locale.ts";
@@ -42,6 +41,7 @@ export function calendarAttachment(event: EventForMail, baseUrl: string, uid: st
 
 /** A PNG QR code of a ticket code. */
 export async function qrPng(code: string): Promise<Buffer> {
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toBuffer(code, { type: "png", width: 240, margin: 2, errorCorrectionLevel: "M" });
 }
 
@@ -166,5 +166,6 @@ export function rsvpWaitlistedMail(to: { email: string; name: string }, event: E
 
 /** A QR code of a ticket code as a PNG data URL, for the order page. */
 export async function qrDataUrl(code: string): Promise<string> {
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toDataURL(code, { width: 200, margin: 2, errorCorrectionLevel: "M" });
 }

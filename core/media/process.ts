@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
+import type { Metadata, Sharp, SharpOptions } from "sharp";
 import { MediaError, MEDIA_MESSAGES } from "./errors.ts";
 import { ACCEPTED_INPUT_FORMATS, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, MEDIA_CONTENT_TYPES, MEDIA_FORMATS, widthsFor, type MediaFormat } from "./rules.ts";
 
@@ -55,6 +55,8 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const sniffed = sniffFormat(bytes);
   if (!sniffed) throw fail("media.unsupported_type", MEDIA_MESSAGES.unsupportedType);
 
+  // Loaded on the first upload, not when the store starts.
+  const { default: sharp } = await import("sharp");
   const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true };
   let metadata: Metadata;
   try {

@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from "file-type";
-import { parseBuffer } from "music-metadata";
 import { MusicError, MUSIC_MESSAGES } from "./errors.ts";
 import { AUDIO_FORMATS, MAX_TRACK_BYTES, type AudioMimeType } from "./rules.ts";
 
@@ -36,6 +34,8 @@ function acceptedType(mime: string | undefined): AudioMimeType | null {
 export async function inspectAudio(bytes: Uint8Array): Promise<InspectedAudio> {
   if (bytes.length === 0) throw fail("music.no_file", MUSIC_MESSAGES.noFile);
   if (bytes.length > MAX_TRACK_BYTES) throw fail("music.too_large", MUSIC_MESSAGES.tooLarge);
+  // Loaded on the first upload (or seeding), not when the store starts.
+  const [{ fileTypeFromBuffer }, { parseBuffer }] = await Promise.all([import("file-type"), import("music-metadata")]);
   const sniffed = await fileTypeFromBuffer(bytes);
   const mimeType = acceptedType(sniffed?.mime);
   if (!mimeType) throw fail("music.unsupported_type", MUSIC_MESSAGES.unsupportedType);

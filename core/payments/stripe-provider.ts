@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { PaymentError } from "./errors.ts";
 import type { PaymentEvent, PaymentLookup, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentWebhooks } from "./provider.ts";
 
@@ -11,7 +11,9 @@ export interface StripeOptions {
 }
 
 /** Builds the Stripe client, pointed at STRIPE_API_URL when it is set. */
-export function stripeClient(options: StripeOptions): Stripe {
+export async function stripeClient(options: StripeOptions): Promise<Stripe> {
+  // Loaded only where Stripe takes the payments, not by every store that starts.
+  const { default: StripeClient } = await import("stripe");
   const config: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
   if (options.apiUrl) {
     const url = new URL(options.apiUrl);
@@ -19,7 +21,7 @@ export function stripeClient(options: StripeOptions): Stripe {
     config.port = url.port || (url.protocol === "https:" ? 443 : 80);
     config.protocol = url.protocol === "https:" ? "https" : "http";
   }
-  return new Stripe(options.secretKey, config);
+  return new StripeClient(options.secretKey, config);
 }
 
 /** The store's reading of a verified Stripe event: only PaymentIntent outcomes matter to checkout. */
@@ -93,8 +95,8 @@ function stripeWebhooks(stripe: Stripe, webhookSecret: string | undefined): Paym
  * browser confirms it with Stripe Elements (the card never reaches this server); the signed webhook
  * settles the order.
  */
-export function createStripeProvider(options: StripeOptions): PaymentProvider {
-  const stripe = stripeClient(options);
+export async function createStripeProvider(options: StripeOptions): Promise<PaymentProvider> {
+  const stripe = await stripeClient(options);
   return {
     name: "stripe",
     webhooks: stripeWebhooks(stripe, options.webhookSecret),
