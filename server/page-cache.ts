@@ -11,7 +11,7 @@ import { isBot } from "./request-ids.ts";
  * The rendered-page cache (ADR 0026): a guest's copy of a public page (the shop, a product, a story...),
  * kept for at most PAGE_CACHE_SECONDS (2 s) and served, already compressed, to the next guests who would be
  * sent the very same bytes. Every write to a table those pages are drawn from notifies `guest_pages`
- * (migration 0021) and drops every copy at once, in every app process.
+ * (migration 0024) and drops every copy at once, in every app process.
  */
 
 /**
@@ -25,7 +25,7 @@ export async function startPageCache(database: Database, seconds: number): Promi
   return { cache, stop: () => listener.close() };
 }
 
-/** The NOTIFY channel of migration 0021. */
+/** The NOTIFY channel of migration 0024. */
 export const GUEST_PAGES_CHANNEL = "guest_pages";
 
 /**
