@@ -14,8 +14,8 @@ async function sendNewsletter(browser: Browser, subject: string): Promise<void> 
   const page = await context.newPage();
   await signInAsAdmin(page);
   await gotoHydrated(page, "/admin/newsletter");
-  await page.getByLabel("Subject").fill(subject);
-  await page.getByLabel("Message").fill(`Fresh from 116th Street.\n\n- **Tees** restocked\n- Block party Saturday`);
+  await page.getByLabel("Subject", { exact: true }).fill(subject);
+  await page.getByLabel("Message", { exact: true }).fill(`Fresh from 116th Street.\n\n- **Tees** restocked\n- Block party Saturday`);
   await page.getByRole("button", { name: "Preview and send" }).click();
   await expect(page.getByRole("alertdialog")).toContainText(`Send "${subject}" to`);
   await expect(page.getByRole("alertdialog").getByRole("strong").filter({ hasText: "Tees" })).toBeVisible();
