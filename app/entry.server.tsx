@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferAppScriptsStream } from "./lib/app-on-interaction.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -33,14 +34,15 @@ function documentCacheControl(context: EntryContext): string {
 }
 
 /**
- * Whether a guest may be served a kept copy of this page (server/page-cache.ts): the matched page's route
- * says so with `handle.guestCache`. Only public pages that show every guest the same thing do.
+ * A flag of the matched page's route `handle` (app/lib/guest-cache.ts): `guestCache`, whether a guest may
+ * be served a kept copy of this page (server/page-cache.ts; only public pages that show every guest the
+ * same thing); `appOnInteraction`, whether the app's JavaScript waits for the first interaction (ADR 0030).
  */
-function guestCacheable(context: EntryContext): boolean {
+function leafFlag(context: EntryContext, flag: "guestCache" | "appOnInteraction"): boolean {
   const { matches } = context.staticHandlerContext;
   const leaf = matches[matches.length - 1];
   const handle: unknown = leaf ? context.routeModules[leaf.route.id]?.handle : undefined;
-  return typeof handle === "object" && handle !== null && (handle as { guestCache?: unknown }).guestCache === true;
+  return typeof handle === "object" && handle !== null && (handle as Record<string, unknown>)[flag] === true;
 }
 
 export default function handleRequest(
@@ -52,7 +54,8 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.nonce;
   const page = loadContext.page as AppLoadContext["page"] | undefined;
-  if (page) page.guestCacheable = guestCacheable(routerContext);
+  if (page) page.guestCacheable = leafFlag(routerContext, "guestCache");
+  const appOnInteraction = leafFlag(routerContext, "appOnInteraction") && !routerContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -67,7 +70,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(appOnInteraction ? body.pipe(deferAppScriptsStream()) : body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl(routerContext));
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EMPTY_CART, type CartView } from "../core/cart/rules.ts";
 import type { Route } from "./+types/root";
@@ -14,6 +15,7 @@ import { currencyView } from "./lib/currency.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
 import { FONT_PRELOADS } from "./lib/fonts.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { announceAppReady, APP_LOADER_SCRIPT } from "./lib/app-on-interaction.ts";
 import { useRefusal } from "./lib/refusal.ts";
 import { isLocale, LOCALES } from "../core/shared/locale.ts";
 import { ensureMessages, I18nProvider, isLocalizedPath, Link, localePath, splitLocale, useT } from "./i18n/index.ts";
@@ -72,6 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The address says the language, so even an error page before any loader ran speaks it.
   const { locale: pathLocale, path } = splitLocale(useLocation().pathname);
   const locale = data?.locale ?? (isLocalizedPath(path) ? pathLocale : "en");
+  // A browse page's loader script waits for this to replay what the visitor did before the app was alive.
+  useEffect(() => announceAppReady(), []);
   return (
     <html lang={locale} data-theme={theme}>
       <head>
@@ -79,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#111111" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: APP_LOADER_SCRIPT }} />
         {data?.messagesUrl && <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.messagesUrl} data-messages="" />}
         {data?.alternates.map((alternate) => <link key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.href} />)}
         {data?.alternates[0] && <link rel="alternate" hrefLang="x-default" href={data.alternates[0].href} />}

@@ -15,6 +15,9 @@ export const CLASSIC_TEE = {
  * plain-HTML fallbacks (which work too, but behave differently: a full page load instead of in place).
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  // Browse pages start the app on the visitor's first interaction (ADR 0030): a mouse move is one.
+  await page.mouse.move(3, 3);
+  await page.mouse.move(4, 5);
   await page.waitForFunction(() => {
     const el = document.querySelector('[data-testid="cart-button"]');
     return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber") || k.startsWith("__reactProps"));
