@@ -59,8 +59,9 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and no-JavaScript visitors get the whole document at once; others get it streamed.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers, no-JavaScript visitors and browse pages (whose app waits for an interaction anyway) get the
+    // whole document at once, which the browser lays out in fewer passes; others get it streamed.
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || appOnInteraction ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

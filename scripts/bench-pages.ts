@@ -3,8 +3,9 @@
 // recording on (as in production) and off (ANALYTICS_RECORDING=off), and how the store's memory moves
 // from one round of load to the next.
 //
-// Pages: /shop, a product page, / and a story of the sample culture section. Each is fetched once (as a
-// browser asks for it), then autocannon loads both stores and a bare server that answers every request
+// Pages: /shop, a product page, / and a story of the sample culture section, and the app's catalogue
+// reads (/api/v1/products and a product, JSON, ETag'd but asked without If-None-Match, so each answer
+// is whole; the per-address API limit is raised for the run). Each is fetched once (as a browser or the app asks for it), then autocannon loads both stores and a bare server that answers every request
 // with those bytes and the same content-type/content-encoding, in turn, BENCH_ROUNDS rounds. The
 // stores and the bare server run as their own processes; autocannon runs here; everything stays on
 // 127.0.0.1 and every run has a fixed duration. After each round the stores' resident memory (RSS) is
@@ -26,7 +27,7 @@ import zlib from "node:zlib";
 import { seedArticles } from "../db/seed/articles.ts";
 import { envNumber, freePort, onCleanup, runMain, startStore, stopChild, table } from "./bench-lib.ts";
 
-const PATHS = ["/shop", "/shop/harlem-classic-tee", "/", `/culture/${seedArticles[0]!.slug}`];
+const PATHS = ["/shop", "/shop/harlem-classic-tee", "/", `/culture/${seedArticles[0]!.slug}`, "/api/v1/products", "/api/v1/products/harlem-classic-tee"];
 /** Each page at this share of the bare server's rate or more. */
 const TARGET_PERCENT = 10;
 /** Each page's p99 under this. */
@@ -44,6 +45,14 @@ const REQUEST_HEADERS = {
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
 };
+/** The app's catalogue reads (/api/v1): JSON, as the app asks for it, without a token. */
+const API_HEADERS = { "accept-encoding": "gzip", accept: "application/json", "user-agent": "EastHarlemApp/1.0 (bench)" };
+const headersFor = (pathOrUrl: string): Record<string, string> => (pathOrUrl.includes("/api/v1/") ? API_HEADERS : REQUEST_HEADERS);
+/**
+ * The stores' per-address API limit, raised for the run: every request comes from 127.0.0.1. Each
+ * request is still counted in the database, as in production.
+ */
+const STORE_ENV = { API_RATE_LIMIT_PER_ADDRESS: "1000000" };
 
 // autocannon ships no types: the part of its API used here.
 interface AutocannonResult {
@@ -73,7 +82,7 @@ interface Page {
 /** One GET with a browser's Accept-Encoding; the body is kept as it came over the wire. */
 function fetchRaw(url: string): Promise<Page> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: REQUEST_HEADERS, timeout: 30_000 }, (res) => {
+    const req = http.get(url, { headers: headersFor(url), timeout: 30_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -157,8 +166,7 @@ interface Measure {
   statuses: string;
 }
 
-async function measure(url: string, connections: number, seconds: number, warmupSeconds: number): Promise<Measure> {
-  const headers = { ...REQUEST_HEADERS };
+async function measure(url: string, headers: Record<string, string>, connections: number, seconds: number, warmupSeconds: number): Promise<Measure> {
   if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers });
   const r = await autocannon({ url, connections, duration: seconds, headers });
   return {
@@ -199,8 +207,8 @@ async function main(): Promise<number> {
   // production), one with ANALYTICS_RECORDING=off. Their runs alternate (on, off, then off, on, ...) so
   // a machine that slows down or speeds up during the benchmark weighs on both alike.
   const stores = {
-    on: await startStore(),
-    off: await startStore({ env: { ANALYTICS_RECORDING: "off" } }),
+    on: await startStore({ env: STORE_ENV }),
+    off: await startStore({ env: { ...STORE_ENV, ANALYTICS_RECORDING: "off" } }),
   };
   console.log(
     `autocannon: ${connections} connections, ${seconds} s per run (a ${warmupSeconds} s warm-up before each page's first run), ${rounds} rounds per store and page; ` +
@@ -245,7 +253,7 @@ async function main(): Promise<number> {
           const label = which === "bare" ? "bare         " : `recording ${which.padEnd(3)}`;
           process.stdout.write(`  ${label} ${pagePath} ... `);
           const url = which === "bare" ? bareServers.get(pagePath)!.url : stores[which].url + pagePath;
-          const run = await measure(url, connections, seconds, round === 0 ? warmupSeconds : 0);
+          const run = await measure(url, headersFor(pagePath), connections, seconds, round === 0 ? warmupSeconds : 0);
           console.log(`${fmt(run.rps, 1)} req/s, p99 ${run.p99} ms, ${fmt(run.total)} requests [${run.statuses}]`);
           if (which === "bare" && run.errors > 0) console.log(`  warning: the bare server had ${run.errors} errors: its figures are suspect`);
           runs.get(pagePath)![which].push(run);
