@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consume, countInWindow, pruneWindows } from "../core/accounts/index.ts";
+import { consume, countInWindow, pruneWindows, WindowCounter } from "../core/accounts/index.ts";
 import { rateLimits } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -40,5 +40,23 @@ describe("counting requests in windows", () => {
     expect(await left("api:token:current")).toBe(1);
     expect(await left("reset:someone@east-harlem.test")).toBe(1);
     expect(await left("apiary:lookalike")).toBe(1);
+  });
+});
+
+describe("counting a busy key's requests together", () => {
+  it("gives fifty concurrent requests the places 1 to 50, all in the database before any answer", async () => {
+    const counter = new WindowCounter(database.db);
+    const rule = { limit: 40, windowMs: 60_000 };
+    const key = "api:address:203.0.113.50";
+    const counted = await Promise.all(Array.from({ length: 50 }, () => counter.count(key, rule).then((c) => c.count)));
+    expect([...counted].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    // The first 40 are within the limit, the last 10 past it, as when counted one by one.
+    expect(counted.filter((c) => c <= rule.limit)).toHaveLength(40);
+    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    expect(row!.count).toBe(50);
+    // Another key is counted on its own, and a later request goes on from the stored count.
+    expect((await counter.count("api:address:203.0.113.51", rule)).count).toBe(1);
+    expect((await counter.count(key, rule)).count).toBe(51);
+    expect((await countInWindow(database.db, key, rule)).count).toBe(52);
   });
 });

@@ -196,6 +196,29 @@ describe("guests' copies of public pages", () => {
     expect(after.html).toContain(marker);
   });
 
+  it("keeps the app's catalogue reads without a token like pages, and drops them with the same changes", async () => {
+    const read = async () => {
+      const res = await fetch(`${server.url}/api/v1/products/el-barrio-logo-cap`, { headers: { accept: "application/json" } });
+      const body = (await res.json()) as { variants: { id: number; available: number }[] };
+      return { cache: res.headers.get("x-page-cache"), etag: res.headers.get("etag"), body };
+    };
+    let first = await read();
+    let second = await read();
+    for (let attempt = 0; second.cache !== "hit" && attempt < 4; attempt++) [first, second] = [await read(), await read()];
+    expect(second.cache).toBe("hit");
+    expect(second.etag).toBe(first.etag);
+    expect(second.body).toEqual(first.body);
+
+    // A stock count in the back office: the next read is made anew and shows it.
+    const variant = first.body.variants[0]!;
+    const onHand = variant.available + 7;
+    expect((await admin.post(`/admin/inventory/${variant.id}`, { intent: "adjust", onHand: String(onHand), reason: "Count" })).status).toBe(200);
+    const after = await read();
+    expect(after.cache).toBe("miss");
+    expect(after.body.variants.find((v) => v.id === variant.id)!.available).toBe(onHand);
+    expect(after.etag).not.toBe(first.etag);
+  });
+
   it("records each guest's page view and product view, copy or not", async () => {
     const path = "/shop/bodega-cat-tee";
     const guests = Array.from({ length: 4 }, () => browser());
@@ -228,4 +251,5 @@ describe("guests' copies of public pages", () => {
       expect(mine.filter((r) => r.type === "product_view" && r.product_id !== null), session).toHaveLength(1);
     }
   });
+
 });

@@ -1,8 +1,5 @@
 import { isAdminRole } from "../../core/accounts/index.ts";
-import type { EventInput } from "../../core/analytics/index.ts";
-import type { ApiContext } from "./operation.ts";
-
-type Tracked = Omit<EventInput, "occurredAt" | "userId" | "sessionId" | "source">;
+import type { ApiContext, Tracked } from "./operation.ts";
 
 /** An app's own visit id (X-Analytics-Session), when it sends one: it groups the events of one use of the app. */
 const SESSION_ID = /^[A-Za-z0-9_-]{16,40}$/;
@@ -16,6 +13,7 @@ const SESSION_ID = /^[A-Za-z0-9_-]{16,40}$/;
  */
 export function track(ctx: ApiContext, event: Tracked): void {
   const { req, viewer, deps } = ctx;
+  ctx.tracked?.push(event);
   if (!deps.analytics.recording) return;
   if (viewer && isAdminRole(viewer.role)) return;
   const optedOut = req.get("sec-gpc") === "1" || req.get("dnt") === "1";

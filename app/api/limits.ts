@@ -1,5 +1,6 @@
 import type { Response } from "express";
-import { countInWindow } from "../../core/accounts/index.ts";
+import { WindowCounter } from "../../core/accounts/index.ts";
+import type { Db } from "../../db/client.ts";
 import type { ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 
@@ -19,10 +20,18 @@ export interface Quota {
 
 export const RATE_LIMITED = "Too many requests. Please try again in {seconds} seconds.";
 
+/** One counter per database: concurrent requests from one address are counted by one statement. */
+const counters = new WeakMap<Db, WindowCounter>();
+function counterOf(db: Db): WindowCounter {
+  let counter = counters.get(db);
+  if (!counter) counters.set(db, (counter = new WindowCounter(db)));
+  return counter;
+}
+
 async function take(deps: ApiDeps, policy: Quota["policy"], key: string, limit: number): Promise<Quota> {
   const windowMs = deps.limits.windowSeconds * 1000;
+  const counted = await counterOf(deps.db).count(`api:${policy}:${key}`, { limit, windowMs });
   const now = new Date();
-  const counted = await countInWindow(deps.db, `api:${policy}:${key}`, { limit, windowMs }, now);
   const resetMs = counted.windowStartedAt.getTime() + windowMs - now.getTime();
   return { policy, limit, remaining: Math.max(0, limit - counted.count), resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)), ...(counted.count > limit ? { over: true } : {}) };
 }

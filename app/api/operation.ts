@@ -3,9 +3,10 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Role } from "../../db/schema/auth.ts";
-import type { EventRecorder } from "../../core/analytics/index.ts";
+import type { EventInput, EventRecorder } from "../../core/analytics/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import type { Auth } from "../../server/auth.ts";
+import type { PageCache } from "../../server/page-cache.ts";
 
 /** What the API runs with: the same services the pages get (server/http.ts hands them over). */
 export interface ApiDeps {
@@ -18,6 +19,11 @@ export interface ApiDeps {
   limits: ApiLimits;
   /** Origins (scheme://host[:port]) whose browser pages may call the API; empty: none (apps are not browsers). */
   corsOrigins: readonly string[];
+  /**
+   * The guest page cache (server/page-cache.ts, ADR 0026), which also keeps the catalogue reads' answers to
+   * requests without a token, for as long and dropped by the same changes; absent: every answer is made.
+   */
+  answers?: PageCache;
 }
 
 /** Requests per window: every request counts against its address, a signed-in one also against its token. */
@@ -42,11 +48,16 @@ export type Access = "public" | "signed-in";
 
 export interface ApiContext<A extends Access = Access> {
   deps: ApiDeps;
+  /** What the handler recorded for analytics, kept with a kept answer to be recorded again for each request it serves. */
+  tracked?: Tracked[];
   locale: Locale;
   viewer: A extends "signed-in" ? ApiViewer : ApiViewer | null;
   req: Request;
   res: Response;
 }
+
+/** An analytics event as an operation records it (app/api/analytics.ts). */
+export type Tracked = Omit<EventInput, "occurredAt" | "userId" | "sessionId" | "source">;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : void;

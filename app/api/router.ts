@@ -5,6 +5,7 @@ import { isDomainError } from "../../core/shared/errors.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
 import { addressProblem, CONTROL_IN_TEXT, isHostName, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { negotiateLocale } from "../lib/i18n.server.ts";
+import { track } from "./analytics.ts";
 import { authenticate, signInRequired } from "./bearer.ts";
 import { countAddress, countToken, setRateLimitHeaders, type Quota } from "./limits.ts";
 import type { AnyOperation, ApiContext, ApiDeps } from "./operation.ts";
@@ -173,16 +174,37 @@ function serve(op: AnyOperation, deps: ApiDeps) {
       const query = parseWith(op.query, queryFields(req), "query");
       const body = parseWith(op.body, req.body ?? (op.body ? {} : undefined), "body");
       const ctx: ApiContext = { deps, locale, viewer: signedIn?.viewer ?? null, req, res };
-      const result = await op.handle({ params, query, body, ctx });
+      // A catalogue read without a token is the same for every app: its answer may be a kept one.
+      const keep = op.etag && op.method === "get" && !signedIn && deps.answers && (await deps.answers.ready()) ? deps.answers : null;
+      const key = `api ${locale} ${req.originalUrl}`;
+      const kept = keep?.get(key);
+      let json: string;
+      if (keep) res.setHeader("X-Page-Cache", kept ? "hit" : "miss");
+      if (kept) {
+        keep!.count("hits");
+        for (const event of kept.events) track(ctx, event);
+        json = kept.body.identity.toString("utf8");
+      } else {
+        const render = keep?.begin(key);
+        ctx.tracked = render ? [] : undefined;
+        try {
+          const result = await op.handle({ params, query, body, ctx });
+          if (op.success.status === 204) {
+            setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
+            res.setHeader("Content-Language", locale);
+            res.setHeader("Cache-Control", "no-store");
+            res.status(204).end();
+            return;
+          }
+          // The answer goes out through its documented schema: what is not in the contract is never sent.
+          json = JSON.stringify(op.success.schema ? op.success.schema.parse(result) : result);
+          void render?.finish({ headers: [], nonce: "", events: ctx.tracked ?? [], html: Buffer.from(json) });
+        } finally {
+          void render?.finish(null);
+        }
+      }
       setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
       res.setHeader("Content-Language", locale);
-      if (op.success.status === 204) {
-        res.setHeader("Cache-Control", "no-store");
-        res.status(204).end();
-        return;
-      }
-      // The answer goes out through its documented schema: what is not in the contract is never sent.
-      const json = JSON.stringify(op.success.schema ? op.success.schema.parse(result) : result);
       res.status(op.success.status).type("application/json");
       if (op.etag) {
         const tag = entityTag(json);

@@ -26,23 +26,67 @@ export interface WindowCount {
 }
 
 /**
- * Counts one event against the key in one atomic statement (safe across processes): the key's count in its
- * window with this event, and when the window started. A window that has run out starts again at this event.
+ * Counts `events` events (one by default) against the key in one atomic statement (safe across processes):
+ * the key's count in its window with them, and when the window started. A window that has run out starts
+ * again at these events.
  */
-export async function countInWindow(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<WindowCount> {
+export async function countInWindow(db: Db, key: string, rule: ThrottleRule, now = new Date(), events = 1): Promise<WindowCount> {
   const since = new Date(now.getTime() - rule.windowMs);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, windowStartedAt: now })
+    .values({ key, count: events, windowStartedAt: now })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStartedAt} < ${since} then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${rateLimits.windowStartedAt} < ${since} then ${events} else ${rateLimits.count} + ${events} end`,
         windowStartedAt: sql`case when ${rateLimits.windowStartedAt} < ${since} then ${now} else ${rateLimits.windowStartedAt} end`,
       },
     })
     .returning({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });
   return row!;
+}
+
+/**
+ * countInWindow for busy keys: requests counting the same key while its statement runs are counted together
+ * by the next one (one statement for all of them), and each gets its own place in the count, as if counted
+ * one by one. Nothing is held back: every event is in the database before its caller hears its count, so
+ * processes still share the limits exactly.
+ */
+export class WindowCounter {
+  #db: Db;
+  #queued = new Map<string, { rule: ThrottleRule; waiters: Array<{ resolve: (c: WindowCount) => void; reject: (e: unknown) => void }> }>();
+  #running = new Set<string>();
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  count(key: string, rule: ThrottleRule): Promise<WindowCount> {
+    return new Promise((resolve, reject) => {
+      const queued = this.#queued.get(key);
+      if (queued) queued.waiters.push({ resolve, reject });
+      else this.#queued.set(key, { rule, waiters: [{ resolve, reject }] });
+      if (!this.#running.has(key)) void this.#run(key);
+    });
+  }
+
+  async #run(key: string): Promise<void> {
+    const batch = this.#queued.get(key);
+    if (!batch) return;
+    this.#queued.delete(key);
+    this.#running.add(key);
+    const n = batch.waiters.length;
+    try {
+      const total = await countInWindow(this.#db, key, batch.rule, new Date(), n);
+      // The batch's events are the last n of the window's count (or all of a window they started).
+      batch.waiters.forEach((w, i) => w.resolve({ count: total.count - n + i + 1, windowStartedAt: total.windowStartedAt }));
+    } catch (error) {
+      for (const w of batch.waiters) w.reject(error);
+    } finally {
+      this.#running.delete(key);
+      if (this.#queued.has(key)) void this.#run(key);
+    }
+  }
 }
 
 /** Counts one event against the key (see countInWindow) and says whether it was still within the allowance. */
