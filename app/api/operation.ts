@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Role } from "../../db/schema/auth.ts";
 import type { EventRecorder } from "../../core/analytics/index.ts";
+import type { CheckoutDeps } from "../../core/checkout/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import type { Auth } from "../../server/auth.ts";
 
@@ -18,6 +19,8 @@ export interface ApiDeps {
   limits: ApiLimits;
   /** Origins (scheme://host[:port]) whose browser pages may call the API; empty: none (apps are not browsers). */
   corsOrigins: readonly string[];
+  /** What checkout commands run with (the pages' own), and Stripe's publishable key when Stripe takes the payments. */
+  checkout: { deps: CheckoutDeps; stripePublishableKey: string | null };
 }
 
 /** Requests per window: every request counts against its address, a signed-in one also against its token. */
@@ -44,6 +47,8 @@ export interface ApiContext<A extends Access = Access> {
   deps: ApiDeps;
   locale: Locale;
   viewer: A extends "signed-in" ? ApiViewer : ApiViewer | null;
+  /** The guest cart named by X-Cart-Token (operations with `cartToken`), checked for its form only; null when none. */
+  cartToken: string | null;
   req: Request;
   res: Response;
 }
@@ -81,6 +86,13 @@ export interface Operation<
   problems?: readonly number[];
   /** Catalogue reads: an ETag on the answer, and 304 for a matching If-None-Match. */
   etag?: boolean;
+  /**
+   * A request that creates something takes an Idempotency-Key header ("required" or "optional"): the same key
+   * with the same request is answered with the first answer, kept 24 hours (app/api/idempotency.ts).
+   */
+  idempotency?: "required" | "optional";
+  /** The operation reads a guest's cart token from X-Cart-Token (the guest cart, when no bearer token is sent). */
+  cartToken?: boolean;
   handle(input: { params: Out<P>; query: Out<Q>; body: Out<B>; ctx: ApiContext<A> }): Promise<In<R>>;
 }
 
