@@ -96,12 +96,12 @@ function attemptOut(ctx: ApiContext, outcome: Exclude<Outcome, { kind: "insuffic
 }
 
 /**
- * The checkout's own key, from the account and the app's Idempotency-Key: the same request sent again (after
- * a lost answer, even past the API's hold on the key) resumes the same attempt and is never charged twice,
- * and two accounts' keys never meet.
+ * The checkout's own key, from the account, the app's Idempotency-Key and when it was first claimed: the same
+ * request sent again after its first one was lost resumes the same attempt and is never charged twice; two
+ * accounts' keys never meet, and a key used again after its 24 hours starts a new checkout.
  */
-function checkoutKey(userId: string, idempotencyKey: string): string {
-  return createHash("sha256").update(`api:${userId}:${idempotencyKey}`).digest("base64url");
+function checkoutKey(requestKey: string): string {
+  return createHash("sha256").update(`api-checkout:${requestKey}`).digest("base64url");
 }
 
 export const getCheckoutOp = operation({
@@ -156,7 +156,8 @@ export const placeOrderOp = operation({
     const result = await placeOrder(ctx.deps.checkout.deps, {
       userId: ctx.viewer.id,
       cartId: await findCartOfUser(ctx.deps.db, ctx.viewer.id),
-      idempotencyKey: checkoutKey(ctx.viewer.id, ctx.req.get("idempotency-key")!),
+      // The router holds the required key before the handler runs.
+      idempotencyKey: checkoutKey(ctx.requestKey!),
       billing,
       card,
       visit: visitOf(ctx),

@@ -27,6 +27,13 @@ export function idempotencyHeader(mode: "required" | "optional") {
 export interface HeldKey {
   scope: string;
   key: string;
+  /** When the key was first claimed (kept when a lost request is taken over). */
+  since: Date;
+}
+
+/** One request's identity for what it starts elsewhere (the checkout's own key): its requester, key and first claim. */
+export function requestIdentity(held: HeldKey): string {
+  return `${held.scope}:${held.key}:${held.since.toISOString()}`;
 }
 
 function headerProblem(message: string): ApiProblem {
@@ -56,7 +63,7 @@ export async function claimIdempotency(
   const claim = await claimKey(deps.db, { scope, key, method: op.method, path: req.originalUrl, body: body ?? null });
   switch (claim.kind) {
     case "claimed":
-      return { held: { scope, key } };
+      return { held: { scope, key, since: claim.since } };
     case "replay":
       return { replay: claim.answer };
     case "mismatch":

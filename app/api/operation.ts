@@ -49,6 +49,8 @@ export interface ApiContext<A extends Access = Access> {
   viewer: A extends "signed-in" ? ApiViewer : ApiViewer | null;
   /** The guest cart named by X-Cart-Token (operations with `cartToken`), checked for its form only; null when none. */
   cartToken: string | null;
+  /** The request's Idempotency-Key as held (requester, key and first claim), for what it starts elsewhere; null without one. */
+  requestKey: string | null;
   req: Request;
   res: Response;
 }

@@ -7,7 +7,7 @@ import { addressProblem, CONTROL_IN_TEXT, isHostName, MESSAGES as REQUEST_MESSAG
 import { negotiateLocale } from "../lib/i18n.server.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
 import { authenticate, signInRequired } from "./bearer.ts";
-import { claimIdempotency, settleKey, type HeldKey } from "./idempotency.ts";
+import { claimIdempotency, requestIdentity, settleKey, type HeldKey } from "./idempotency.ts";
 import { countAddress, countToken, setRateLimitHeaders, type Quota } from "./limits.ts";
 import type { AnyOperation, ApiContext, ApiDeps } from "./operation.ts";
 import { API_MESSAGES, ApiProblem, problemFromDomain, problemJson, sendProblem, validationProblem } from "./problem.ts";
@@ -186,7 +186,6 @@ function serve(op: AnyOperation, deps: ApiDeps) {
       const body = parseWith(op.body, req.body ?? (op.body ? {} : undefined), "body");
       const viewer = signedIn?.viewer ?? null;
       const cartToken = op.cartToken && !viewer ? cartTokenOf(req) : null;
-      const ctx: ApiContext = { deps, locale, viewer, cartToken, req, res };
       // A request that creates something, sent again under its Idempotency-Key: the first answer again.
       const keyed = await claimIdempotency(deps, op, req, { viewer, cartToken }, req.body);
       if (keyed && "replay" in keyed) {
@@ -200,6 +199,7 @@ function serve(op: AnyOperation, deps: ApiDeps) {
         return;
       }
       held = keyed?.held ?? null;
+      const ctx: ApiContext = { deps, locale, viewer, cartToken, requestKey: held ? requestIdentity(held) : null, req, res };
       const result = await op.handle({ params, query, body, ctx });
       setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
       res.setHeader("Content-Language", locale);

@@ -22,8 +22,11 @@ export interface StoredAnswer {
 }
 
 export type Claim =
-  /** This request holds the key: run it, then keepAnswer (or releaseKey when it failed on the store's side). */
-  | { kind: "claimed" }
+  /**
+   * This request holds the key: run it, then keepAnswer (or releaseKey when it failed on the store's side).
+   * `since` is when the key was first claimed: the same when a lost request is taken over, new once expired.
+   */
+  | { kind: "claimed"; since: Date }
   /** The key's request was answered before: give that answer again. */
   | { kind: "replay"; answer: StoredAnswer }
   /** The key was used for another request (another body or address). */
@@ -52,11 +55,12 @@ export async function claimKey(db: Db, request: KeyedRequest, now = new Date()):
     .values({ scope: request.scope, key: request.key, ...fresh })
     .onConflictDoUpdate({
       target: [idempotencyKeys.scope, idempotencyKeys.key],
-      set: fresh,
+      // A lost request taken over keeps its first claim's time (what it started is resumed, not begun again).
+      set: { ...fresh, createdAt: sql`case when ${idempotencyKeys.expiresAt} <= ${now} then ${now} else ${idempotencyKeys.createdAt} end` },
       setWhere: sql`${idempotencyKeys.expiresAt} <= ${now} or (${idempotencyKeys.status} = 'running' and ${idempotencyKeys.lockedUntil} <= ${now} and ${idempotencyKeys.fingerprint} = ${fingerprint})`,
     })
-    .returning({ key: idempotencyKeys.key });
-  if (claimed) return { kind: "claimed" };
+    .returning({ since: idempotencyKeys.createdAt });
+  if (claimed) return { kind: "claimed", since: claimed.since };
   const [held] = await db
     .select()
     .from(idempotencyKeys)
