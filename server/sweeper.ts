@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { pruneWindows } from "../core/accounts/index.ts";
 import { finishStaleOrderRefunds } from "../core/admin/index.ts";
 import { sweepCheckouts, SWEEP_BATCH, type CheckoutDeps } from "../core/checkout/index.ts";
+import { pruneExpiredKeys } from "../core/idempotency/index.ts";
 
 /** An admin's refund still "refunding" after this long lost its request: the sweeper finishes it. */
 const STALE_ORDER_REFUND_MS = 60_000;
@@ -38,6 +39,12 @@ export function startSweeper(deps: CheckoutDeps, intervalMs: number, log: Logger
       await pruneWindows(deps.db, "api:", new Date(Date.now() - 60 * 60_000));
     } catch (err) {
       log.error({ err }, "rate limit sweep failed");
+    }
+    try {
+      // The API's Idempotency-Key answers are kept 24 hours, then forgotten.
+      await pruneExpiredKeys(deps.db);
+    } catch (err) {
+      log.error({ err }, "idempotency key sweep failed");
     }
   };
   const timer = setInterval(() => {

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../core/accounts/index.ts";
 import { ApiClient, loadContract, type ApiAnswer } from "./api-client.ts";
-import { rawRequest } from "./http-client.ts";
+import { Client, rawRequest } from "./http-client.ts";
+import { registerOverHttp } from "./http-shopper.ts";
 import { linkIn, startMailCatcher } from "./mail-catcher.ts";
 import { startSeededStore, type SeededStore } from "./server.ts";
 
@@ -14,6 +15,7 @@ let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let contract: Awaited<ReturnType<typeof loadContract>>;
 let base = "";
 const PASSWORD = "uptown-2024";
+const ADMIN = `contract-boss-${Date.now()}@east-harlem.test`;
 let n = 0;
 const newEmail = () => `app${++n}-${Date.now()}@east-harlem.test`;
 /** Each app comes from its own address (X-Forwarded-For through the trusted local proxy), so limits and throttles stay apart. */
@@ -21,7 +23,7 @@ const app = (options: { language?: string } = {}) => new ApiClient(base, { ...op
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  store = await startSeededStore({ SMTP_URL: mail.url, TRUSTED_PROXIES: "127.0.0.1" });
+  store = await startSeededStore({ SMTP_URL: mail.url, TRUSTED_PROXIES: "127.0.0.1", ADMIN_EMAILS: ADMIN });
   base = store.server.url;
   contract = await loadContract(base);
 }, 240_000);
@@ -31,8 +33,8 @@ afterAll(async () => {
 });
 
 /** Calls the API and holds the answer to the contract. */
-async function call<T = Record<string, unknown>>(client: ApiClient, method: string, path: string, json?: unknown): Promise<ApiAnswer<T>> {
-  const answer = await client.call<T>(method, path, json === undefined ? {} : { json });
+async function call<T = Record<string, unknown>>(client: ApiClient, method: string, path: string, json?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>> {
+  const answer = await client.call<T>(method, path, { ...(json === undefined ? {} : { json }), ...(headers ? { headers } : {}) });
   contract.check(method, path, answer as ApiAnswer<unknown>);
   return answer;
 }
@@ -49,7 +51,7 @@ describe("the OpenAPI document", () => {
     expect(contract.validation).toMatchObject({ valid: true });
     expect(contract.document.openapi).toBe("3.1.0");
     expect(new Set(contract.operationIds).size).toBe(contract.operationIds.length);
-    expect(contract.operationIds).toEqual(expect.arrayContaining(["listProducts", "getProduct", "listCollections", "signUp", "signIn", "signOut", "requestPasswordReset", "resendVerification", "getMe", "listTokens", "revokeToken", "getCart", "addCartItem", "updateCartItem", "removeCartItem"]));
+    expect(contract.operationIds).toEqual(expect.arrayContaining(["listProducts", "getProduct", "listCollections", "signUp", "signIn", "signOut", "requestPasswordReset", "resendVerification", "getMe", "listTokens", "revokeToken", "getCart", "addCartItem", "updateCartItem", "removeCartItem", "getCheckout", "placeOrder", "getCheckoutAttempt", "listOrders", "getOrder", "getOrderTracking", "reorder"]));
   });
 
   it("has a readable reference page served by the store itself, under its Content-Security-Policy", async () => {
@@ -278,13 +280,195 @@ describe("the cart", () => {
     expect((await call(c, "PATCH", `/cart/items/${variant.id}`, { quantity: 0 })).body).toMatchObject({ lines: [] });
   });
 
-  it("is for signed-in shoppers only", async () => {
+  it("keeps a guest's cart by the token it gives, and joins it to the account at sign-in as the web does", async () => {
     const guest = app();
-    for (const [method, path, body] of [["GET", "/cart"], ["POST", "/cart/items", { variantId: 1, quantity: 1 }], ["PATCH", "/cart/items/1", { quantity: 1 }], ["DELETE", "/cart/items/1"], ["GET", "/me"], ["GET", "/auth/tokens"], ["POST", "/auth/sign-out"]] as const) {
+    expect((await call(guest, "GET", "/cart")).body).toMatchObject({ lines: [], itemCount: 0, cartToken: null });
+    const product = await call<{ variants: { id: number; available: number }[] }>(guest, "GET", "/products/harlem-classic-tee");
+    const [first, second] = product.body.variants.filter((v) => v.available > 3);
+    // Nothing to change before there is a cart.
+    expect((await call(guest, "PATCH", `/cart/items/${first!.id}`, { quantity: 1 })).status).toBe(404);
+    const made = await call<{ cartToken: string; itemCount: number }>(guest, "POST", "/cart/items", { variantId: first!.id, quantity: 1 });
+    expect(made.status).toBe(201);
+    const token = made.headers.get("x-cart-token")!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(made.body.cartToken).toBe(token);
+    const withToken = { "X-Cart-Token": token };
+    const more = await call<{ lines: { variantId: number; quantity: number }[] }>(guest, "POST", "/cart/items", { variantId: first!.id, quantity: 1 }, withToken);
+    expect(more.body.lines).toEqual([expect.objectContaining({ variantId: first!.id, quantity: 2 })]);
+    expect(more.headers.get("x-cart-token")).toBeNull();
+    await call(guest, "POST", "/cart/items", { variantId: second!.id, quantity: 1 }, withToken);
+    expect((await call(guest, "DELETE", `/cart/items/${second!.id}`, undefined, withToken)).body).toMatchObject({ itemCount: 2 });
+    // Without the token, or with a malformed one, the guest's cart is not reached.
+    expect((await call(app(), "GET", "/cart")).body).toMatchObject({ itemCount: 0 });
+    const malformed = await call(app(), "GET", "/cart", undefined, { "X-Cart-Token": "not-a-token" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ errors: [{ field: "header.x-cart-token" }] });
+
+    // An account with a line of its own; the guest signs in sending the token: the carts join.
+    const owner = app();
+    const email = newEmail();
+    await signedUp(owner, email);
+    await call(owner, "POST", "/cart/items", { variantId: first!.id, quantity: 1 });
+    const signedIn = await call<{ token: string }>(app(), "POST", "/auth/sign-in", { email, password: PASSWORD }, withToken);
+    expect(signedIn.status).toBe(200);
+    guest.token = signedIn.body.token;
+    const joined = await call<{ lines: { variantId: number; quantity: number }[]; cartToken: string | null }>(guest, "GET", "/cart");
+    expect(joined.body.lines).toEqual([expect.objectContaining({ variantId: first!.id, quantity: 3 })]);
+    expect(joined.body.cartToken).toBeNull();
+    // The guest token names nothing any more: the account's cart is not reached through it.
+    expect((await call(app(), "GET", "/cart", undefined, withToken)).body).toMatchObject({ itemCount: 0 });
+    // A guest's cart given to sign-up becomes the new account's.
+    const another = app();
+    const guestCart = await call<{ cartToken: string }>(another, "POST", "/cart/items", { variantId: second!.id, quantity: 2 });
+    const up = await call<{ token: string }>(another, "POST", "/auth/sign-up", { email: newEmail(), password: PASSWORD, acceptTerms: true }, { "X-Cart-Token": guestCart.body.cartToken });
+    another.token = up.body.token;
+    expect((await call(another, "GET", "/cart")).body).toMatchObject({ itemCount: 2, cartToken: null });
+  });
+
+  it("answers a repeated add under the same Idempotency-Key once, and refuses the key for another add", async () => {
+    const c = app();
+    await signedUp(c);
+    const product = await call<{ variants: { id: number; available: number }[] }>(c, "GET", "/products/harlem-classic-tee");
+    const variant = product.body.variants.find((v) => v.available > 3)!;
+    const key = { "Idempotency-Key": `add-${Date.now()}` };
+    const first = await call<{ itemCount: number }>(c, "POST", "/cart/items", { variantId: variant.id, quantity: 1 }, key);
+    const again = await call<{ itemCount: number }>(c, "POST", "/cart/items", { quantity: 1, variantId: variant.id }, key);
+    expect(again.status).toBe(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await call(c, "GET", "/cart")).body).toMatchObject({ itemCount: 1 });
+    const other = await call(c, "POST", "/cart/items", { variantId: variant.id, quantity: 2 }, key);
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: "idempotency.key_reused", detail: "This Idempotency-Key was already used for a different request." });
+    const bad = await call(c, "POST", "/cart/items", { variantId: variant.id, quantity: 1 }, { "Idempotency-Key": "has spaces" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: [{ field: "header.idempotency-key" }] });
+  });
+
+  it("is refused to guests where an account is needed", async () => {
+    const guest = app();
+    for (const [method, path, body] of [["GET", "/me"], ["GET", "/auth/tokens"], ["POST", "/auth/sign-out"], ["GET", "/checkout"], ["POST", "/checkout", { fullName: "A", email: "a@b.co" }], ["GET", "/checkout/attempts/abc"], ["GET", "/orders"], ["GET", "/orders/abcdefghijklmnop"], ["GET", "/orders/abcdefghijklmnop/tracking"], ["POST", "/orders/abcdefghijklmnop/reorder"]] as const) {
       const res = await call(guest, method, path, body);
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body).toMatchObject({ code: "unauthorized", detail: "Please sign in." });
     }
+  });
+});
+
+const GOOD_CARD = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/34", cardCvc: "123" };
+const DECLINED_CARD = { cardNumber: "4000 0000 0000 0002", cardExpiry: "12/34", cardCvc: "123" };
+const billing = (card: unknown = GOOD_CARD) => ({ fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", card });
+const keyed = (key: string) => ({ "Idempotency-Key": key });
+let keys = 0;
+const newKey = () => `${Date.now()}-${++keys}-0f3c1a`;
+
+describe("checkout and orders", () => {
+  it("summarises the order, pays with the test card once per key, and shows the order to its owner only", async () => {
+    const c = app();
+    await signedUp(c);
+    const product = await call<{ variants: { id: number; available: number; priceCents: number }[] }>(c, "GET", "/products/harlem-classic-tee");
+    const variant = product.body.variants.find((v) => v.available > 3)!;
+    await call(c, "POST", "/cart/items", { variantId: variant.id, quantity: 2 });
+
+    const summary = await call<{ subtotalCents: number; taxCents: number; shippingCents: number; totalCents: number; lines: unknown[]; payment: { provider: string } }>(c, "GET", "/checkout");
+    expect(summary.status).toBe(200);
+    const subtotal = 2 * variant.priceCents;
+    expect(summary.body).toMatchObject({ subtotalCents: subtotal, taxCents: Math.round(subtotal * 0.08), shippingCents: 0, totalCents: subtotal + Math.round(subtotal * 0.08), payment: { provider: "test" } });
+    expect(summary.body.lines).toHaveLength(1);
+
+    // The key is required; the card's and the billing fields' messages are the web's.
+    const noKey = await call(c, "POST", "/checkout", billing());
+    expect(noKey.status).toBe(400);
+    expect(noKey.body).toMatchObject({ detail: "This request needs an Idempotency-Key header.", errors: [{ field: "header.idempotency-key" }] });
+    const noCard = await call<{ errors: { field: string; message: string }[] }>(c, "POST", "/checkout", billing({}), keyed(newKey()));
+    expect(noCard.status).toBe(400);
+    expect(noCard.body.errors).toContainEqual({ field: "card.cardNumber", message: "Enter your card number." });
+    const noName = await call<{ errors: { field: string; message: string }[] }>(c, "POST", "/checkout", { ...billing(), fullName: "" }, keyed(newKey()));
+    expect(noName.body.errors).toContainEqual({ field: "fullName", message: "Full name is required." });
+    const declined = await call(c, "POST", "/checkout", billing(DECLINED_CARD), keyed(newKey()));
+    expect(declined.status).toBe(402);
+    expect(declined.body).toMatchObject({ code: "checkout.payment_failed" });
+
+    const key = newKey();
+    const paid = await call<{ status: string; attemptId: string; order: { id: string; number: string; totalCents: number } }>(c, "POST", "/checkout", billing(), keyed(key));
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.body).toMatchObject({ status: "completed", order: { number: expect.stringMatching(/^EH-\d+$/), totalCents: summary.body.totalCents } });
+    // Sent again (a lost answer): the same answer, no second order; another body under the key: refused.
+    const replay = await call(c, "POST", "/checkout", billing(), keyed(key));
+    expect(replay.status).toBe(201);
+    expect(replay.text).toBe(paid.text);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    const reused = await call(c, "POST", "/checkout", { ...billing(), fullName: "Someone Else" }, keyed(key));
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ code: "idempotency.key_reused" });
+    expect((await call(c, "GET", "/cart")).body).toMatchObject({ itemCount: 0 });
+    const empty = await call(c, "POST", "/checkout", billing(), keyed(newKey()));
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: "checkout.empty_cart", detail: "Your cart is empty" });
+    const attempt = await call(c, "GET", `/checkout/attempts/${paid.body.attemptId}`);
+    expect(attempt.body).toMatchObject({ status: "completed", order: { id: paid.body.order.id } });
+
+    const orderId = paid.body.order.id;
+    const list = await call<{ items: { id: string; status: string; itemCount: number }[]; nextPage: number | null; page: number }>(c, "GET", "/orders");
+    expect(list.body.items.map((o) => o.id)).toEqual([orderId]);
+    expect(list.body).toMatchObject({ page: 1, nextPage: null });
+    const status = list.body.items[0]!.status;
+    expect((await call<{ items: unknown[] }>(c, "GET", `/orders?status=${status}`)).body.items).toHaveLength(1);
+    expect((await call<{ items: unknown[] }>(c, "GET", "/orders?status=cancelled")).body.items).toHaveLength(0);
+    expect((await call<{ items: unknown[]; page: number }>(c, "GET", "/orders?status=nonsense&page=x")).body).toMatchObject({ page: 1, items: [expect.anything()] });
+    const detail = await call(c, "GET", `/orders/${orderId}`);
+    expect(detail.body).toMatchObject({ id: orderId, paymentMethod: "Visa ending in 4242", customerName: "Ana Rivera", itemCount: 2, shippingAddress: { city: "New York" } });
+    const spanish = new ApiClient(base, { address: "203.0.113.252", language: "es" });
+    spanish.token = c.token;
+    expect((await call<{ paymentMethod: string }>(spanish, "GET", `/orders/${orderId}`)).body.paymentMethod).toMatch(/terminada en 4242/);
+    const tracking = await call<{ trackingNumber: string | null; steps: { status: string; state: string; label: string }[] }>(c, "GET", `/orders/${orderId}/tracking`);
+    expect(tracking.body.trackingNumber).toBeNull();
+    expect(tracking.body.steps.map((s) => s.status)).toEqual(["pending", "processing", "shipped", "delivered"]);
+    expect(tracking.body.steps[0]).toMatchObject({ label: "Order placed", state: "done" });
+    const early = await call(c, "POST", `/orders/${orderId}/reorder`);
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: "orders.not_reorderable", detail: "Only delivered orders can be reordered." });
+
+    // Another customer: the order, its tracking, its reorder and its checkout are not found.
+    const stranger = app();
+    await signedUp(stranger);
+    for (const path of [`/orders/${orderId}`, `/orders/${orderId}/tracking`, "/orders/not-an-order-id", `/checkout/attempts/${paid.body.attemptId}`]) {
+      const res = await call(stranger, "GET", path);
+      expect(res.status, path).toBe(404);
+    }
+    expect((await call(stranger, "POST", `/orders/${orderId}/reorder`)).status).toBe(404);
+    expect((await call<{ items: unknown[] }>(stranger, "GET", "/orders")).body.items).toEqual([]);
+    // The same Idempotency-Key is another shopper's own: it does not answer with the first one's order.
+    expect((await call(stranger, "POST", "/checkout", billing(), keyed(key))).status).toBe(400);
+
+    // Shipped and delivered by the store: tracked, then bought again.
+    const admin = new Client(base);
+    await registerOverHttp(admin, ADMIN, "Store Boss");
+    expect((await admin.post(`/admin/orders/${orderId}`, { intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" })).status).toBeLessThan(400);
+    expect((await admin.post(`/admin/orders/${orderId}`, { intent: "deliver" })).status).toBeLessThan(400);
+    const delivered = await call<{ trackingNumber: string; carrier: string; steps: { state: string }[] }>(c, "GET", `/orders/${orderId}/tracking`);
+    expect(delivered.body).toMatchObject({ trackingNumber: "1Z999AA10123456784", carrier: "UPS" });
+    expect(delivered.body.steps.map((s) => s.state)).toEqual(["done", "done", "done", "current"]);
+    const again = await call<{ addedUnits: number; cart: { lines: { variantId: number; quantity: number }[] } }>(c, "POST", `/orders/${orderId}/reorder`);
+    expect(again.status).toBe(200);
+    expect(again.body.addedUnits).toBe(2);
+    expect(again.body.cart.lines).toEqual([expect.objectContaining({ variantId: variant.id, quantity: 2 })]);
+  });
+
+  it("runs one checkout for requests sent at once under one key: the others wait (409) or get its answer", async () => {
+    const c = app();
+    await signedUp(c);
+    const product = await call<{ variants: { id: number; available: number }[] }>(c, "GET", "/products/harlem-classic-tee");
+    await call(c, "POST", "/cart/items", { variantId: product.body.variants.find((v) => v.available > 1)!.id, quantity: 1 });
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call(c, "POST", "/checkout", billing(), keyed(key))));
+    const fresh = answers.filter((a) => a.status === 201 && a.headers.get("idempotent-replayed") === null);
+    expect(fresh).toHaveLength(1);
+    for (const other of answers.filter((a) => a !== fresh[0])) {
+      if (other.status === 409) expect(other.body).toMatchObject({ code: "idempotency.in_progress" });
+      else expect(other.text).toBe(fresh[0]!.text);
+    }
+    expect((await call<{ items: unknown[] }>(c, "GET", "/orders")).body.items).toHaveLength(1);
   });
 });
 
@@ -300,6 +484,7 @@ describe("hostile input", () => {
     ["POST", "/auth/password-reset"],
     ["POST", "/cart/items"],
     ["PATCH", "/cart/items/1"],
+    ["POST", "/checkout"],
   ] as const;
 
   it("refuses malformed JSON, other media types and control characters with a 4xx problem", async () => {
@@ -334,7 +519,7 @@ describe("hostile input", () => {
     const c = app();
     await signedUp(c);
     const anyJson = fc.jsonValue({ maxDepth: 3 });
-    const fields = fc.dictionary(fc.constantFrom("email", "password", "acceptTerms", "displayName", "variantId", "quantity", "__proto__", "constructor"), anyJson, { maxKeys: 5 });
+    const fields = fc.dictionary(fc.constantFrom("email", "password", "acceptTerms", "displayName", "variantId", "quantity", "fullName", "card", "__proto__", "constructor"), anyJson, { maxKeys: 5 });
     for (const [method, path] of BODY_OPS) {
       await fc.assert(
         fc.asyncProperty(fc.oneof(anyJson, fields), async (body) => {

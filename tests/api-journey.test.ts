@@ -66,7 +66,7 @@ async function withDatabase<T>(read: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-const journey = { email: "", userId: "", token: "", variantId: 0, webVariantId: 0 };
+const journey = { email: "", userId: "", token: "", variantId: 0, webVariantId: 0, orderId: "", totalCents: 0 };
 
 describe("an app's journey", () => {
   it("signs up, verifies by mail, signs in, browses, searches, and fills the same cart as the web", async () => {
@@ -120,6 +120,31 @@ describe("an app's journey", () => {
     // The web's session is among the places the account is signed in.
     const tokens = await later.get<{ items: { device: string | null }[] }>("/auth/tokens");
     expect(tokens.body.items.length).toBeGreaterThanOrEqual(3); // the sign-up's, the later sign-in's, the web's (and the verification link's)
+
+    // Checks out with the test card: the summary priced on the server, then the order, placed once.
+    const summary = await later.get<{ totalCents: number; subtotalCents: number; taxCents: number; itemCount: number }>("/checkout");
+    expect(summary.body).toMatchObject({ subtotalCents: cart.body.subtotalCents, itemCount: 3 });
+    expect(summary.body.totalCents).toBe(summary.body.subtotalCents + summary.body.taxCents);
+    const placed = await later.call<{ status: string; order: { id: string; number: string; totalCents: number } }>("POST", "/checkout", {
+      json: { fullName: "Journey Shopper", email: made.email, city: "New York", state: "NY", card: { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/34", cardCvc: "123" } },
+      headers: { "Idempotency-Key": "journey-checkout-0001" },
+    });
+    expect(placed.status, placed.text).toBe(201);
+    expect(placed.body).toMatchObject({ status: "completed", order: { totalCents: summary.body.totalCents } });
+    journey.orderId = placed.body.order.id;
+    journey.totalCents = placed.body.order.totalCents;
+    expect((await later.get("/cart")).body).toMatchObject({ itemCount: 0 });
+
+    // The order is in the history and opens with its lines, on the app and on the web alike.
+    const orders = await later.get<{ items: { id: string; number: string; itemCount: number }[] }>("/orders");
+    expect(orders.body.items).toEqual([expect.objectContaining({ id: journey.orderId, number: placed.body.order.number, itemCount: 3 })]);
+    const order = await later.get<{ items: { variantId: number; quantity: number }[]; totalCents: number; customerName: string }>(`/orders/${journey.orderId}`);
+    expect(order.body).toMatchObject({ totalCents: summary.body.totalCents, customerName: "Journey Shopper" });
+    expect(order.body.items.map((l) => [l.variantId, l.quantity])).toEqual([
+      [variant.id, 2],
+      [journey.webVariantId, 1],
+    ]);
+    expect(await Client.text(await browser.get(`/orders/${journey.orderId}`))).toContain(placed.body.order.number);
   });
 });
 
@@ -138,6 +163,21 @@ describe("who may do what", () => {
     expect((await b.patch(`/cart/items/${variantId}`, { quantity: 5 })).status).toBe(404);
     expect((await b.delete(`/cart/items/${variantId}`)).status).toBe(404);
     expect((await b.delete(`/auth/tokens/${aAccount.tokenId}`)).status).toBe(404);
+    // A's order is not found from B's account, nor is its checkout.
+    const aOrder = await a.call<{ attemptId: string; order: { id: string } }>("POST", "/checkout", {
+      json: { fullName: "Ana", email: aAccount.email, card: { cardNumber: "4242424242424242", cardExpiry: "12/34", cardCvc: "123" } },
+      headers: { "Idempotency-Key": `who-${aAccount.tokenId}` },
+    });
+    expect(aOrder.status, aOrder.text).toBe(201);
+    for (const path of [`/orders/${aOrder.body.order.id}`, `/orders/${aOrder.body.order.id}/tracking`, `/checkout/attempts/${aOrder.body.attemptId}`]) {
+      const res = await b.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toMatchObject({ status: 404 });
+    }
+    expect((await b.post(`/orders/${aOrder.body.order.id}/reorder`)).status).toBe(404);
+    expect((await b.get<{ items: unknown[] }>("/orders")).body.items).toEqual([]);
+    expect((await a.get(`/orders/${aOrder.body.order.id}`)).status).toBe(200);
+    await a.post("/cart/items", { variantId, quantity: 1 });
     expect(JSON.stringify((await b.get("/auth/tokens")).body)).not.toContain(aAccount.tokenId);
     expect((await a.get("/cart")).body).toMatchObject({ itemCount: 1 });
     expect((await a.get("/me")).status).toBe(200);
@@ -154,7 +194,7 @@ describe("who may do what", () => {
     const [raw, signature] = a.token!.split(".");
     const forged = `${raw}.${signature!.slice(0, -2)}${signature!.endsWith("AA") ? "BB" : "AA"}`;
     for (const header of [`Bearer ${raw}`, `Bearer ${forged}`, "Bearer short", "Basic YWxhZGRpbjpvcGVuc2VzYW1l", `Bearer ${"x".repeat(600)}`, "Bearer"]) {
-      for (const path of ["/me", "/cart", "/products"]) {
+      for (const path of ["/me", "/cart", "/products", "/orders", "/checkout"]) {
         const res = await app().get(path, { Authorization: header });
         expect(res.status, `${header.slice(0, 30)} ${path}`).toBe(401);
         expect(res.body).toMatchObject({ code: "invalid_token" });
@@ -168,7 +208,9 @@ describe("who may do what", () => {
     other.token = second.body.token;
     expect((await other.delete(`/auth/tokens/${aAccount.tokenId}`)).status).toBe(204);
     expect((await a.get("/me")).status).toBe(401);
+    expect((await a.get("/orders")).status).toBe(401);
     expect((await other.get("/me")).status).toBe(200);
+    expect((await other.get<{ items: unknown[] }>("/orders")).body.items).toHaveLength(1);
   });
 });
 
@@ -256,16 +298,19 @@ describe("browsers on other sites", () => {
     const browser = new Client(base);
     const web = await browser.post("/login", { intent: "register", email: newEmail(), password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: "on", redirectTo: "/" });
     expect(web.status).toBe(302);
-    const withCookie = await browser.send("/api/v1/cart", { method: "GET", headers: { Origin: "https://evil.example", "X-Forwarded-For": "192.0.2.253" } });
+    const withCookie = await browser.send("/api/v1/me", { method: "GET", headers: { Origin: "https://evil.example", "X-Forwarded-For": "192.0.2.253" } });
     expect(withCookie.status).toBe(401);
+    // The cart answers guests too (X-Cart-Token): with the cookie alone it is nobody's, not the account's.
+    const cart = await browser.send("/api/v1/cart", { method: "GET", headers: { Origin: "https://evil.example", "X-Forwarded-For": "192.0.2.253" } });
+    expect(await cart.json()).toMatchObject({ itemCount: 0, cartToken: null });
   });
 });
 
 describe("what the store recorded", () => {
   it("recorded the app's searches, product views and adds to cart as mobile, none of the administrator's, and refuses a token past its expiry", async () => {
     const { events, adminEvents } = await withDatabase(async (db) => {
-      const events = rowsOf<{ type: string; source: string; user_id: string | null; query: string | null; product_id: number | null; quantity: number | null }>(
-        await db.execute(sql`select type, source, user_id, query, product_id, quantity from analytics_events where session_id = ${VISIT} order by id`),
+      const events = rowsOf<{ type: string; source: string; user_id: string | null; query: string | null; product_id: number | null; quantity: number | null; order_id: string | null; value_cents: number | null }>(
+        await db.execute(sql`select type, source, user_id, query, product_id, quantity, order_id, value_cents from analytics_events where session_id = ${VISIT} order by id`),
       );
       const adminEvents = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from analytics_events e join users u on u.id = e.user_id where u.email = ${ADMIN}`));
       // The journey's second token, past its expiry.
@@ -273,10 +318,12 @@ describe("what the store recorded", () => {
       return { events, adminEvents };
     });
     const types = events.map((e) => e.type);
-    for (const type of ["search", "product_view", "add_to_cart"]) expect(types, type).toContain(type);
+    for (const type of ["search", "product_view", "add_to_cart", "checkout_started", "purchase"]) expect(types, type).toContain(type);
     expect(events.every((e) => e.source === "mobile")).toBe(true);
     expect(events.find((e) => e.type === "search")).toMatchObject({ query: "hoodie", user_id: journey.userId });
     expect(events.find((e) => e.type === "add_to_cart")).toMatchObject({ quantity: 2 });
+    expect(events.find((e) => e.type === "checkout_started")).toMatchObject({ quantity: 3, user_id: journey.userId });
+    expect(events.filter((e) => e.type === "purchase")).toEqual([expect.objectContaining({ order_id: journey.orderId, value_cents: journey.totalCents, quantity: 3, user_id: journey.userId })]);
     expect(adminEvents[0]!.n).toBe(0);
 
     const expired = new ApiClient(base, { address: "192.0.2.254" });
@@ -284,5 +331,5 @@ describe("what the store recorded", () => {
     const res = await expired.get("/me");
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: "invalid_token" });
-  });
+  }, 240_000); // on the embedded database the server is stopped to read it, then started again: slow on a busy machine
 });

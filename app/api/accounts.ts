@@ -47,7 +47,7 @@ const messageSchema = z.object({ message: z.string() }).meta({ id: "Message" });
 
 function callOf(ctx: ApiContext): AccountCall {
   const userAgent = ctx.req.get("user-agent");
-  return { headers: new Headers(userAgent ? { "user-agent": userAgent.slice(0, 300) } : {}), locale: ctx.locale, clientIp: ctx.req.ip ?? "unknown", guestCartId: null };
+  return { headers: new Headers(userAgent ? { "user-agent": userAgent.slice(0, 300) } : {}), locale: ctx.locale, clientIp: ctx.req.ip ?? "unknown", guestCartId: ctx.cartToken };
 }
 
 async function meOf(deps: ApiDeps, userId: string): Promise<z.input<typeof meSchema>> {
@@ -82,8 +82,9 @@ export const signUpOp = operation({
   tag: "Account",
   summary: "Create an account",
   description:
-    "The sign-up form's rules and messages (a valid email, a password of at least 6 characters, the terms accepted). Mails the verification link, in the language asked for, and answers signed in with a token.",
+    "The sign-up form's rules and messages (a valid email, a password of at least 6 characters, the terms accepted). Mails the verification link, in the language asked for, and answers signed in with a token. A guest's cart sent as X-Cart-Token becomes the account's.",
   access: "public",
+  cartToken: true,
   body: registerJsonSchema,
   success: { status: 201, description: "The account, signed in.", schema: signedInSchema },
   problems: [409],
@@ -104,8 +105,9 @@ export const signInOp = operation({
   tag: "Account",
   summary: "Sign in",
   description:
-    "Email and password, with the web's throttle: after 5 wrong passwords from one address for one account, each try waits longer (429 with Retry-After). Answers a bearer token.",
+    "Email and password, with the web's throttle: after 5 wrong passwords from one address for one account, each try waits longer (429 with Retry-After). Answers a bearer token. A guest's cart sent as X-Cart-Token joins the account's cart as on the web (the same variant's quantities add up, within stock and 99).",
   access: "public",
+  cartToken: true,
   body: signInSchema,
   success: { status: 200, description: "Signed in.", schema: signedInSchema },
   async handle({ body, ctx }) {

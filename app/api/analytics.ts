@@ -12,12 +12,17 @@ const SESSION_ID = /^[A-Za-z0-9_-]{16,40}$/;
  * Android apps) for bots; crawlers are kept off /api by robots.txt instead. Only pushes to the recorder's buffer.
  */
 export function track(ctx: ApiContext, event: Tracked): void {
-  const { req, viewer, deps } = ctx;
+  const { viewer, deps } = ctx;
   ctx.tracked?.push(event);
   if (!deps.analytics.recording) return;
   if (viewer && isAdminRole(viewer.role)) return;
+  deps.analytics.recorder.record({ ...event, occurredAt: new Date(), userId: viewer?.id ?? null, ...visitOf(ctx) });
+}
+
+/** The app's visit, for what core records itself (the purchase, when an order is paid): its id, and source mobile. */
+export function visitOf(ctx: ApiContext): { sessionId: string | null; source: "mobile" } {
+  const { req } = ctx;
   const optedOut = req.get("sec-gpc") === "1" || req.get("dnt") === "1";
   const given = req.get("x-analytics-session");
-  const sessionId = !optedOut && given && SESSION_ID.test(given) ? given : null;
-  deps.analytics.recorder.record({ ...event, occurredAt: new Date(), userId: viewer?.id ?? null, sessionId, source: "mobile" });
+  return { sessionId: !optedOut && given && SESSION_ID.test(given) ? given : null, source: "mobile" };
 }

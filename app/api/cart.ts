@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addToCart, addToCartJsonSchema, ensureCartOfUser, findCartOfUser, getCart, removeLine, setLineQuantity, setQuantityJsonSchema, variantIdSchema } from "../../core/cart/index.ts";
+import { addToCart, addToCartJsonSchema, createCart, ensureCartOfUser, findCartOfUser, getCart, isGuestCart, removeLine, setLineQuantity, setQuantityJsonSchema, variantIdSchema } from "../../core/cart/index.ts";
 import { categoryLabel, colorLabel } from "../lib/format.ts";
 import { localeT } from "../lib/i18n.server.ts";
 import { track } from "./analytics.ts";
@@ -11,6 +11,11 @@ import { ApiProblem } from "./problem.ts";
  * The signed-in shopper's cart: the account's cart on the server, the one the web shows (ADR 0003), so a
  * shopper moves between the app and the web with the same lines. Every change is core's (core/cart), with
  * the web's stock rules and messages.
+ *
+ * A guest (no bearer token) keeps a cart as on the web: the web names it by a random token in a cookie, the
+ * app by the same token in the X-Cart-Token header. The first add makes the cart and answers its token; at
+ * sign-in or sign-up with the header, the cart joins the account's (core's attachGuestCart, as the web's).
+ * A token names a guest cart only while it belongs to no account: once joined, it gives nothing.
  */
 
 const lineSchema = z
@@ -41,10 +46,17 @@ const cartSchema = z
     itemCount: z.number().int(),
     subtotalCents: z.number().int(),
     currency: z.literal("USD"),
+    cartToken: z.string().nullable().meta({ description: "A guest's cart: its token, to send as X-Cart-Token (also in the X-Cart-Token header). Null for an account's cart or when there is no cart yet." }),
   })
   .meta({ id: "Cart", description: "Lines of items withdrawn from sale are left out." });
 
-async function cartOut(ctx: ApiContext<"signed-in">, cartId: string | null): Promise<z.input<typeof cartSchema>> {
+/** The cart the request names: the account's, or the guest's from X-Cart-Token (null when there is none). */
+export async function requestCart(ctx: ApiContext): Promise<string | null> {
+  if (ctx.viewer) return findCartOfUser(ctx.deps.db, ctx.viewer.id);
+  return ctx.cartToken && (await isGuestCart(ctx.deps.db, ctx.cartToken)) ? ctx.cartToken : null;
+}
+
+export async function cartOut(ctx: ApiContext, cartId: string | null): Promise<z.input<typeof cartSchema>> {
   const cart = await getCart(ctx.deps.db, cartId);
   const t = localeT(ctx.locale);
   return {
@@ -70,14 +82,17 @@ async function cartOut(ctx: ApiContext<"signed-in">, cartId: string | null): Pro
     itemCount: cart.itemCount,
     subtotalCents: cart.subtotalCents,
     currency: "USD",
+    cartToken: !ctx.viewer && cartId ? cartId : null,
   };
 }
 
+export { cartSchema };
+
 const lineParams = z.object({ id: variantIdSchema.meta({ description: "The line's id (its variant's id).", example: "12" }) });
 
-/** The account's cart, which a change to a line needs to exist. */
-async function existingCart(ctx: ApiContext<"signed-in">): Promise<string> {
-  const cartId = await findCartOfUser(ctx.deps.db, ctx.viewer.id);
+/** The cart a change to a line needs to exist. */
+async function existingCart(ctx: ApiContext): Promise<string> {
+  const cartId = await requestCart(ctx);
   if (!cartId) throw new ApiProblem(404, "cart.line_not_found", "That item is not in your cart.");
   return cartId;
 }
@@ -88,11 +103,12 @@ export const getCartOp = operation({
   path: "/cart",
   tag: "Cart",
   summary: "The cart",
-  description: "The signed-in shopper's cart, priced from today's catalogue: the same cart as on the web.",
-  access: "signed-in",
+  description: "The signed-in shopper's cart, priced from today's catalogue: the same cart as on the web. A guest's cart with X-Cart-Token.",
+  access: "public",
+  cartToken: true,
   success: { status: 200, description: "The cart (empty when there is none yet).", schema: cartSchema },
   async handle({ ctx }) {
-    return cartOut(ctx, await findCartOfUser(ctx.deps.db, ctx.viewer.id));
+    return cartOut(ctx, await requestCart(ctx));
   },
 });
 
@@ -102,13 +118,21 @@ export const addCartItemOp = operation({
   path: "/cart/items",
   tag: "Cart",
   summary: "Add to the cart",
-  description: "Adds units of a variant; the same variant again raises its line. Refused (409) past what is available or past 99 of one item, with the web's message.",
-  access: "signed-in",
+  description:
+    "Adds units of a variant; the same variant again raises its line. Refused (409) past what is available or past 99 of one item, with the web's message. A guest without X-Cart-Token gets a new guest cart, its token in the X-Cart-Token header and `cartToken`.",
+  access: "public",
+  cartToken: true,
+  idempotency: "optional",
   body: addToCartJsonSchema,
   success: { status: 201, description: "The cart with the item.", schema: cartSchema },
   problems: [404, 409],
   async handle({ body, ctx }) {
-    const cartId = await ensureCartOfUser(ctx.deps.db, ctx.viewer.id);
+    let cartId = ctx.viewer ? await ensureCartOfUser(ctx.deps.db, ctx.viewer.id) : await requestCart(ctx);
+    if (!cartId) {
+      // A guest's first add (or a token whose cart is gone): a new guest cart, as the web's cookie makes one.
+      cartId = await createCart(ctx.deps.db);
+      ctx.res.setHeader("X-Cart-Token", cartId);
+    }
     const added = await addToCart(ctx.deps.db, cartId, body);
     track(ctx, { type: "add_to_cart", productId: added.productId, variantId: body.variantId, quantity: body.quantity, valueCents: added.unitPriceCents * body.quantity });
     return cartOut(ctx, cartId);
@@ -122,7 +146,8 @@ export const setCartItemOp = operation({
   tag: "Cart",
   summary: "Change a line's quantity",
   description: "Sets the line's quantity; 0 removes the line. Refused (409) past what is available.",
-  access: "signed-in",
+  access: "public",
+  cartToken: true,
   params: lineParams,
   body: setQuantityJsonSchema,
   success: { status: 200, description: "The cart after the change.", schema: cartSchema },
@@ -140,7 +165,8 @@ export const removeCartItemOp = operation({
   path: "/cart/items/{id}",
   tag: "Cart",
   summary: "Remove a line",
-  access: "signed-in",
+  access: "public",
+  cartToken: true,
   params: lineParams,
   success: { status: 200, description: "The cart without the line.", schema: cartSchema },
   problems: [404],

@@ -3,9 +3,11 @@ import type { Router } from "express";
 import { listTokensOp, meOp, requestPasswordResetOp, resendVerificationOp, revokeTokenOp, signInOp, signOutOp, signUpOp } from "./accounts.ts";
 import { addCartItemOp, getCartOp, removeCartItemOp, setCartItemOp } from "./cart.ts";
 import { getProductOp, listCollectionsOp, listProductsOp } from "./catalog.ts";
+import { getCheckoutAttemptOp, getCheckoutOp, placeOrderOp } from "./checkout.ts";
 import { mountDocs } from "./docs.ts";
 import { openApiDocument } from "./openapi.ts";
 import type { AnyOperation, ApiDeps } from "./operation.ts";
+import { getOrderOp, getOrderTrackingOp, listOrdersOp, reorderOp } from "./orders.ts";
 import { apiRouter } from "./router.ts";
 
 export { apiNotFound, API_BODY_LIMIT_BYTES } from "./router.ts";
@@ -28,6 +30,13 @@ export const OPERATIONS: readonly AnyOperation[] = [
   addCartItemOp,
   setCartItemOp,
   removeCartItemOp,
+  getCheckoutOp,
+  placeOrderOp,
+  getCheckoutAttemptOp,
+  listOrdersOp,
+  getOrderOp,
+  getOrderTrackingOp,
+  reorderOp,
 ];
 
 export { openApiDocument };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { idempotencyHeader } from "./idempotency.ts";
 import type { AnyOperation } from "./operation.ts";
 import { problemSchema } from "./problem.ts";
 
@@ -9,8 +10,10 @@ const COMMON_PROBLEMS = [400, 401, 429, 500] as const;
 const PROBLEM_WHEN: Record<number, string> = {
   400: "The request is malformed or does not validate (`errors` names each field).",
   401: "A token is required and missing, or the token sent is not valid (expired, revoked, malformed).",
+  402: "The payment was refused (the card's or the provider's message in `detail`); a new attempt takes a new Idempotency-Key.",
   404: "Not found.",
-  409: "Refused by a rule of the store (stock, cart limits, an email already in use).",
+  409: "Refused by a rule of the store (stock, cart limits, an email already in use), or a request with the same Idempotency-Key is still running (`idempotency.in_progress`).",
+  422: "The Idempotency-Key was already used for a different request (`idempotency.key_reused`).",
   413: "The body is larger than 64 KB.",
   415: "The body is not JSON.",
   429: "Too many requests: wait Retry-After seconds.",
@@ -32,19 +35,37 @@ function responsesOf(op: AnyOperation): ZodOpenApiResponsesObject {
   responses[String(success.status) as "200"] = success.schema
     ? {
         description: success.description,
-        headers: op.etag ? rateLimitHeaders.extend({ ETag: z.string().meta({ description: "Send it back in If-None-Match to get 304 while unchanged." }) }) : rateLimitHeaders,
+        headers: op.etag
+          ? rateLimitHeaders.extend({ ETag: z.string().meta({ description: "Send it back in If-None-Match to get 304 while unchanged." }) })
+          : op.idempotency
+            ? rateLimitHeaders.extend({ "Idempotent-Replayed": z.literal("true").optional().meta({ description: "This is the kept answer of an earlier request with the same Idempotency-Key." }) })
+            : rateLimitHeaders,
         content: { "application/json": { schema: success.schema } },
       }
     : { description: success.description, headers: rateLimitHeaders };
   if (op.etag) responses["304"] = { description: "Not modified: the ETag sent in If-None-Match is still current." };
-  for (const status of [...COMMON_PROBLEMS, ...(op.problems ?? [])].sort()) {
+  const problems = new Set<number>([...COMMON_PROBLEMS, ...(op.problems ?? []), ...(op.idempotency ? [409, 422] : [])]);
+  for (const status of [...problems].sort()) {
     responses[String(status) as "400"] = { description: PROBLEM_WHEN[status] ?? "A problem.", content: { "application/problem+json": { schema: problemSchema } } };
   }
   return responses;
 }
 
+const cartTokenHeader = {
+  "x-cart-token": z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional()
+    .meta({ description: "A guest's cart (no bearer token): the token the API gave in the X-Cart-Token header and `cartToken` when the guest first added to a cart. Ignored when a bearer token is sent; sent with sign-in or sign-up, the guest's cart joins the account's." }),
+};
+
 function operationOf(op: AnyOperation): ZodOpenApiOperationObject {
-  const header = op.etag ? z.object({ ...languageHeader, "if-none-match": z.string().optional().meta({ description: "The ETag of the answer held." }) }) : z.object(languageHeader);
+  const header = z.object({
+    ...languageHeader,
+    ...(op.etag ? { "if-none-match": z.string().optional().meta({ description: "The ETag of the answer held." }) } : {}),
+    ...(op.cartToken ? cartTokenHeader : {}),
+    ...(op.idempotency ? idempotencyHeader(op.idempotency) : {}),
+  });
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -63,7 +84,9 @@ const DESCRIPTION = `The store's API for its mobile app: the same catalogue, acc
 - **Authentication**: sign up or sign in to get a token; send it as \`Authorization: Bearer <token>\`. Tokens last 30 days and are renewed while used; list and revoke them at /auth/tokens (or in Settings on the web).
 - **Errors**: RFC 9457 problems (\`application/problem+json\`) with the web's messages; \`code\` is stable, \`errors\` names each field that did not validate.
 - **Language**: \`Accept-Language: es\` for Spanish texts and messages.
-- **Paging**: lists of products come a page of 12 at a time (\`page\`, \`pageCount\`, \`nextPage\`).
+- **Paging**: lists of products come a page of 12 at a time (\`page\`, \`pageCount\`, \`nextPage\`); orders 20 at a time, newest first (\`page\`, \`nextPage\`).
+- **Guest carts**: without a token, the first add to the cart makes a guest cart and answers its token (header \`X-Cart-Token\` and \`cartToken\`): send it back as \`X-Cart-Token\` to the cart operations; send it with sign-in or sign-up and the guest's cart joins the account's, as on the web.
+- **Idempotency**: a POST that creates something takes an \`Idempotency-Key\` header (checkout requires one): the same key with the same request is answered with the first answer for 24 hours, without doing it twice; with another request, 422; while the first still runs, 409.
 - **Caching**: catalogue reads carry an ETag; send it in If-None-Match for a 304.
 - **Limits**: requests per minute per address and per token, told in the RateLimit and RateLimit-Policy headers; past them, 429 with Retry-After. Bodies are JSON of at most 64 KB.
 - **Versioning**: /api/v1 is stable: fields and operations may be added, never removed or changed in meaning. A change that would break an app comes as /api/v2.`;

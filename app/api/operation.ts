@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Role } from "../../db/schema/auth.ts";
 import type { EventInput, EventRecorder } from "../../core/analytics/index.ts";
+import type { CheckoutDeps } from "../../core/checkout/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import type { Auth } from "../../server/auth.ts";
 import type { PageCache } from "../../server/page-cache.ts";
@@ -24,6 +25,8 @@ export interface ApiDeps {
    * requests without a token, for as long and dropped by the same changes; absent: every answer is made.
    */
   answers?: PageCache;
+  /** What checkout commands run with (the pages' own), and Stripe's publishable key when Stripe takes the payments. */
+  checkout: { deps: CheckoutDeps; stripePublishableKey: string | null };
 }
 
 /** Requests per window: every request counts against its address, a signed-in one also against its token. */
@@ -52,6 +55,10 @@ export interface ApiContext<A extends Access = Access> {
   tracked?: Tracked[];
   locale: Locale;
   viewer: A extends "signed-in" ? ApiViewer : ApiViewer | null;
+  /** The guest cart named by X-Cart-Token (operations with `cartToken`), checked for its form only; null when none. */
+  cartToken: string | null;
+  /** The request's Idempotency-Key as held (requester, key and first claim), for what it starts elsewhere; null without one. */
+  requestKey: string | null;
   req: Request;
   res: Response;
 }
@@ -92,6 +99,13 @@ export interface Operation<
   problems?: readonly number[];
   /** Catalogue reads: an ETag on the answer, and 304 for a matching If-None-Match. */
   etag?: boolean;
+  /**
+   * A request that creates something takes an Idempotency-Key header ("required" or "optional"): the same key
+   * with the same request is answered with the first answer, kept 24 hours (app/api/idempotency.ts).
+   */
+  idempotency?: "required" | "optional";
+  /** The operation reads a guest's cart token from X-Cart-Token (the guest cart, when no bearer token is sent). */
+  cartToken?: boolean;
   handle(input: { params: Out<P>; query: Out<Q>; body: Out<B>; ctx: ApiContext<A> }): Promise<In<R>>;
 }
 

@@ -27,6 +27,19 @@ export const problemSchema = z
     code: z.string().meta({ description: "A stable code to branch on: the domain's (`cart.insufficient_stock`, `accounts.session_not_found`) or the API's (`validation`, `unauthorized`, `not_found`, `rate_limited`, `payload_too_large`, `malformed_json`, `unsupported_media_type`).", example: "cart.insufficient_stock" }),
     errors: z.array(fieldErrorSchema).optional().meta({ description: "Present when the request did not validate: one entry per field." }),
     retryAfterSeconds: z.number().int().optional().meta({ description: "For 429: how long to wait (as the Retry-After header)." }),
+    lines: z
+      .array(
+        z.object({
+          variantId: z.number().int(),
+          name: z.string(),
+          size: z.string().nullable(),
+          color: z.string().nullable(),
+          requested: z.number().int(),
+          available: z.number().int(),
+        }),
+      )
+      .optional()
+      .meta({ description: "For a checkout refused for stock (`checkout.insufficient_stock`): each line there is not enough of, and how many are available." }),
   })
   .meta({ id: "Problem", description: "An RFC 9457 problem: every 4xx and 5xx answer of the API has this body." });
 export type Problem = z.infer<typeof problemSchema>;
@@ -73,7 +86,7 @@ export class ApiProblem extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { errors?: { field: string; message: string }[]; retryAfterSeconds?: number; headers?: Record<string, string> } = {},
+    readonly extra: { errors?: { field: string; message: string }[]; retryAfterSeconds?: number; headers?: Record<string, string>; lines?: Problem["lines"] } = {},
   ) {
     super(message);
     this.name = "ApiProblem";
@@ -100,12 +113,8 @@ export function validationProblem(error: z.ZodError, where: "body" | "query" | "
   return new ApiProblem(400, "validation", formLevel?.message ?? errors[0]?.message ?? API_MESSAGES.validation, { errors });
 }
 
-/** Answers a problem: its JSON in the language asked for, never cached. */
-export function sendProblem(res: Response, problem: ApiProblem, options: { baseUrl: string; locale: Locale }): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
+/** A problem's JSON, in the language asked for. */
+export function problemJson(problem: ApiProblem, options: { baseUrl: string; locale: Locale }): string {
   const say = (text: string) => translateText(options.locale, text);
   const body: Problem = {
     type: `${options.baseUrl}/api/v1/problems/${problem.code}`,
@@ -115,11 +124,22 @@ export function sendProblem(res: Response, problem: ApiProblem, options: { baseU
     code: problem.code,
     ...(problem.extra.errors ? { errors: problem.extra.errors.map((e) => ({ field: e.field, message: say(e.message) })) } : {}),
     ...(problem.extra.retryAfterSeconds !== undefined ? { retryAfterSeconds: problem.extra.retryAfterSeconds } : {}),
+    ...(problem.extra.lines ? { lines: problem.extra.lines } : {}),
   };
+  return JSON.stringify(body);
+}
+
+/** Answers a problem: its JSON in the language asked for, never cached. */
+export function sendProblem(res: Response, problem: ApiProblem, options: { baseUrl: string; locale: Locale }): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body = problemJson(problem, options);
   for (const [name, value] of Object.entries(problem.extra.headers ?? {})) res.setHeader(name, value);
   if (problem.extra.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(problem.extra.retryAfterSeconds));
   res.status(problem.status);
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Content-Language", options.locale);
-  res.type("application/problem+json").send(JSON.stringify(body));
+  res.type("application/problem+json").send(body);
 }

@@ -5,11 +5,13 @@ import { isDomainError } from "../../core/shared/errors.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
 import { addressProblem, CONTROL_IN_TEXT, isHostName, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { negotiateLocale } from "../lib/i18n.server.ts";
+import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
 import { track } from "./analytics.ts";
 import { authenticate, signInRequired } from "./bearer.ts";
+import { claimIdempotency, requestIdentity, settleKey, type HeldKey } from "./idempotency.ts";
 import { countAddress, countToken, setRateLimitHeaders, type Quota } from "./limits.ts";
 import type { AnyOperation, ApiContext, ApiDeps } from "./operation.ts";
-import { API_MESSAGES, ApiProblem, problemFromDomain, sendProblem, validationProblem } from "./problem.ts";
+import { API_MESSAGES, ApiProblem, problemFromDomain, problemJson, sendProblem, validationProblem } from "./problem.ts";
 
 /** The most a request body may hold: the API takes small JSON documents only. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -17,7 +19,7 @@ export const API_BODY_LIMIT_BYTES = 64 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 const METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"];
 /** What a browser page on an allowed origin may read of an answer. */
-const EXPOSED = ["ETag", "RateLimit", "RateLimit-Policy", "Retry-After", "Location", "Content-Language", "WWW-Authenticate"];
+const EXPOSED = ["ETag", "RateLimit", "RateLimit-Policy", "Retry-After", "Location", "Content-Language", "WWW-Authenticate", "X-Cart-Token", "Idempotent-Replayed"];
 
 /** The language of the answer: Accept-Language among the store's (English unless Spanish is preferred). */
 export function apiLocale(req: Request): Locale {
@@ -44,7 +46,7 @@ function cors(origins: readonly string[]) {
     if (req.method === "OPTIONS") {
       if (allowed) {
         res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE");
-        res.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Accept-Language, X-Analytics-Session");
+        res.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Accept-Language, X-Analytics-Session, X-Cart-Token, Idempotency-Key");
         res.setHeader("Access-Control-Max-Age", "600");
       }
       res.setHeader("Allow", METHODS.join(", "));
@@ -156,6 +158,15 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === tag);
 }
 
+/** A guest cart's token from X-Cart-Token: the random token the API issued (a malformed one is refused). */
+export const CART_TOKEN_MESSAGE = "Your cart has expired. Please add the item again.";
+function cartTokenOf(req: Request): string | null {
+  const value = req.get("x-cart-token");
+  if (value === undefined || value === "") return null;
+  if (!TOKEN_PATTERN.test(value)) throw new ApiProblem(400, "validation", CART_TOKEN_MESSAGE, { errors: [{ field: "header.x-cart-token", message: CART_TOKEN_MESSAGE }] });
+  return value;
+}
+
 /** "/products/{slug}" as Express writes it: "/products/:slug". */
 export function expressPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ":$1");
@@ -165,6 +176,7 @@ function serve(op: AnyOperation, deps: ApiDeps) {
   return async (req: Request, res: Response) => {
     const locale = apiLocale(req);
     const quotas: Quota[] = [];
+    let held: HeldKey | null = null;
     try {
       await countAddress(deps, clientAddress(req), quotas);
       const signedIn = await authenticate(req, deps);
@@ -173,25 +185,41 @@ function serve(op: AnyOperation, deps: ApiDeps) {
       const params = parseWith(op.params, { ...req.params }, "path");
       const query = parseWith(op.query, queryFields(req), "query");
       const body = parseWith(op.body, req.body ?? (op.body ? {} : undefined), "body");
-      const ctx: ApiContext = { deps, locale, viewer: signedIn?.viewer ?? null, req, res };
+      const viewer = signedIn?.viewer ?? null;
+      const cartToken = op.cartToken && !viewer ? cartTokenOf(req) : null;
+      // A request that creates something, sent again under its Idempotency-Key: the first answer again.
+      const keyed = await claimIdempotency(deps, op, req, { viewer, cartToken }, req.body);
+      if (keyed && "replay" in keyed) {
+        setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
+        res.setHeader("Content-Language", locale);
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Idempotent-Replayed", "true");
+        res.status(keyed.replay.status);
+        if (keyed.replay.status === 204) res.end();
+        else res.type(keyed.replay.type).send(keyed.replay.body);
+        return;
+      }
+      held = keyed?.held ?? null;
+      const ctx: ApiContext = { deps, locale, viewer, cartToken, requestKey: held ? requestIdentity(held) : null, req, res };
       // A catalogue read without a token is the same for every app: its answer may be a kept one.
       const keep = op.etag && op.method === "get" && !signedIn && deps.answers && (await deps.answers.ready()) ? deps.answers : null;
       const key = `api ${locale} ${req.originalUrl}`;
       const kept = keep?.get(key);
-      let json: string;
       if (keep) res.setHeader("X-Page-Cache", kept ? "hit" : "miss");
+      let json: string;
       if (kept) {
         keep!.count("hits");
         for (const event of kept.events) track(ctx, event);
         json = kept.body.identity.toString("utf8");
       } else {
         const render = keep?.begin(key);
-        ctx.tracked = render ? [] : undefined;
+        if (render) ctx.tracked = [];
         try {
           const result = await op.handle({ params, query, body, ctx });
           if (op.success.status === 204) {
             setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
             res.setHeader("Content-Language", locale);
+            if (held) await settleKey(deps, held, { status: 204, type: "", body: "" });
             res.setHeader("Cache-Control", "no-store");
             res.status(204).end();
             return;
@@ -202,6 +230,7 @@ function serve(op: AnyOperation, deps: ApiDeps) {
         } finally {
           void render?.finish(null);
         }
+        if (held) await settleKey(deps, held, { status: op.success.status, type: "application/json", body: json });
       }
       setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
       res.setHeader("Content-Language", locale);
@@ -221,7 +250,9 @@ function serve(op: AnyOperation, deps: ApiDeps) {
       res.send(json);
     } catch (error) {
       setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
-      sendProblem(res, problemOf(error, deps, req), { baseUrl: deps.baseUrl, locale });
+      const problem = problemOf(error, deps, req);
+      if (held) await settleKey(deps, held, { status: problem.status, type: "application/problem+json", body: problemJson(problem, { baseUrl: deps.baseUrl, locale }) });
+      sendProblem(res, problem, { baseUrl: deps.baseUrl, locale });
     }
   };
 }

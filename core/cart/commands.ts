@@ -12,6 +12,12 @@ export async function createCart(db: Db): Promise<string> {
   return id;
 }
 
+/** True when the token names a guest's cart: one that exists and belongs to no account (the app's X-Cart-Token). */
+export async function isGuestCart(db: Db, cartId: string): Promise<boolean> {
+  const rows = await db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, cartId)).limit(1);
+  return rows.length > 0 && rows[0]!.userId === null;
+}
+
 /** True when a cart with this token exists. */
 export async function cartExists(db: Db, cartId: string): Promise<boolean> {
   const rows = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).limit(1);

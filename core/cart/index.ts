@@ -4,4 +4,4 @@ export { MAX_LINE_QUANTITY } from "./rules.ts";
 export { addByOptionsSchema, addToCartJsonSchema, addToCartSchema, removeLineSchema, setQuantityJsonSchema, setQuantitySchema, variantIdSchema } from "./inputs.ts";
 export { CartError } from "./errors.ts";
 export { getCart } from "./queries.ts";
-export { addToCart, attachGuestCart, cartExists, clearCart, createCart, createCartForUser, ensureCartOfUser, findCartOfUser, findVariantByOptions, removeLine, setLineQuantity } from "./commands.ts";
+export { addToCart, attachGuestCart, cartExists, clearCart, createCart, createCartForUser, ensureCartOfUser, findCartOfUser, findVariantByOptions, isGuestCart, removeLine, setLineQuantity } from "./commands.ts";

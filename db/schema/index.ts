@@ -16,3 +16,4 @@ export * from "./music.ts";
 export * from "./newsletter.ts";
 export * from "./pictures.ts";
 export * from "./currency.ts";
+export * from "./idempotency.ts";
