@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Role } from "../../db/schema/auth.ts";
 import type { EventRecorder } from "../../core/analytics/index.ts";
+import type { JobQueue } from "../../core/shared/jobs.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import type { Auth } from "../../server/auth.ts";
 
@@ -13,6 +14,10 @@ export interface ApiDeps {
   auth: Auth;
   log: Logger;
   baseUrl: string;
+  /** The job queue the outbox's mail goes through (RSVP and newsletter mail). */
+  jobs: JobQueue;
+  /** The server's signing secret (the newsletter's links). */
+  signingSecret: string;
   adminEmails: readonly string[];
   analytics: { recorder: EventRecorder; recording: boolean };
   limits: ApiLimits;
