@@ -128,7 +128,7 @@ export const preferencesSchema = z.object({
 });
 
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, "Please enter your password to confirm.").max(128),
+  password: z.string("Please enter your password to confirm.").min(1, "Please enter your password to confirm.").max(128),
 });
 
 const jsonSwitch = z.boolean().optional();
