@@ -228,7 +228,7 @@ export const updateReviewOp = operation({
   path: "/products/{slug}/reviews/mine",
   tag: "Reviews",
   summary: "Edit the shopper's own review",
-  description: "The same fields and rules as writing one; verified is decided again.",
+  description: "Replaces the review with the fields sent (what is left out is blank), with the rules of writing one; verified is decided again.",
   access: "signed-in",
   params: productParams,
   body: reviewJsonSchema,
