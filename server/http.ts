@@ -141,7 +141,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.use(requestLog(log));
   app.use(compression());
   // The app's JSON API (ADR 0027): its own body, origin and error rules (problem+json), so before the pages' guards.
-  app.use("/api/v1", createApi({ db: database.db, auth: options.auth, log, baseUrl: env.BASE_URL, adminEmails: env.ADMIN_EMAILS, analytics: { recorder: options.analytics.recorder, recording: env.ANALYTICS_RECORDING === "on" }, limits: { perAddress: env.API_RATE_LIMIT_PER_ADDRESS, perToken: env.API_RATE_LIMIT_PER_TOKEN, windowSeconds: 60 }, corsOrigins: env.API_CORS_ORIGINS, answers: options.pageCache, checkout: { deps: checkoutDeps, stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null } }));
+  app.use("/api/v1", createApi({ db: database.db, auth: options.auth, log, baseUrl: env.BASE_URL, jobs: options.jobs, signingSecret: options.secret, adminEmails: env.ADMIN_EMAILS, analytics: { recorder: options.analytics.recorder, recording: env.ANALYTICS_RECORDING === "on" }, limits: { perAddress: env.API_RATE_LIMIT_PER_ADDRESS, perToken: env.API_RATE_LIMIT_PER_TOKEN, windowSeconds: 60 }, corsOrigins: env.API_CORS_ORIGINS, answers: options.pageCache, checkout: { deps: checkoutDeps, stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null } }));
   app.use(addressGuard());
 
   app.get("/healthz", async (_req, res) => {

@@ -472,6 +472,206 @@ describe("checkout and orders", () => {
   });
 });
 
+describe("wishlists", () => {
+  it("makes, renames, shares and deletes lists, saves and moves items, with the page's rules and messages", async () => {
+    const c = app();
+    await signedUp(c);
+    const tee = await call<{ id: number; variants: { id: number; size: string | null; color: string | null; available: number }[] }>(c, "GET", "/products/harlem-classic-tee");
+    const variant = tee.body.variants.find((v) => v.available > 0)!;
+    expect((await call(c, "GET", "/wishlists")).body).toEqual({ items: [] });
+
+    // The heart: the first save makes "My Favorites" (in Spanish when asked).
+    const saved = await call<{ listId: number; itemId: number; message: string }>(c, "POST", "/wishlist-items", { productId: tee.body.id, size: variant.size, color: variant.color });
+    expect(saved.status).toBe(201);
+    expect(saved.body.message).toBe("Saved to your wishlist");
+    const again = await call(c, "POST", "/wishlist-items", { productId: tee.body.id, size: variant.size, color: variant.color });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "wishlist.item_exists", detail: "Item already in wishlist" });
+    const bad = await call(c, "POST", "/wishlist-items", { productId: "tee" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: [{ field: "productId", message: "This item is no longer available." }] });
+    expect((await call(c, "GET", "/wishlist-products")).body).toEqual({ productIds: [tee.body.id] });
+
+    const lists = await call<{ items: { id: number; name: string; first: boolean; itemCount: number }[] }>(c, "GET", "/wishlists");
+    expect(lists.body.items).toEqual([expect.objectContaining({ id: saved.body.listId, name: "My Favorites", first: true, itemCount: 1 })]);
+    const spanish = new ApiClient(base, { address: "203.0.113.249", language: "es" });
+    spanish.token = c.token;
+    expect((await call<{ items: { name: string }[] }>(spanish, "GET", "/wishlists")).body.items[0]!.name).toBe("Mis favoritos");
+
+    const made = await call<{ id: number; name: string; items: unknown[] }>(c, "POST", "/wishlists", { name: "Birthday", description: "For June" });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ name: "Birthday", items: [] });
+    expect((await call(c, "POST", "/wishlists", { name: "  " })).body).toMatchObject({ errors: [{ field: "name", message: "Please give the list a name." }] });
+    const renamed = await call<{ name: string; description: string }>(c, "PATCH", `/wishlists/${made.body.id}`, { name: "Summer", description: "" });
+    expect(renamed.body).toMatchObject({ name: "Summer", description: "" });
+    const into = await call<{ itemId: number }>(c, "POST", "/wishlist-items", { productId: tee.body.id, listId: made.body.id });
+    expect(into.status).toBe(201);
+    const detail = await call<{ items: { id: number; productSlug: string; offer: { priceCents: number | null; availabilityLabel: string; choices: unknown[] } }[] }>(c, "GET", `/wishlists/${made.body.id}`);
+    expect(detail.body.items).toEqual([expect.objectContaining({ id: into.body.itemId, productSlug: "harlem-classic-tee" })]);
+    expect(detail.body.items[0]!.offer.choices.length).toBeGreaterThan(1);
+    expect((await call(c, "PATCH", `/wishlist-items/${into.body.itemId}`, { priority: "high", notes: "Size up" })).body).toEqual({ message: "Item updated" });
+    expect((await call(c, "PATCH", `/wishlist-items/${into.body.itemId}`, { priority: "urgent" })).body).toMatchObject({ errors: [{ field: "priority", message: "Choose high, medium or low." }] });
+
+    // Shared: anyone reads it by its code (case forgiven) until it is made private again.
+    const shared = await call<{ isPublic: boolean; shareCode: string; shareUrl: string }>(c, "POST", `/wishlists/${made.body.id}/share`);
+    expect(shared.body.isPublic).toBe(true);
+    expect(shared.body.shareUrl).toBe(`${base}/wishlist/${shared.body.shareCode}`);
+    const read = await call<{ name: string; items: { productSlug: string; notes: string; priority: string }[] }>(app(), "GET", `/shared-wishlists/${shared.body.shareCode.toLowerCase()}`);
+    expect(read.body).toMatchObject({ name: "Summer", items: [{ productSlug: "harlem-classic-tee", notes: "Size up", priority: "high" }] });
+    expect(read.body.items[0]).not.toHaveProperty("id");
+    expect(read.body).not.toHaveProperty("id");
+    expect((await call(c, "DELETE", `/wishlists/${made.body.id}/share`)).body).toMatchObject({ isPublic: false, shareCode: null });
+    const gone = await call(app(), "GET", `/shared-wishlists/${shared.body.shareCode}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ code: "wishlist.not_found", detail: "That wishlist was not found." });
+
+    // Moving to the cart needs a variant when the saved item names none.
+    const choose = await call(c, "POST", `/wishlist-items/${into.body.itemId}/move-to-cart`, {});
+    expect(choose.status).toBe(400);
+    expect(choose.body).toMatchObject({ code: "wishlist.invalid_options", detail: "Please choose a size and color." });
+    expect((await call(c, "POST", `/wishlist-items/${into.body.itemId}/move-to-cart`, { variantId: variant.id })).body).toEqual({ message: "Moved to cart" });
+    expect((await call<{ lines: { variantId: number }[] }>(c, "GET", "/cart")).body.lines.map((l) => l.variantId)).toEqual([variant.id]);
+    expect((await call(c, "DELETE", `/wishlist-items/${into.body.itemId}`)).status).toBe(404);
+    expect((await call(c, "DELETE", `/wishlist-items/${saved.body.itemId}`)).status).toBe(204);
+
+    const first = await call(c, "DELETE", `/wishlists/${saved.body.listId}`);
+    expect(first.status).toBe(409);
+    expect(first.body).toMatchObject({ code: "wishlist.first_list", detail: "Your first list cannot be deleted. You can rename it or remove its items." });
+    expect((await call(c, "DELETE", `/wishlists/${made.body.id}`)).status).toBe(204);
+    expect((await call(c, "GET", `/wishlists/${made.body.id}`)).status).toBe(404);
+    await call(c, "POST", "/wishlist-items", { productId: tee.body.id });
+    expect((await call(c, "DELETE", `/wishlist-products/${tee.body.id}`)).body).toEqual({ message: "Removed from your wishlist" });
+    expect((await call(c, "GET", "/wishlist-products")).body).toEqual({ productIds: [] });
+  });
+});
+
+describe("reviews", () => {
+  it("writes a review with the form's rules, lists it with the page's filters, sums it up and counts helpful once", async () => {
+    const slug = "el-barrio-logo-cap";
+    const author = app();
+    await signedUp(author);
+    const bad = await call(author, "POST", `/products/${slug}/reviews`, { rating: 7, title: "Nice" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: [{ field: "rating", message: "Please choose a rating from 1 to 5 stars." }] });
+    const color = await call(author, "POST", `/products/${slug}/reviews`, { rating: 4, color: "Chartreuse" });
+    expect(color.status).toBe(400);
+    expect(color.body).toMatchObject({ code: "reviews.invalid_option", detail: "Please choose one of this product's colors." });
+    const posted = await call<{ id: number; verified: boolean; message: string }>(author, "POST", `/products/${slug}/reviews`, { rating: 4, title: "Sits right", comment: "Good <b>cap</b>" });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({ verified: false, message: "Thanks! Your review is posted." });
+    const twice = await call(author, "POST", `/products/${slug}/reviews`, { rating: 1 });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ code: "reviews.review_exists", detail: "You have already reviewed this product. You can edit your review instead." });
+    expect((await call(author, "GET", `/products/${slug}/reviews/mine`)).body).toMatchObject({ id: posted.body.id, rating: 4, hidden: false });
+    expect((await call(author, "PATCH", `/products/${slug}/reviews/mine`, { rating: 5, title: "Sits right", comment: "Good <b>cap</b>" })).body).toMatchObject({ message: "Your review is updated." });
+
+    const list = await call<{ items: { id: number; rating: number; comment: string; authorName: string; mine: boolean }[]; total: number; nextPage: number | null }>(author, "GET", `/products/${slug}/reviews?sort=highest`);
+    expect(list.body.items[0]).toMatchObject({ id: posted.body.id, rating: 5, comment: "Good <b>cap</b>", authorName: "Ana R.", mine: true });
+    expect((await call<{ total: number }>(app(), "GET", `/products/${slug}/reviews?rating=1`)).body.total).toBe(0);
+    expect((await call<{ items: unknown[]; page: number }>(app(), "GET", `/products/${slug}/reviews?page=0&sort=sideways`)).body.page).toBe(1);
+    const summary = await call<{ totalReviews: number; ratingDistribution: Record<string, number>; averageRating: number }>(app(), "GET", `/products/${slug}/reviews/summary`);
+    expect(summary.body).toMatchObject({ totalReviews: 1, averageRating: 5, ratingDistribution: { 5: 1 } });
+    expect((await call(app(), "GET", "/products/no-such-cap/reviews/summary")).status).toBe(404);
+
+    const own = await call(author, "POST", `/reviews/${posted.body.id}/helpful`);
+    expect(own.status).toBe(400);
+    expect(own.body).toMatchObject({ code: "reviews.own_review", detail: "You can't mark your own review as helpful." });
+    const voter = new ApiClient(base, { address: "203.0.113.248", language: "es" });
+    await signedUp(voter);
+    const vote = await call(voter, "POST", `/reviews/${posted.body.id}/helpful`);
+    expect(vote.body).toMatchObject({ counted: true, helpfulCount: 1 });
+    expect((await call(voter, "POST", `/reviews/${posted.body.id}/helpful`)).body).toMatchObject({ counted: false, helpfulCount: 1, message: "Ya marcaste esta reseña como útil." });
+    expect((await call(voter, "GET", `/products/${slug}/reviews/mine`)).status).toBe(404);
+    expect((await call(app(), "POST", `/reviews/${posted.body.id}/helpful`)).status).toBe(401);
+  });
+});
+
+describe("account settings", () => {
+  it("changes the profile and Settings' preferences, and exports the account's data", async () => {
+    const c = app();
+    const { body } = await signedUp(c);
+    const profile = await call<{ displayName: string; profile: Record<string, unknown> }>(c, "PATCH", "/me/profile", { firstName: "Ana", lastName: "Rivera", phone: "+1 212 555 0116", marketingOptIn: true });
+    expect(profile.body).toMatchObject({ displayName: "Ana Rivera", profile: { firstName: "Ana", phone: "+1 212 555 0116", marketingOptIn: true } });
+    const phone = await call(c, "PATCH", "/me/profile", { firstName: "Ana", lastName: "Rivera", phone: "call me", marketingOptIn: false });
+    expect(phone.body).toMatchObject({ errors: [{ field: "phone", message: "Please enter a valid phone number, such as +1 212 555 0116." }] });
+
+    const prefs = await call<{ theme: string; language: string; currency: string; notifications: { email: { promotions: boolean; newsletter: boolean } }; currencies: string[] }>(c, "GET", "/me/preferences");
+    expect(prefs.body).toMatchObject({ theme: "auto", language: "en", currency: "USD", notifications: { email: { promotions: true } } });
+    expect(prefs.body.currencies).toContain("USD");
+    const changed = await call(c, "PATCH", "/me/preferences", { theme: "dark", language: "es", notifications: { push: { cartReminders: false } } });
+    expect(changed.body).toMatchObject({ theme: "dark", language: "es", notifications: { email: { promotions: true }, push: { cartReminders: false } } });
+    const wrong = await call(c, "PATCH", "/me/preferences", { theme: "neon" });
+    expect(wrong.body).toMatchObject({ errors: [{ field: "theme", message: "Please choose a theme." }] });
+
+    const file = await call<{ format: string; account: Record<string, unknown> }>(c, "GET", "/me/export");
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="east-harlem-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(file.body.format).toBe("east-harlem-account-export/1");
+    expect(JSON.stringify(file.body)).toContain((body.user as { email: string }).email);
+    expect(JSON.stringify(file.body)).not.toContain(c.token!.split(".")[0]!);
+  });
+
+  it("changes the password (a new token, every other one ended) and deletes the account once the password confirms it", async () => {
+    const c = app();
+    const email = newEmail();
+    await signedUp(c, email);
+    const other = app();
+    other.token = (await call<{ token: string }>(other, "POST", "/auth/sign-in", { email, password: PASSWORD })).body.token;
+    const short = await call(c, "POST", "/me/password", { currentPassword: PASSWORD, newPassword: "abc" });
+    expect(short.body).toMatchObject({ errors: [{ field: "newPassword", message: MESSAGES.passwordTooShort }] });
+    const wrong = await call(c, "POST", "/me/password", { currentPassword: "not-it", newPassword: "brand-new-pass" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: "accounts.wrong_password", detail: MESSAGES.wrongPassword, errors: [{ field: "currentPassword" }] });
+    const done = await call<{ token: string; message: string }>(c, "POST", "/me/password", { currentPassword: PASSWORD, newPassword: "brand-new-pass" });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.message).toBe("Password changed successfully.");
+    expect((await call(other, "GET", "/me")).status).toBe(401);
+    expect((await call(c, "GET", "/me")).status).toBe(401);
+    c.token = done.body.token;
+    expect((await call(c, "GET", "/me")).status).toBe(200);
+
+    const refused = await call(c, "POST", "/me/deletion", { password: PASSWORD });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: "accounts.wrong_password", errors: [{ field: "password", message: MESSAGES.wrongPassword }] });
+    expect((await call(c, "POST", "/me/deletion", {})).body).toMatchObject({ errors: [{ field: "password", message: "Please enter your password to confirm." }] });
+    expect((await call(c, "POST", "/me/deletion", { password: "brand-new-pass" })).status).toBe(204);
+    expect((await call(c, "GET", "/me")).status).toBe(401);
+    expect((await call(app(), "POST", "/auth/sign-in", { email, password: "brand-new-pass" })).status).toBe(401);
+  });
+});
+
+describe("events", () => {
+  it("lists the calendar, shows an event, takes and cancels an RSVP, and lists tickets", async () => {
+    const c = app();
+    await signedUp(c);
+    const upcoming = await call<{ items: { slug: string; mode: string; past: boolean; ticketTypes: unknown[] }[] }>(app(), "GET", "/events");
+    expect(upcoming.body.items.length).toBeGreaterThan(0);
+    expect(upcoming.body.items.every((e) => !e.past)).toBe(true);
+    const rsvpEvent = upcoming.body.items.find((e) => e.mode === "rsvp")!;
+    const ticketed = upcoming.body.items.find((e) => e.mode === "tickets")!;
+    expect(ticketed.ticketTypes.length).toBeGreaterThan(0);
+    expect((await call<{ items: unknown[] }>(app(), "GET", "/events?when=past")).status).toBe(200);
+    const one = await call<{ slug: string; placesLeft: number; partySizeLimit: number; url: string }>(app({ language: "es" }), "GET", `/events/${rsvpEvent.slug}`);
+    expect(one.body.url).toBe(`${base}/es/events/${rsvpEvent.slug}`);
+    expect((await call(app(), "GET", "/events/no-such-night")).body).toMatchObject({ status: 404, detail: "This event was not found." });
+
+    const tooMany = await call(c, "POST", `/events/${rsvpEvent.slug}/rsvps`, { partySize: one.body.partySizeLimit + 1 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ code: "events.party_too_large", errors: [{ field: "partySize", message: `A party can be at most ${one.body.partySizeLimit} people.` }] });
+    const notRsvp = await call(c, "POST", `/events/${ticketed.slug}/rsvps`, { partySize: 1 });
+    expect(notRsvp.body).toMatchObject({ code: "events.not_rsvp", detail: "This event takes tickets, not RSVPs." });
+    const taken = await call<{ id: number; status: string; partySize: number; message: string }>(c, "POST", `/events/${rsvpEvent.slug}/rsvps`, { partySize: 2 });
+    expect(taken.status).toBe(201);
+    expect(taken.body).toMatchObject({ status: "confirmed", partySize: 2, name: "Ana Rivera" });
+    expect(taken.body.message).toMatch(/^You're on the list/);
+    expect((await call<{ placesLeft: number }>(app(), "GET", `/events/${rsvpEvent.slug}`)).body.placesLeft).toBe(one.body.placesLeft - 2);
+    expect((await call<{ items: { id: number }[] }>(c, "GET", "/me/rsvps")).body.items.map((r) => r.id)).toEqual([taken.body.id]);
+    expect((await call(c, "DELETE", `/me/rsvps/${taken.body.id}`)).body).toMatchObject({ id: taken.body.id, status: "cancelled" });
+    expect((await call(c, "DELETE", "/me/rsvps/99999999")).status).toBe(404);
+    expect((await call(c, "GET", "/me/tickets")).body).toEqual({ items: [] });
+  });
+});
+
 describe("hostile input", () => {
   it("calls every documented operation, each answer matching the document", () => {
     // Runs after the tests above (vitest keeps a file's order): they are what covered the operations.
@@ -485,6 +685,10 @@ describe("hostile input", () => {
     ["POST", "/cart/items"],
     ["PATCH", "/cart/items/1"],
     ["POST", "/checkout"],
+    ["POST", "/wishlist-items"],
+    ["POST", "/products/harlem-classic-tee/reviews"],
+    ["PATCH", "/me/preferences"],
+    ["POST", "/events/paint-the-block-art-exhibition/rsvps"],
   ] as const;
 
   it("refuses malformed JSON, other media types and control characters with a 4xx problem", async () => {
@@ -519,7 +723,7 @@ describe("hostile input", () => {
     const c = app();
     await signedUp(c);
     const anyJson = fc.jsonValue({ maxDepth: 3 });
-    const fields = fc.dictionary(fc.constantFrom("email", "password", "acceptTerms", "displayName", "variantId", "quantity", "fullName", "card", "__proto__", "constructor"), anyJson, { maxKeys: 5 });
+    const fields = fc.dictionary(fc.constantFrom("email", "password", "acceptTerms", "displayName", "variantId", "quantity", "fullName", "card", "productId", "rating", "theme", "partySize", "__proto__", "constructor"), anyJson, { maxKeys: 5 });
     for (const [method, path] of BODY_OPS) {
       await fc.assert(
         fc.asyncProperty(fc.oneof(anyJson, fields), async (body) => {

@@ -7,7 +7,7 @@ import { ApiProblem } from "./problem.ts";
 
 /* Answers */
 
-const meSchema = z
+export const meSchema = z
   .object({
     id: z.string(),
     email: z.string(),
@@ -20,7 +20,7 @@ const meSchema = z
   })
   .meta({ id: "Me" });
 
-const signedInSchema = z
+export const signedInSchema = z
   .object({
     token: z.string().meta({ description: "Send it as `Authorization: Bearer <token>`. Keep it secret (the device's secure storage)." }),
     tokenType: z.literal("Bearer"),
@@ -45,12 +45,12 @@ const messageSchema = z.object({ message: z.string() }).meta({ id: "Message" });
 
 /* Helpers */
 
-function callOf(ctx: ApiContext): AccountCall {
+export function callOf(ctx: ApiContext): AccountCall {
   const userAgent = ctx.req.get("user-agent");
   return { headers: new Headers(userAgent ? { "user-agent": userAgent.slice(0, 300) } : {}), locale: ctx.locale, clientIp: ctx.req.ip ?? "unknown", guestCartId: ctx.cartToken };
 }
 
-async function meOf(deps: ApiDeps, userId: string): Promise<z.input<typeof meSchema>> {
+export async function meOf(deps: ApiDeps, userId: string): Promise<z.input<typeof meSchema>> {
   const account = await getAccount(deps.db, userId);
   if (!account || !account.active) throw badToken();
   return {
@@ -66,7 +66,7 @@ async function meOf(deps: ApiDeps, userId: string): Promise<z.input<typeof meSch
 }
 
 /** The answer to a sign-in or sign-up: the token the identity library made, its session and the account. */
-async function signedIn(deps: ApiDeps, userId: string, authHeaders: Headers): Promise<z.input<typeof signedInSchema>> {
+export async function signedIn(deps: ApiDeps, userId: string, authHeaders: Headers): Promise<z.input<typeof signedInSchema>> {
   const token = tokenFrom(authHeaders);
   const found = token ? await deps.auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) }) : null;
   if (!token || !found) throw new Error("the identity library answered a sign-in without a usable session token");

@@ -2,8 +2,27 @@
 import type { Router } from "express";
 import { listTokensOp, meOp, requestPasswordResetOp, resendVerificationOp, revokeTokenOp, signInOp, signOutOp, signUpOp } from "./accounts.ts";
 import { addCartItemOp, getCartOp, removeCartItemOp, setCartItemOp } from "./cart.ts";
+import { changePasswordOp, deleteAccountOp, exportDataOp, getPreferencesOp, updatePreferencesOp, updateProfileOp } from "./account.ts";
 import { getProductOp, listCollectionsOp, listProductsOp } from "./catalog.ts";
 import { getCheckoutAttemptOp, getCheckoutOp, placeOrderOp } from "./checkout.ts";
+import { cancelRsvpOp, getEventOp, listEventsOp, listRsvpsOp, listTicketsOp, rsvpOp } from "./events.ts";
+import { createReviewOp, listReviewsOp, markHelpfulOp, ownReviewOp, reviewSummaryOp, updateReviewOp } from "./reviews.ts";
+import {
+  createWishlistOp,
+  deleteWishlistOp,
+  getSharedWishlistOp,
+  getWishlistOp,
+  listWishlistsOp,
+  moveWishlistItemToCartOp,
+  removeWishlistItemOp,
+  savedProductsOp,
+  saveWishlistItemOp,
+  shareWishlistOp,
+  unsaveWishlistProductOp,
+  unshareWishlistOp,
+  updateWishlistItemOp,
+  updateWishlistOp,
+} from "./wishlists.ts";
 import { mountDocs } from "./docs.ts";
 import { openApiDocument } from "./openapi.ts";
 import type { AnyOperation, ApiDeps } from "./operation.ts";
@@ -37,6 +56,39 @@ export const OPERATIONS: readonly AnyOperation[] = [
   getOrderOp,
   getOrderTrackingOp,
   reorderOp,
+  // Wishlists, reviews, account settings, events (issue 17, second landing).
+  listWishlistsOp,
+  createWishlistOp,
+  getWishlistOp,
+  updateWishlistOp,
+  deleteWishlistOp,
+  shareWishlistOp,
+  unshareWishlistOp,
+  saveWishlistItemOp,
+  updateWishlistItemOp,
+  removeWishlistItemOp,
+  moveWishlistItemToCartOp,
+  savedProductsOp,
+  unsaveWishlistProductOp,
+  getSharedWishlistOp,
+  listReviewsOp,
+  reviewSummaryOp,
+  createReviewOp,
+  ownReviewOp,
+  updateReviewOp,
+  markHelpfulOp,
+  updateProfileOp,
+  getPreferencesOp,
+  updatePreferencesOp,
+  changePasswordOp,
+  deleteAccountOp,
+  exportDataOp,
+  listEventsOp,
+  getEventOp,
+  rsvpOp,
+  listTicketsOp,
+  listRsvpsOp,
+  cancelRsvpOp,
 ];
 
 export { openApiDocument };

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import type { Role } from "../../db/schema/auth.ts";
 import type { EventInput, EventRecorder } from "../../core/analytics/index.ts";
 import type { CheckoutDeps } from "../../core/checkout/index.ts";
+import type { JobQueue } from "../../core/shared/jobs.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import type { Auth } from "../../server/auth.ts";
 import type { PageCache } from "../../server/page-cache.ts";
@@ -15,6 +16,10 @@ export interface ApiDeps {
   auth: Auth;
   log: Logger;
   baseUrl: string;
+  /** The job queue the outbox's mail goes through (RSVP and newsletter mail). */
+  jobs: JobQueue;
+  /** The server's signing secret (the newsletter's links). */
+  signingSecret: string;
   adminEmails: readonly string[];
   analytics: { recorder: EventRecorder; recording: boolean };
   limits: ApiLimits;

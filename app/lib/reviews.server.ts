@@ -7,13 +7,13 @@ import { requestLocale, serverT } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
 
 /** What core's reviewerName calls an account without a display name (never a real name: those end "X."). */
-const UNNAMED_REVIEWER = "East Harlem shopper";
+export const UNNAMED_REVIEWER = "East Harlem shopper";
 
 /**
  * Core's fit line in the request's language, said the same way: most buyers (FIT_MIN_ANSWERS answers or
  * more, over half agreeing), a count of buyers who all agree, or split.
  */
-function fitLine(t: ReturnType<typeof serverT>, fit: FitSummary): string {
+export function fitLine(t: ReturnType<typeof serverT>, fit: FitSummary): string {
   if (!fit.verdict) return t("shop.reviews.fitLine.split");
   if (fit.total >= FIT_MIN_ANSWERS) return t("shop.reviews.fitLine.most", { fit: fit.verdict });
   return t("shop.reviews.fitLine.count", { count: fit.total, fit: fit.verdict });

@@ -1,7 +1,7 @@
 import { data, useNavigation } from "react-router";
 import { Form, localePath, metaIntl, useLocale, useLocalePath, useT } from "../i18n/index.ts";
 import { consume } from "../../core/accounts/index.ts";
-import { EVENT_MESSAGES, getEventBySlug, rsvpFormSchema, submitRsvp } from "../../core/events/index.ts";
+import { EVENT_MESSAGES, getEventBySlug, RSVP_THROTTLE, rsvpFormSchema, rsvpThrottleKey, submitRsvp } from "../../core/events/index.ts";
 import { isPast } from "../../core/events/rules.ts";
 import { slugSchema } from "../../core/catalog/index.ts";
 import { Field } from "../components/admin/product-form.tsx";
@@ -20,8 +20,6 @@ import type { Route } from "./+types/event";
 import { cardPath, eventCardContent, socialImageMeta } from "../lib/social.ts";
 import { guestCache } from "../lib/guest-cache.ts";
 
-/** RSVPs from one client address: enough for a family sharing a connection, not for filling an event by script. */
-const RSVP_THROTTLE = { limit: 5, windowMs: 10 * 60_000 };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -52,7 +50,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!event) throw data(null, { status: 404 });
   const fields = await readForm(request);
   const values = { name: fields.name ?? "", email: fields.email ?? "", partySize: fields.partySize ?? "1" };
-  if (!(await consume(context.db, `rsvp:${context.clientIp}`, RSVP_THROTTLE))) {
+  if (!(await consume(context.db, rsvpThrottleKey(context.clientIp), RSVP_THROTTLE))) {
     return data<RsvpActionResult>({ ok: false, error: localizeText(request, EVENT_MESSAGES.throttled), values }, { status: 429, headers: { "Retry-After": "600" } });
   }
   const parsed = rsvpFormSchema.safeParse(fields);

@@ -1,21 +1,13 @@
 import { data, useLocation, useNavigation } from "react-router";
 import { Form, Link, useT } from "../i18n/index.ts";
-import {
-  attemptPair,
-  changePasswordSchema,
-  getAccount,
-  MESSAGES,
-  profileSchema,
-  updateProfile,
-  withPasswordThrottle,
-} from "../../core/accounts/index.ts";
+import { changePasswordSchema, getAccount, MESSAGES, profileSchema, updateProfile } from "../../core/accounts/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
-import type { StoreContext } from "../../server/context.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { ChangePasswordForm, ResendVerificationForm } from "../components/account/security-forms.tsx";
-import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
+import { changePassword } from "../lib/account-settings.server.ts";
+import { forwardCookies } from "../lib/auth-errors.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
@@ -45,17 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ProfileResult = FormResult<"profile"> | FormResult<"password"> | FormResult<"resend">;
-
-/** The identity library's refusal in the spec's words; anything else is logged and gets the fallback. */
-function authFailure(context: StoreContext, error: unknown, fallback: string): string {
-  try {
-    const { message } = describeAuthError(error);
-    return message === MESSAGES.unexpected ? fallback : message;
-  } catch {
-    context.log.error({ err: error }, fallback);
-    return fallback;
-  }
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Every change is made to the signed-in account; no id is ever read from the form.
@@ -88,26 +69,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       const errors = fieldErrors(parsed.error);
       return reply({ intent: "password", ok: false, error: Object.values(errors)[0] ?? MESSAGES.changeFailed, fieldErrors: errors });
     }
-    let authHeaders: Headers;
-    try {
-      const changed = await withPasswordThrottle(context.db, attemptPair(viewer.email, context.clientIp), () =>
-        context.auth.api.changePassword({
-          body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
-          headers: request.headers,
-          returnHeaders: true,
-        }),
-      );
-      if (!changed.ok) {
-        const message = MESSAGES.tooManyRequests;
+    const changed = await changePassword(context, { headers: request.headers, clientIp: context.clientIp }, viewer, parsed.data);
+    if (!changed.ok) {
+      if (changed.retryAfterMs !== undefined) {
         const headers = new Headers({ "Retry-After": String(Math.ceil(changed.retryAfterMs / 1000)) });
-        return reply({ intent: "password", ok: false, error: message, fieldErrors: { currentPassword: message } }, 429, headers);
+        return reply({ intent: "password", ok: false, error: changed.error, fieldErrors: { currentPassword: changed.error } }, 429, headers);
       }
-      authHeaders = changed.value.headers;
-    } catch (error) {
-      const message = authFailure(context, error, MESSAGES.changeFailed);
-      const fieldErrors = message === MESSAGES.wrongPassword ? { currentPassword: message } : undefined;
-      return reply({ intent: "password", ok: false, error: message, ...(fieldErrors ? { fieldErrors } : {}) });
+      return reply({ intent: "password", ok: false, error: changed.error, ...(changed.field ? { fieldErrors: { [changed.field]: changed.error } } : {}) });
     }
+    const authHeaders = changed.value;
     // The session was renewed (the others ended): the browser needs the new cookie, and the page must
     // be loaded again with it (this request's cookie names a session that no longer exists).
     const out = new Headers(noStore);

@@ -1,31 +1,18 @@
 import { data, redirect, useNavigation } from "react-router";
 import { Form, localePath, useLocale, useT, type MessageId } from "../i18n/index.ts";
-import {
-  attemptPair,
-  deleteAccountSchema,
-  endSession,
-  getAccount,
-  listSessions,
-  MESSAGES,
-  preferencesSchema,
-  softDeleteUser,
-  updatePreferences,
-  withPasswordThrottle,
-} from "../../core/accounts/index.ts";
-import { currentRates, offeredCurrencies, requireOffered } from "../../core/currency/index.ts";
-import { accountSubscription, preferenceFor, setAccountNewsletter } from "../../core/newsletter/index.ts";
+import { deleteAccountSchema, endSession, listSessions, MESSAGES, preferencesSchema } from "../../core/accounts/index.ts";
+import { currentRates, offeredCurrencies } from "../../core/currency/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { z } from "zod";
 import { storeDateTime } from "../lib/dates.ts";
-import type { Preferences } from "../../db/schema/index.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
-import { describeAuthError, forwardCookies } from "../lib/auth-errors.server.ts";
+import { currentPreferences, deleteAccount, savePreferences } from "../lib/account-settings.server.ts";
+import { forwardCookies } from "../lib/auth-errors.server.ts";
 import { clearCartCookie } from "../lib/cart.server.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { newsletterDeps } from "../lib/newsletter.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/settings";
@@ -53,26 +40,24 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const account = await getAccount(context.db, viewer.id);
-  if (!account) throw data({ access: "signed-out" as const }, { status: 401, headers: noStore });
   // The newsletter switch shows the subscription itself (the two are one; a guest sign-up counts too).
-  const newsletter = await accountSubscription(context.db, viewer.email);
-  const email = { ...account.preferences.notifications.email, newsletter: preferenceFor(newsletter) };
-  const preferences = { ...account.preferences, notifications: { ...account.preferences.notifications, email } };
+  const current = await currentPreferences(context, viewer);
+  if (!current) throw data({ access: "signed-out" as const }, { status: 401, headers: noStore });
+  const { preferences, newsletterPending } = current;
   // A save that changed the language opens this page again in the new one, saying it was saved.
   const saved = new URL(request.url).searchParams.get("saved") === "1";
   // Only US dollars and the currencies with a rate are offered; a saved choice whose rate was cleared shows as USD.
   const currencies = offeredCurrencies(await currentRates(context.db));
   if (!(currencies as string[]).includes(preferences.currency)) preferences.currency = "USD";
   // Where the account is signed in: browsers and the app's tokens (the app's API lists the same, ADR 0027).
-  const current = await context.auth.api.getSession({ headers: request.headers });
+  const session = await context.auth.api.getSession({ headers: request.headers });
   const sessions = (await listSessions(context.db, viewer.id)).map((s) => ({
     id: s.id,
     device: deviceName(s.userAgent),
     createdAt: s.createdAt.toISOString(),
-    current: s.id === current?.session.id,
+    current: s.id === session?.session.id,
   }));
-  return data({ preferences, currencies, newsletterPending: newsletter === "pending", email: viewer.email, saved, sessions }, { headers: noStore });
+  return data({ preferences, currencies, newsletterPending, email: viewer.email, saved, sessions }, { headers: noStore });
 }
 
 type SettingsResult = FormResult<"preferences"> | FormResult<"delete"> | FormResult<"revoke">;
@@ -91,14 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ intent: "preferences", ok: false, error: Object.values(errors)[0] ?? MESSAGES.unexpected, fieldErrors: errors });
     }
     const p = parsed.data;
-    try {
-      await requireOffered(context.db, p.currency);
-    } catch (error) {
-      const refused = expectDomainError(error);
-      const message = localizeText(request, refused.message);
-      return reply({ intent: "preferences", ok: false, error: message, fieldErrors: { currency: message } });
-    }
-    const preferences: Preferences = {
+    const preferences = {
       theme: p.theme,
       language: p.language,
       currency: p.currency,
@@ -107,9 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         push: { orderUpdates: p.pushOrderUpdates, promotions: p.pushPromotions, cartReminders: p.pushCartReminders },
       },
     };
-    await updatePreferences(context.db, viewer.id, preferences);
-    // The switch subscribes or unsubscribes the account's address, and the preference follows the subscription.
-    await setAccountNewsletter(newsletterDeps(context), viewer, p.emailNewsletter);
+    const saved = await savePreferences(context, viewer, preferences);
+    if (!saved.ok) {
+      const message = localizeText(request, saved.error);
+      return reply({ intent: "preferences", ok: false, error: message, fieldErrors: { [saved.field]: message } });
+    }
     // The language is the store's too: the switcher's cookie follows it (it outlives the session), and a new
     // one opens this page in it.
     const languageCookie: Record<string, string> =
@@ -138,31 +118,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) {
       return reply({ intent: "delete", ok: false, error: parsed.error.issues[0]?.message ?? MESSAGES.deletionFailed, fieldErrors: fieldErrors(parsed.error) });
     }
+    let deleted;
     try {
-      const checked = await withPasswordThrottle(context.db, attemptPair(viewer.email, context.clientIp), () =>
-        context.auth.api.verifyPassword({ body: { password: parsed.data.password }, headers: request.headers }),
-      );
-      if (!checked.ok) {
-        const message = MESSAGES.tooManyRequests;
-        const retryAfter = String(Math.ceil(checked.retryAfterMs / 1000));
-        return reply({ intent: "delete", ok: false, error: message, fieldErrors: { password: message } }, 429, { "Retry-After": retryAfter });
-      }
-    } catch (error) {
-      let message: string = MESSAGES.deletionFailed;
-      try {
-        if (describeAuthError(error).cause === "wrong-password") message = MESSAGES.wrongPassword;
-      } catch {
-        context.log.error({ err: error, userId: viewer.id }, "password check before account deletion failed");
-      }
-      return reply({ intent: "delete", ok: false, error: message, fieldErrors: { password: message } });
-    }
-    try {
-      await softDeleteUser(context.db, viewer.id);
-    } catch (error) {
-      context.log.error({ err: error, userId: viewer.id }, "account deletion failed");
+      deleted = await deleteAccount(context, { headers: request.headers, clientIp: context.clientIp }, viewer, parsed.data.password);
+    } catch {
       return reply({ intent: "delete", ok: false, error: MESSAGES.deletionFailed }, 500);
     }
-    context.log.info({ userId: viewer.id }, "account deleted");
+    if (!deleted.ok) {
+      const throttled = deleted.retryAfterMs !== undefined;
+      const headers: Record<string, string> = throttled ? { "Retry-After": String(Math.ceil(deleted.retryAfterMs! / 1000)) } : {};
+      return reply({ intent: "delete", ok: false, error: deleted.error, fieldErrors: { password: deleted.error } }, throttled ? 429 : 400, headers);
+    }
     // Every session is gone already; signing out also expires this browser's cookie.
     const headers = new Headers();
     try {

@@ -64,16 +64,27 @@ export const newPasswordSchema = z
     else if (v.password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["password"] });
   });
 
+/** The new password's rules, shared by the profile's form and the app's API (changePasswordJsonSchema). */
+function checkNewPassword(v: { newPassword: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
+  if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.newPasswordsDontMatch, path: ["confirmPassword"] });
+  else if (v.newPassword.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["newPassword"] });
+}
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, MESSAGES.fillAll).max(128),
     newPassword: z.string().max(128),
     confirmPassword: z.string().max(128),
   })
-  .superRefine((v, ctx) => {
-    if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.newPasswordsDontMatch, path: ["confirmPassword"] });
-    else if (v.newPassword.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["newPassword"] });
-  });
+  .superRefine(checkNewPassword);
+
+/** Changing the password as JSON (the app's API): the form's rules, without the confirmation (the app asks twice on its own screen). */
+export const changePasswordJsonSchema = z
+  .object({
+    currentPassword: z.string(MESSAGES.fillAll).min(1, MESSAGES.fillAll).max(128),
+    newPassword: z.string(MESSAGES.passwordTooShort).max(128, "Please use at most 128 characters."),
+  })
+  .superRefine((v, ctx) => checkNewPassword({ ...v, confirmPassword: v.newPassword }, ctx));
 
 const PHONE = /^\+?[0-9 ().-]{7,20}$/;
 
@@ -90,6 +101,9 @@ export const profileSchema = z.object({
     .optional()
     .transform((v) => v === "on"),
 });
+
+/** The profile as JSON (the app's API): the form's fields and messages, the consent a boolean. */
+export const profileJsonSchema = profileSchema.extend({ marketingOptIn: z.boolean() });
 
 export const THEMES = ["auto", "light", "dark"] as const;
 export const LANGUAGES = ["en", "es"] as const;
@@ -114,5 +128,23 @@ export const preferencesSchema = z.object({
 });
 
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, "Please enter your password to confirm.").max(128),
+  password: z.string("Please enter your password to confirm.").min(1, "Please enter your password to confirm.").max(128),
+});
+
+const jsonSwitch = z.boolean().optional();
+
+/**
+ * Settings' preferences as JSON (the app's API): any of them, each with the form's choices and messages;
+ * what is left out stays as it is.
+ */
+export const preferencesJsonSchema = z.object({
+  theme: preferencesSchema.shape.theme.optional(),
+  language: preferencesSchema.shape.language.optional(),
+  currency: preferencesSchema.shape.currency.optional(),
+  notifications: z
+    .object({
+      email: z.object({ orderUpdates: jsonSwitch, promotions: jsonSwitch, newsletter: jsonSwitch, restockAlerts: jsonSwitch }).optional(),
+      push: z.object({ orderUpdates: jsonSwitch, promotions: jsonSwitch, cartReminders: jsonSwitch }).optional(),
+    })
+    .optional(),
 });

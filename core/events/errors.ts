@@ -30,6 +30,7 @@ export const EVENT_MESSAGES = {
   past: "This event is over: tickets and RSVPs are closed.",
   notRsvp: "This event takes tickets, not RSVPs.",
   rsvpNotFound: "This link is not valid any more. RSVP again from the event page.",
+  ownRsvpNotFound: "That RSVP was not found.",
   throttled: "Too many RSVPs from here. Please try again in a few minutes.",
   slugTaken: "Another event already uses this address.",
 } as const;

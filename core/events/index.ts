@@ -1,6 +1,6 @@
 // The events module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code).
-export { checkInMessage, formatTicketCode, instantToStoreLocal, isPast, nextYearlyOccurrence, partiesToPromote, storeLocalToInstant, storeLongDate, storeMonthDay, storeTimeOfDay } from "./rules.ts";
+export { checkInMessage, formatTicketCode, instantToStoreLocal, isPast, RSVP_THROTTLE, rsvpThrottleKey, nextYearlyOccurrence, partiesToPromote, storeLocalToInstant, storeLongDate, storeMonthDay, storeTimeOfDay } from "./rules.ts";
 export { checkInSchema, eventFormSchema, eventIdSchema, rsvpFormSchema, rsvpTokenSchema, ticketTypeFormSchema, type EventForm, type RsvpForm, type TicketTypeForm } from "./inputs.ts";
 export { EVENT_MESSAGES, EventError } from "./errors.ts";
 export {
@@ -9,6 +9,10 @@ export {
   getEventBySlug,
   listAdminEvents,
   listEventSlugs,
+  listPublishedEvents,
+  rsvpsOfUser,
+  ticketsOfUser,
+  type OwnRsvp,
   listRsvps,
   nextUpcomingEvent,
   ticketsOfOrder,
@@ -22,6 +26,6 @@ export {
 } from "./queries.ts";
 export { checkInTicket, issueTicketsForOrder, newTicketCode, voidOrderTickets, voidRefundedTickets, type CheckInResult, type EventActor } from "./commands.ts";
 export { addTicketType, createEvent, updateEvent, updateTicketType } from "./admin.ts";
-export { cancelRsvp, confirmRsvp, submitRsvp, type RsvpDeps, type RsvpOutcome } from "./rsvp.ts";
+export { cancelOwnRsvp, cancelRsvp, confirmRsvp, submitRsvp, takeRsvp, type RsvpDeps, type RsvpOutcome } from "./rsvp.ts";
 export { qrDataUrl, qrPng, whenLine } from "./mail.ts";
 export { seedEvents, SEED_EVENTS } from "./seed.ts";

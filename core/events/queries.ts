@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { events, eventTranslations, products, rsvps, tickets, ticketTypeTranslations, variants, type EventMode, type RsvpStatus, type TicketStatus } from "../../db/schema/index.ts";
+import { events, eventTranslations, orders, products, rsvps, tickets, ticketTypeTranslations, variants, type EventMode, type RsvpStatus, type TicketStatus } from "../../db/schema/index.ts";
 import { pictureById, pictureView, type PictureView } from "../media/index.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 
@@ -146,6 +146,23 @@ export async function nextUpcomingEvent(db: Db, mode: EventMode, { now = new Dat
   return event ? withDetails(db, event, locale) : null;
 }
 
+/**
+ * Published events for the calendar, in a language: upcoming (not ended) soonest first, or past latest first.
+ * At most `limit` (the calendar is short; the store holds a few events a month).
+ */
+export async function listPublishedEvents(
+  db: Db,
+  { when = "upcoming", now = new Date(), locale = DEFAULT_LOCALE, limit = 50 }: { when?: "upcoming" | "past"; now?: Date; locale?: Locale; limit?: number } = {},
+): Promise<EventView[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.published, true), when === "upcoming" ? gt(events.endsAt, now) : lte(events.endsAt, now)))
+    .orderBy(when === "upcoming" ? asc(events.startsAt) : desc(events.startsAt), asc(events.id))
+    .limit(limit);
+  return Promise.all(rows.map((event) => withDetails(db, event, locale)));
+}
+
 /** Every event for the back office, newest start first, with sales and RSVP figures. */
 export async function listAdminEvents(db: Db) {
   const rows = await db.select().from(events).orderBy(desc(events.startsAt));
@@ -234,6 +251,68 @@ export async function ticketsOfOrder(db: Db, orderId: string, locale: Locale = D
     .leftJoin(ticketTypeTranslations, and(eq(ticketTypeTranslations.variantId, tickets.variantId), eq(ticketTypeTranslations.locale, locale)))
     .where(eq(tickets.orderId, orderId))
     .orderBy(asc(tickets.id));
+}
+
+/** The tickets of the account's orders, the soonest event first, as an order's page shows them. */
+export async function ticketsOfUser(db: Db, userId: string, locale: Locale = DEFAULT_LOCALE): Promise<(TicketView & { orderId: string })[]> {
+  return db
+    .select({
+      code: tickets.code,
+      typeName: sql<string>`coalesce(${ticketTypeTranslations.name}, ${tickets.typeName})`,
+      status: tickets.status,
+      checkedInAt: tickets.checkedInAt,
+      eventTitle: sql<string>`coalesce(${eventTranslations.title}, ${events.title})`,
+      eventSlug: events.slug,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      venue: sql<string>`coalesce(${eventTranslations.venue}, ${events.venue})`,
+      orderId: tickets.orderId,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .leftJoin(eventTranslations, and(eq(eventTranslations.eventId, events.id), eq(eventTranslations.locale, locale)))
+    .leftJoin(ticketTypeTranslations, and(eq(ticketTypeTranslations.variantId, tickets.variantId), eq(ticketTypeTranslations.locale, locale)))
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(events.startsAt), asc(tickets.id));
+}
+
+/** One of the account's RSVPs as its owner sees it. */
+export interface OwnRsvp {
+  id: number;
+  status: RsvpStatus;
+  partySize: number;
+  name: string;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  eventSlug: string;
+  eventTitle: string;
+  startsAt: Date;
+  endsAt: Date;
+  venue: string;
+}
+
+/** The RSVPs the account made signed in (its own email), the soonest event first; `rsvpId` narrows to one. */
+export async function rsvpsOfUser(db: Db, userId: string, locale: Locale = DEFAULT_LOCALE, rsvpId?: number): Promise<OwnRsvp[]> {
+  return db
+    .select({
+      id: rsvps.id,
+      status: rsvps.status,
+      partySize: rsvps.partySize,
+      name: rsvps.name,
+      createdAt: rsvps.createdAt,
+      confirmedAt: rsvps.confirmedAt,
+      eventSlug: events.slug,
+      eventTitle: sql<string>`coalesce(${eventTranslations.title}, ${events.title})`,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      venue: sql<string>`coalesce(${eventTranslations.venue}, ${events.venue})`,
+    })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .leftJoin(eventTranslations, and(eq(eventTranslations.eventId, events.id), eq(eventTranslations.locale, locale)))
+    .where(rsvpId === undefined ? eq(rsvps.userId, userId) : and(eq(rsvps.userId, userId), eq(rsvps.id, rsvpId)))
+    .orderBy(asc(events.startsAt), asc(rsvps.id));
 }
 
 export interface RsvpRow {

@@ -72,6 +72,17 @@ export async function submitRsvp(
   account: { userId: string; email: string } | null,
   language: Locale = DEFAULT_LOCALE,
 ): Promise<RsvpOutcome> {
+  return (await takeRsvp(deps, eventId, form, account, language)).outcome;
+}
+
+/** submitRsvp, answering also the RSVP's id (the app's API lists and cancels RSVPs by id). */
+export async function takeRsvp(
+  deps: RsvpDeps,
+  eventId: number,
+  form: RsvpForm,
+  account: { userId: string; email: string } | null,
+  language: Locale = DEFAULT_LOCALE,
+): Promise<{ id: number; outcome: RsvpOutcome }> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
@@ -86,11 +97,11 @@ export async function submitRsvp(
       .insert(rsvps)
       .values({ eventId, userId: known ? account.userId : null, name: form.name, email: form.email, partySize: form.partySize, status: "pending", language, tokenHash: hashToken(token) })
       .returning();
-    if (known) return place(tx, deps, event, rsvp!, token, now);
+    if (known) return { id: rsvp!.id, outcome: await place(tx, deps, event, rsvp!, token, now) };
     const locale = await partyLocale(tx, rsvp!);
     const shown = await inLanguage(tx, event, locale);
     await queueMail(tx, deps.jobs, rsvpConfirmMail({ email: form.email, name: form.name }, shown, form.partySize, confirmUrl(deps, token, locale), deps.baseUrl, locale));
-    return "pending";
+    return { id: rsvp!.id, outcome: "pending" as const };
   });
 }
 
@@ -131,17 +142,31 @@ export async function confirmRsvp(deps: RsvpDeps, token: string, locale: Locale 
  * they joined), mailing each one promoted. Cancelling again changes nothing. `locale` is the result page's.
  */
 export async function cancelRsvp(deps: RsvpDeps, token: string, locale: Locale = DEFAULT_LOCALE): Promise<RsvpLinkResult & { promoted: number }> {
-  const now = deps.now?.() ?? new Date();
+  return deps.db.transaction(async (tx) => cancelFound(tx, deps, await byToken(tx, token), locale));
+}
+
+/**
+ * A signed-in account cancels one of its own RSVPs (the app's API), as the cancel link does. Another
+ * account's RSVP, or one made as a guest, is not found.
+ */
+export async function cancelOwnRsvp(deps: RsvpDeps, userId: string, rsvpId: number, locale: Locale = DEFAULT_LOCALE): Promise<RsvpLinkResult & { promoted: number }> {
   return deps.db.transaction(async (tx) => {
-    const found = await byToken(tx, token);
-    const event = await lockEvent(tx, found.eventId);
-    const [rsvp] = await tx.select().from(rsvps).where(eq(rsvps.id, found.id));
-    const result = { status: "cancelled" as const, eventSlug: event.slug, eventTitle: (await inLanguage(tx, event, locale)).title, partySize: rsvp!.partySize };
-    if (rsvp!.status === "cancelled") return { ...result, promoted: 0 };
-    await tx.update(rsvps).set({ status: "cancelled", cancelledAt: now }).where(eq(rsvps.id, rsvp!.id));
-    const promoted = await promoteWaitlist(tx, deps, event);
-    return { ...result, promoted };
+    const [found] = await tx.select().from(rsvps).where(and(eq(rsvps.id, rsvpId), eq(rsvps.userId, userId)));
+    if (!found) throw new EventError("events.rsvp_not_found", EVENT_MESSAGES.ownRsvpNotFound);
+    return cancelFound(tx, deps, found, locale);
   });
+}
+
+/** Frees a party's places under the event's lock and moves the waitlist up; cancelling again changes nothing. */
+async function cancelFound(tx: Db, deps: RsvpDeps, found: RsvpRow, locale: Locale): Promise<RsvpLinkResult & { promoted: number }> {
+  const now = deps.now?.() ?? new Date();
+  const event = await lockEvent(tx, found.eventId);
+  const [rsvp] = await tx.select().from(rsvps).where(eq(rsvps.id, found.id));
+  const result = { status: "cancelled" as const, eventSlug: event.slug, eventTitle: (await inLanguage(tx, event, locale)).title, partySize: rsvp!.partySize };
+  if (rsvp!.status === "cancelled") return { ...result, promoted: 0 };
+  await tx.update(rsvps).set({ status: "cancelled", cancelledAt: now }).where(eq(rsvps.id, rsvp!.id));
+  const promoted = await promoteWaitlist(tx, deps, event);
+  return { ...result, promoted };
 }
 
 /** Moves up the waitlisted parties that now fit; the caller holds the event's lock. */

@@ -129,3 +129,7 @@ export function checkInMessage(result: { kind: "checked_in" | "already" | "void"
 export function formatTicketCode(code: string): string {
   return code.match(/.{1,4}/g)?.join("-") ?? code;
 }
+
+/** RSVPs from one client address: enough for a family sharing a connection, not for filling an event by script. */
+export const RSVP_THROTTLE = { limit: 5, windowMs: 10 * 60_000 } as const;
+export const rsvpThrottleKey = (clientIp: string) => `rsvp:${clientIp}`;

@@ -80,6 +80,19 @@ export const reviewFormSchema = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewFormSchema>;
 
+/**
+ * A review as JSON sends it (the app's API): the form's fields and messages, the rating a whole number from
+ * 1 to 5 (what is left blank is left out).
+ */
+export const reviewJsonSchema = reviewFormSchema.extend({
+  rating: z
+    .number({ error: RATING_MESSAGE })
+    .int(RATING_MESSAGE)
+    .min(1, RATING_MESSAGE)
+    .max(5, RATING_MESSAGE)
+    .transform((n) => n as Stars),
+});
+
 export const reviewIdSchema = z
   .string({ error: "This review is no longer available." })
   .trim()

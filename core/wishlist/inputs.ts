@@ -35,6 +35,31 @@ export const toggleSchema = z.object({
 });
 export type ToggleInput = z.infer<typeof toggleSchema>;
 
+/** A database id as JSON sends it (the app's API): a whole number, else `message`. */
+const jsonId = (message: string) => z.number(message).int(message).positive(message).max(999_999_999, message);
+
+/** A size or colour as JSON sends it: text, null or absent (absent and empty: not chosen). */
+const jsonOption = z
+  .string()
+  .trim()
+  .max(40)
+  .nullish()
+  .transform((s) => s || null);
+
+/**
+ * Saving as JSON (the app's API): the heart's product and options, with the list to save into (absent: the
+ * first list, as the heart saves). The same messages as the heart's form.
+ */
+export const saveItemJsonSchema = z.object({
+  productId: jsonId(WISHLIST_MESSAGES.productUnavailable),
+  size: jsonOption,
+  color: jsonOption,
+  listId: jsonId(WISHLIST_MESSAGES.listNotFound).optional(),
+});
+
+/** Moving to the cart as JSON: the variant only when the saved options do not name one. */
+export const moveToCartJsonSchema = z.object({ variantId: jsonId(WISHLIST_MESSAGES.chooseOption).optional() });
+
 const name = z
   .string({ message: WISHLIST_MESSAGES.nameRequired })
   .trim()
