@@ -227,6 +227,19 @@ export interface TicketView {
   venue: string;
 }
 
+/** A ticket as its holder sees it, in a language: the columns, read with the translation joins below. */
+const ticketViewColumns = {
+  code: tickets.code,
+  typeName: sql<string>`coalesce(${ticketTypeTranslations.name}, ${tickets.typeName})`,
+  status: tickets.status,
+  checkedInAt: tickets.checkedInAt,
+  eventTitle: sql<string>`coalesce(${eventTranslations.title}, ${events.title})`,
+  eventSlug: events.slug,
+  startsAt: events.startsAt,
+  endsAt: events.endsAt,
+  venue: sql<string>`coalesce(${eventTranslations.venue}, ${events.venue})`,
+};
+
 /**
  * The tickets an order bought, in issue order, as the order's page in a language shows them: the event's
  * title and venue and the ticket type's name in that language where they have one (a ticket keeps the
@@ -234,17 +247,7 @@ export interface TicketView {
  */
 export async function ticketsOfOrder(db: Db, orderId: string, locale: Locale = DEFAULT_LOCALE): Promise<TicketView[]> {
   return db
-    .select({
-      code: tickets.code,
-      typeName: sql<string>`coalesce(${ticketTypeTranslations.name}, ${tickets.typeName})`,
-      status: tickets.status,
-      checkedInAt: tickets.checkedInAt,
-      eventTitle: sql<string>`coalesce(${eventTranslations.title}, ${events.title})`,
-      eventSlug: events.slug,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      venue: sql<string>`coalesce(${eventTranslations.venue}, ${events.venue})`,
-    })
+    .select(ticketViewColumns)
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
     .leftJoin(eventTranslations, and(eq(eventTranslations.eventId, events.id), eq(eventTranslations.locale, locale)))
@@ -256,18 +259,7 @@ export async function ticketsOfOrder(db: Db, orderId: string, locale: Locale = D
 /** The tickets of the account's orders, the soonest event first, as an order's page shows them. */
 export async function ticketsOfUser(db: Db, userId: string, locale: Locale = DEFAULT_LOCALE): Promise<(TicketView & { orderId: string })[]> {
   return db
-    .select({
-      code: tickets.code,
-      typeName: sql<string>`coalesce(${ticketTypeTranslations.name}, ${tickets.typeName})`,
-      status: tickets.status,
-      checkedInAt: tickets.checkedInAt,
-      eventTitle: sql<string>`coalesce(${eventTranslations.title}, ${events.title})`,
-      eventSlug: events.slug,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      venue: sql<string>`coalesce(${eventTranslations.venue}, ${events.venue})`,
-      orderId: tickets.orderId,
-    })
+    .select({ ...ticketViewColumns, orderId: tickets.orderId })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(events, eq(events.id, tickets.eventId))
