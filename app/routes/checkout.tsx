@@ -23,7 +23,7 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track, visitOf } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/checkout";
-import { localizedRedirect, localizeErrors, localizeText, requestLocale } from "../lib/i18n.server.ts";
+import { localizedRedirect, localizeErrors, localizeText } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "checkout.meta.title" }))(args);
 
