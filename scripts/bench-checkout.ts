@@ -84,6 +84,19 @@ function rssOf(pid: number | null): number | null {
   }
 }
 
+/** CPU time (user + system) a process has used, in ms (Linux), or null. */
+function cpuMsOf(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1000;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS_PER_S = 100;
+
 const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 
 function percentile(sorted: number[], q: number): number {
@@ -235,6 +248,14 @@ async function main(): Promise<number> {
   // Rounds of load, back to back; after each the stores' resident memory is read (it should level off).
   console.log(`running: ${concurrency} buyers at once, ${rounds} rounds of ${seconds} s...`);
   const rss: (number | null)[][] = stores.map(() => []);
+  // The app processes' CPU and the database's commits over the rounds: per checkout, they hardly depend on
+  // how busy the machine is, so runs on a shared machine compare by them.
+  const cpuBefore = stores.map((s) => cpuMsOf(s.serverPid()));
+  const commitsOf = async () => {
+    const result = (await db.execute(sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`)) as unknown as { rows: { n: string }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  };
+  const commitsBefore = await commitsOf();
   const started = Date.now();
   for (let round = 0; round < rounds; round++) {
     const roundStarted = Date.now();
@@ -261,6 +282,11 @@ async function main(): Promise<number> {
     console.log(`  round ${round + 1}: ${rate.toFixed(1)} completed checkouts/s; RSS ${rss.map((r) => mb(r[round]!)).join(", ")}`);
   }
   const elapsedS = (Date.now() - started) / 1000;
+  const cpuAfter = stores.map((s) => cpuMsOf(s.serverPid()));
+  const cpuMs = cpuAfter.every((v, i) => v !== null && cpuBefore[i] !== null) ? cpuAfter.reduce<number>((n, v, i) => n + v! - cpuBefore[i]!, 0) : null;
+  // pg_stat_database is updated when a backend reports (at most every 10 s and at a transaction's end when idle).
+  await new Promise((r) => setTimeout(r, 1500));
+  const commits = (await commitsOf()) - commitsBefore;
   restocking = false;
   await restocker;
   for (const store of stores) await store.stop();
@@ -321,6 +347,9 @@ async function main(): Promise<number> {
           ["checkouts submitted", String(checkouts)],
           ["completed checkouts per second", (outcomes.paid / elapsedS).toFixed(1)],
           ["checkout POSTs per second", (checkouts / elapsedS).toFixed(1)],
+          ["app CPU per completed checkout", cpuMs === null ? "n/a" : `${(cpuMs / Math.max(1, outcomes.paid)).toFixed(1)} ms`],
+          ["app CPU used (of the rounds' wall time)", cpuMs === null ? "n/a" : `${((cpuMs / 1000 / elapsedS) * 100).toFixed(0)} %`],
+          ["database commits per completed checkout", (commits / Math.max(1, outcomes.paid)).toFixed(1)],
           ["checkout POST p50", `${percentile(sorted, 0.5).toFixed(0)} ms`],
           ["checkout POST p99", `${percentile(sorted, 0.99).toFixed(0)} ms`],
           ["paid", String(outcomes.paid)],
