@@ -248,7 +248,7 @@ async function main(): Promise<number> {
   // Rounds of load, back to back; after each the stores' resident memory is read (it should level off).
   console.log(`running: ${concurrency} buyers at once, ${rounds} rounds of ${seconds} s...`);
   const rss: (number | null)[][] = stores.map(() => []);
-  // The app processes' CPU and the database's commits over the rounds: per checkout, they hardly depend on
+  // The app processes' CPU and the database's transactions (each statement outside a transaction is one) over the rounds: per checkout, they hardly depend on
   // how busy the machine is, so runs on a shared machine compare by them.
   const cpuBefore = stores.map((s) => cpuMsOf(s.serverPid()));
   const commitsOf = async () => {
@@ -349,7 +349,7 @@ async function main(): Promise<number> {
           ["checkout POSTs per second", (checkouts / elapsedS).toFixed(1)],
           ["app CPU per completed checkout", cpuMs === null ? "n/a" : `${(cpuMs / Math.max(1, outcomes.paid)).toFixed(1)} ms`],
           ["app CPU used (of the rounds' wall time)", cpuMs === null ? "n/a" : `${((cpuMs / 1000 / elapsedS) * 100).toFixed(0)} %`],
-          ["database commits per completed checkout", (commits / Math.max(1, outcomes.paid)).toFixed(1)],
+          ["database transactions per completed checkout", (commits / Math.max(1, outcomes.paid)).toFixed(1)],
           ["checkout POST p50", `${percentile(sorted, 0.5).toFixed(0)} ms`],
           ["checkout POST p99", `${percentile(sorted, 0.99).toFixed(0)} ms`],
           ["paid", String(outcomes.paid)],
