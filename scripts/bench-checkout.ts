@@ -12,11 +12,17 @@
 // the units in paid orders with the stock there ever was (initial + restocked), and checks the
 // counters and the ledger. The database is dropped at the end.
 //
-// Settings: BENCH_SECONDS (default 15), BENCH_CONCURRENCY (default 20), BENCH_BUYERS (default 40,
-// at least BENCH_CONCURRENCY), BENCH_PROCESSES or --processes=N (1 or 2, default 1).
+// The load comes in BENCH_ROUNDS rounds; after each the resident memory (RSS) of every app process is
+// printed, and at the end how round 5 compares with round 1 (target: at most 1.3 times).
+//
+// Settings: BENCH_SECONDS (per round, default 10), BENCH_ROUNDS (default 5), BENCH_CONCURRENCY (default
+// 20), BENCH_BUYERS (default 40, at least BENCH_CONCURRENCY), BENCH_PROCESSES or --processes=N (1 or 2,
+// default 1), BENCH_CPU_PROFILE=DIR (each store writes a V8 CPU profile there; see profile-summary.ts).
 // Exit code: non-zero when a unit was oversold, a counter went negative or disagrees with the
 // ledger, or any request answered 5xx or failed outright.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { adjustStock, restock } from "../core/inventory/index.ts";
 import { openDatabase } from "../db/client.ts";
@@ -41,6 +47,10 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const RESTOCK_EVERY_MS = 2000;
 const RESTOCK_UNITS = 2;
 const RESTOCK_REASON = "Bench restock";
+/** The targets of issue 16, printed with the figures (the exit code is about correctness only). */
+const TARGET_CHECKOUTS_PER_S = 100;
+const TARGET_P99_MS = 300;
+const RSS_GROWTH_LIMIT = 1.3;
 
 /** The stock mix: scarce variants are raced for, common ones sell out during the run, deep ones never do. */
 const MIX = [
@@ -55,6 +65,39 @@ function processesSetting(): number {
   if (value !== 1 && value !== 2) throw new Error(`--processes must be 1 or 2 (got ${flag ?? process.env.BENCH_PROCESSES})`);
   return value;
 }
+
+/** BENCH_CPU_PROFILE=DIR: each store writes a V8 CPU profile of its whole run into DIR (read it with scripts/profile-summary.ts). */
+function profileFlags(index: number): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return [];
+  return ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=store-${index + 1}.cpuprofile`];
+}
+
+/** The resident memory of a process in bytes (Linux), or null. */
+function rssOf(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux), or null. */
+function cpuMsOf(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1000;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS_PER_S = 100;
+
+const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 
 function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return 0;
@@ -85,7 +128,8 @@ interface Buyer {
 }
 
 async function main(): Promise<number> {
-  const seconds = envNumber("BENCH_SECONDS", 15);
+  const seconds = envNumber("BENCH_SECONDS", 10);
+  const rounds = Math.round(envNumber("BENCH_ROUNDS", 5));
   const concurrency = Math.round(envNumber("BENCH_CONCURRENCY", 20));
   const buyerCount = Math.round(envNumber("BENCH_BUYERS", 40));
   const processCount = processesSetting();
@@ -130,7 +174,7 @@ async function main(): Promise<number> {
   const authSecret = randomBytes(32).toString("base64url");
   const stores: Store[] = [];
   for (let i = 0; i < processCount; i++) {
-    stores.push(await startStore({ env: { DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret, PAYMENT_PROVIDER: "test" } }));
+    stores.push(await startStore({ env: { DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret, PAYMENT_PROVIDER: "test" }, nodeFlags: profileFlags(i) }));
   }
 
   // Any 5xx or failed request, wherever in a buyer's steps it happens.
@@ -201,29 +245,53 @@ async function main(): Promise<number> {
     }
   })();
 
-  console.log(`running: ${concurrency} buyers at once for ${seconds} s...`);
+  // Rounds of load, back to back; after each the stores' resident memory is read (it should level off).
+  console.log(`running: ${concurrency} buyers at once, ${rounds} rounds of ${seconds} s...`);
+  const rss: (number | null)[][] = stores.map(() => []);
+  // The app processes' CPU and the database's transactions (each statement outside a transaction is one) over the rounds: per checkout, they hardly depend on
+  // how busy the machine is, so runs on a shared machine compare by them.
+  const cpuBefore = stores.map((s) => cpuMsOf(s.serverPid()));
+  const commitsOf = async () => {
+    const result = (await db.execute(sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`)) as unknown as { rows: { n: string }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  };
+  // A backend reports its counts when it exits, or within 10 s of going idle: the sign-ups' are in by then.
+  await new Promise((r) => setTimeout(r, 11_000));
+  const commitsBefore = await commitsOf();
   const started = Date.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < deadline) {
-        const buyer = idle.shift()!;
-        try {
-          await visit(buyer);
-        } catch (error) {
-          transportErrors.push(error instanceof Error ? error.message : String(error));
-          // Leave the cart as empty as we can for the buyer's next visit.
-          await clearCartOverHttp(buyer.client).catch(() => {});
-        } finally {
-          idle.push(buyer);
+  for (let round = 0; round < rounds; round++) {
+    const roundStarted = Date.now();
+    const paidBefore = outcomes.paid;
+    const deadline = roundStarted + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (Date.now() < deadline) {
+          const buyer = idle.shift()!;
+          try {
+            await visit(buyer);
+          } catch (error) {
+            transportErrors.push(error instanceof Error ? error.message : String(error));
+            // Leave the cart as empty as we can for the buyer's next visit.
+            await clearCartOverHttp(buyer.client).catch(() => {});
+          } finally {
+            idle.push(buyer);
+          }
         }
-      }
-    }),
-  );
+      }),
+    );
+    stores.forEach((store, i) => rss[i]!.push(rssOf(store.serverPid())));
+    const rate = (outcomes.paid - paidBefore) / ((Date.now() - roundStarted) / 1000);
+    console.log(`  round ${round + 1}: ${rate.toFixed(1)} completed checkouts/s; RSS ${rss.map((r) => mb(r[round]!)).join(", ")}`);
+  }
   const elapsedS = (Date.now() - started) / 1000;
+  const cpuAfter = stores.map((s) => cpuMsOf(s.serverPid()));
+  const cpuMs = cpuAfter.every((v, i) => v !== null && cpuBefore[i] !== null) ? cpuAfter.reduce<number>((n, v, i) => n + v! - cpuBefore[i]!, 0) : null;
   restocking = false;
   await restocker;
   for (const store of stores) await store.stop();
+  // The stores' backends reported their counts as they exited.
+  await new Promise((r) => setTimeout(r, 500));
+  const commits = (await commitsOf()) - commitsBefore;
   console.log("store stopped\n");
 
   // What was sold, from the paid orders, against the stock there ever was.
@@ -277,10 +345,13 @@ async function main(): Promise<number> {
         [
           ["app processes", String(processCount)],
           ["buyers at once", String(concurrency)],
-          ["duration", `${elapsedS.toFixed(1)} s`],
+          ["duration", `${elapsedS.toFixed(1)} s (${rounds} rounds)`],
           ["checkouts submitted", String(checkouts)],
           ["completed checkouts per second", (outcomes.paid / elapsedS).toFixed(1)],
           ["checkout POSTs per second", (checkouts / elapsedS).toFixed(1)],
+          ["app CPU per completed checkout", cpuMs === null ? "n/a" : `${(cpuMs / Math.max(1, outcomes.paid)).toFixed(1)} ms`],
+          ["app CPU used (of the rounds' wall time)", cpuMs === null ? "n/a" : `${((cpuMs / 1000 / elapsedS) * 100).toFixed(0)} %`],
+          ["database transactions per completed checkout", (commits / Math.max(1, outcomes.paid)).toFixed(1)],
           ["checkout POST p50", `${percentile(sorted, 0.5).toFixed(0)} ms`],
           ["checkout POST p99", `${percentile(sorted, 0.99).toFixed(0)} ms`],
           ["paid", String(outcomes.paid)],
@@ -296,6 +367,20 @@ async function main(): Promise<number> {
         ],
       ),
   );
+
+  const rate = outcomes.paid / elapsedS;
+  const p99 = percentile(sorted, 0.99);
+  console.log(`\ncompleted checkouts per second: ${rate.toFixed(1)} (target ${TARGET_CHECKOUTS_PER_S} or more): ${rate >= TARGET_CHECKOUTS_PER_S ? "PASS" : "FAIL"}`);
+  console.log(`checkout POST p99: ${p99.toFixed(0)} ms (target under ${TARGET_P99_MS} ms): ${p99 < TARGET_P99_MS ? "PASS" : "FAIL"}`);
+  rss.forEach((series, i) => {
+    const first = series[0];
+    const last = series[series.length - 1];
+    const which = stores.length > 1 ? ` (process ${i + 1})` : "";
+    const list = series.map((v) => mb(v ?? null)).join(", ");
+    if (first == null || last == null) return console.log(`RSS${which} after each round: ${list}: not measured`);
+    const growth = last / first;
+    console.log(`RSS${which} after each round: ${list}; round ${series.length} is ${growth.toFixed(2)} × round 1 (target at most ${RSS_GROWTH_LIMIT}): ${growth <= RSS_GROWTH_LIMIT ? "PASS" : "FAIL"}`);
+  });
 
   const problems = [
     ...(oversold > 0 ? [`${oversold} units oversold`] : []),

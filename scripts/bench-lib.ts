@@ -213,7 +213,8 @@ function snapshotProject(runRoot: string): void {
 const GUARDIAN = `
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
-const store = spawn(process.execPath, ["--enable-source-maps", "build/node/main.js"], { stdio: ["ignore", "inherit", "inherit"] });
+const flags = JSON.parse(process.env.STORE_NODE_FLAGS || "[]");
+const store = spawn(process.execPath, ["--enable-source-maps", ...flags, "build/node/main.js"], { stdio: ["ignore", "inherit", "inherit"] });
 let stopping = false;
 const stop = () => {
   if (stopping) return;
@@ -240,6 +241,8 @@ export interface StoreOptions {
    * embedded one. The caller's own DATABASE_URL is never passed on by itself.
    */
   env?: Record<string, string>;
+  /** Extra flags for the store's node (e.g. --cpu-prof), which NODE_OPTIONS may not carry. */
+  nodeFlags?: string[];
 }
 
 /**
@@ -277,6 +280,7 @@ export async function startStore(options: StoreOptions = {}): Promise<Store> {
       BASE_URL: url,
       LOG_LEVEL: "warn",
       RUN_DIR: runDir,
+      STORE_NODE_FLAGS: JSON.stringify(options.nodeFlags ?? []),
       ...options.env,
     },
     stdio: ["pipe", "pipe", "pipe"],

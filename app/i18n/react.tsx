@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, type ReactNode } from "react";
-import { IntlProvider, useIntl } from "react-intl";
+import { RawIntlProvider, useIntl } from "react-intl";
 import {
   Form as RouterForm,
   Link as RouterLink,
@@ -11,8 +11,8 @@ import {
   type NavigateOptions,
   type To,
 } from "react-router";
-import { DEFAULT_LOCALE, INTL_TAG, type Locale } from "../../core/shared/locale.ts";
-import { loadedMessages, reportMissing, type MessageId } from "./catalog.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
+import { intlFor, type MessageId } from "./catalog.ts";
 import { localePath } from "./paths.ts";
 
 const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
@@ -20,9 +20,9 @@ const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
     <LocaleContext.Provider value={locale}>
-      <IntlProvider locale={INTL_TAG[locale]} defaultLocale="en-US" messages={loadedMessages(locale) ?? {}} onError={reportMissing}>
-        {children}
-      </IntlProvider>
+      {/* The process's intl for the language, kept with its compiled messages and formatters (a new
+          IntlProvider per render made them again for every page). */}
+      <RawIntlProvider value={intlFor(locale)}>{children}</RawIntlProvider>
     </LocaleContext.Provider>
   );
 }

@@ -29,9 +29,18 @@ export async function readCartId(request: Request, context: StoreContext): Promi
   return readGuestCartId(request, context);
 }
 
-/** The visitor's cart, its ticket lines named in the page's language. */
-export async function loadCart(request: Request, context: StoreContext): Promise<CartView> {
-  return getCart(context.db, await readCartId(request, context), requestLocale(request));
+const pageCarts = new WeakMap<object, Promise<CartView>>();
+
+/**
+ * The visitor's cart, its ticket lines named in the page's language. A page's loaders (the root's for the
+ * header, the checkout's) share one read per HTTP request; an action's changes come before its loaders run.
+ */
+export function loadCart(request: Request, context: StoreContext): Promise<CartView> {
+  const read = async () => getCart(context.db, await readCartId(request, context), requestLocale(request));
+  if (request.method !== "GET" || !context) return read();
+  let cart = pageCarts.get(context);
+  if (!cart) pageCarts.set(context, (cart = read()));
+  return cart;
 }
 
 /**

@@ -14,7 +14,12 @@ export interface Viewer {
   image: string | null;
 }
 
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+/**
+ * One read of the session per HTTP request and method: every loader of a page (the root's, the route's) and
+ * the page view's analytics share it. The context is made once per HTTP request; an action (a POST, which
+ * may sign in or out) reads on its own, and the loaders that run after it (a GET) read afresh.
+ */
+const viewers = new WeakMap<object, Map<string, Promise<Viewer | null>>>();
 
 async function readViewer(request: Request, context: StoreContext): Promise<Viewer | null> {
   if (!request.headers.get("Cookie")?.includes("session_token")) return null;
@@ -34,14 +39,17 @@ async function readViewer(request: Request, context: StoreContext): Promise<View
 
 /** The signed-in user, or null; read once per request however many loaders ask. */
 export function getViewer(request: Request, context: StoreContext): Promise<Viewer | null> {
-  let found = viewers.get(request);
+  const owner: object = context ?? request;
+  let byMethod = viewers.get(owner);
+  if (!byMethod) viewers.set(owner, (byMethod = new Map()));
+  let found = byMethod.get(request.method);
   if (!found) {
     found = readViewer(request, context).then((viewer) => {
       // Analytics learns who is browsing without asking the session again (admins' browsing is left out).
       if (context.visit) context.visit.viewer = viewer ? { id: viewer.id, role: viewer.role } : null;
       return viewer;
     });
-    viewers.set(request, found);
+    byMethod.set(request.method, found);
   }
   return found;
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { data, useNavigation } from "react-router";
 import { useIntl } from "react-intl";
 import { Form, Link, metaIntl, useLocaleNavigate, useLocalePath, useT } from "../i18n/index.ts";
-import { findCartOfUser, getCart } from "../../core/cart/index.ts";
+import { findCartOfUser } from "../../core/cart/index.ts";
+import { loadCart } from "../lib/cart.server.ts";
 import { billingSchema, idempotencyKeySchema, placeOrder, type ShortLine } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { orderAmounts } from "../../core/orders/rules.ts";
@@ -22,7 +23,7 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track, visitOf } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/checkout";
-import { localizedRedirect, localizeErrors, localizeText, requestLocale } from "../lib/i18n.server.ts";
+import { localizedRedirect, localizeErrors, localizeText } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "checkout.meta.title" }))(args);
 
@@ -30,7 +31,8 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const cart = await getCart(context.db, await findCartOfUser(context.db, viewer.id), requestLocale(request));
+  // The same read as the root loader's (the header's cart), shared.
+  const cart = await loadCart(request, context);
   if (cart.lines.length > 0) track(request, context, { type: "checkout_started", quantity: cart.itemCount, valueCents: cart.subtotalCents });
   return data(
     {

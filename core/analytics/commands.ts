@@ -51,22 +51,27 @@ export async function recordEvents(tx: Db, events: readonly EventInput[]): Promi
   // builder) about a tenth of what a VALUES list with a parameter per cell does; on the embedded database
   // that time is the event loop's.
   const column = <T>(value: (row: AnalyticsEvent) => T) => sql.param(rows.map(value));
-  await tx.execute(sql`
-    insert into ${analyticsEvents} (type, occurred_at, user_id, session_id, source, path, product_id, variant_id, quantity, value_cents, query, result_count, order_id)
-    select * from unnest(
-      ${column((r) => r.type)}::text[], ${column((r) => r.occurredAt.toISOString())}::timestamptz[], ${column((r) => r.userId)}::text[],
-      ${column((r) => r.sessionId)}::text[], ${column((r) => r.source)}::text[], ${column((r) => r.path)}::text[],
-      ${column((r) => r.productId)}::int[], ${column((r) => r.variantId)}::int[], ${column((r) => r.quantity)}::int[],
-      ${column((r) => r.valueCents)}::int[], ${column((r) => r.query)}::text[], ${column((r) => r.resultCount)}::int[], ${column((r) => r.orderId)}::text[]
-    )`);
+  // The store days to recount go in with the events, in the same statement (one round trip; a purchase is
+  // written in its order's transaction).
   const days = [...new Set(rows.map((r) => storeDay(r.occurredAt)))];
-  await tx.insert(analyticsDirtyDays).values(days.map((day) => ({ day })));
+  await tx.execute(sql`
+    with written as (
+      insert into ${analyticsEvents} (type, occurred_at, user_id, session_id, source, path, product_id, variant_id, quantity, value_cents, query, result_count, order_id)
+      select * from unnest(
+        ${column((r) => r.type)}::text[], ${column((r) => r.occurredAt.toISOString())}::timestamptz[], ${column((r) => r.userId)}::text[],
+        ${column((r) => r.sessionId)}::text[], ${column((r) => r.source)}::text[], ${column((r) => r.path)}::text[],
+        ${column((r) => r.productId)}::int[], ${column((r) => r.variantId)}::int[], ${column((r) => r.quantity)}::int[],
+        ${column((r) => r.valueCents)}::int[], ${column((r) => r.query)}::text[], ${column((r) => r.resultCount)}::int[], ${column((r) => r.orderId)}::text[]
+      )
+    )
+    insert into ${analyticsDirtyDays} (day) select unnest(${sql.param(days)}::date[])`);
 }
 
 /** A batch from the recorder: one transaction, one multi-row insert. */
 export async function writeEventBatch(db: Db, events: readonly EventInput[]): Promise<void> {
   if (events.length === 0) return;
-  await db.transaction((tx) => recordEvents(tx, events));
+  // One statement (recordEvents): atomic without a transaction of its own.
+  await recordEvents(db, events);
 }
 
 

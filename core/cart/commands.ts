@@ -25,10 +25,10 @@ export async function cartExists(db: Db, cartId: string): Promise<boolean> {
 }
 
 async function lockCart(tx: Db, cartId: string) {
-  // Serialises concurrent changes to one cart (two tabs, a double click).
-  const rows = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+  // Serialises concurrent changes to one cart (two tabs, a double click): the update takes the row's lock
+  // until the transaction ends, and says whether the cart exists, in one round trip.
+  const rows = await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId)).returning({ id: carts.id });
   if (rows.length === 0) throw new CartError("cart.line_not_found", "Your cart has expired. Please add the item again.");
-  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 /** Still on sale: a product with a sale end (a ticket, until its event is over) cannot be added after it. */

@@ -11,7 +11,7 @@ import { cartTotals, EMPTY_CART, lineTotalCents, type CartLine, type CartView } 
  * language other than English, a ticket line is named by its event's title and its ticket type's name in
  * that language where they have one (checkout reads the cart in English: order lines keep the English names).
  */
-export async function getCart(db: Db, cartId: string | null, locale: Locale = DEFAULT_LOCALE): Promise<CartView> {
+export async function getCart(db: Db, cartId: string | null, locale: Locale = DEFAULT_LOCALE, options: { photos?: boolean } = {}): Promise<CartView> {
   if (!cartId) return EMPTY_CART;
   const rows = await db
     .select({
@@ -44,8 +44,8 @@ export async function getCart(db: Db, cartId: string | null, locale: Locale = DE
     // so checkout, which prices the cart from here, can never sell it.
     .where(and(eq(cartItems.cartId, cartId), eq(variants.active, true), eq(products.active, true), sql`(${products.saleEndsAt} is null or ${products.saleEndsAt} > now())`))
     .orderBy(asc(cartItems.addedAt), asc(variants.id));
-  // The lines' photos in one query, whatever the number of lines.
-  const images = await imagesByProduct(db, rows.map((r) => r.productId));
+  // The lines' photos in one query, whatever the number of lines; none for checkout, whose lines keep the art.
+  const images = options.photos === false ? new Map<number, never[]>() : await imagesByProduct(db, rows.map((r) => r.productId));
   const lines: CartLine[] = rows.map((r) => {
     const unitPriceCents = r.priceCents ?? r.basePriceCents;
     return {

@@ -62,11 +62,12 @@ type Claim = { kind: "claimed"; attempt: Attempt } | { kind: "taken" } | { kind:
  * on the unique index and then finds it taken; a shortfall rolls the attempt back with the stock.
  */
 async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Date): Promise<Claim> {
-  if (await attemptByKey(deps.db, input.idempotencyKey)) return { kind: "taken" };
+  // No look-up of the key first: the insert below finds it taken (after the first attempt's commit), and a
+  // finished attempt has emptied the cart ("empty", then placeOrder finds the key).
   let cartLines: Awaited<ReturnType<typeof getCart>>["lines"] = [];
   try {
     return await deps.db.transaction(async (tx): Promise<Claim> => {
-      const cart = await getCart(tx, input.cartId);
+      const cart = await getCart(tx, input.cartId, undefined, { photos: false });
       cartLines = cart.lines;
       if (cart.lines.length === 0) return { kind: "empty" };
       const lines: CheckoutLine[] = cart.lines.map((l) => ({
