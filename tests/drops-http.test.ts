@@ -109,6 +109,34 @@ describe("a timed release over HTTP", () => {
     expect((await app.get<{ lines: unknown[] }>("/cart")).body.lines).toEqual([]);
   });
 
+  it("is on sale at most the page cache's two seconds after the moment, even on a page copy kept before it", async () => {
+    const guest = new Client(server.url);
+    // A moment on a whole second, a few seconds ahead (the form takes New York time with seconds).
+    const moment = new Date(Math.ceil((Date.now() + 4000) / 1000) * 1000);
+    const local = new Intl.DateTimeFormat("sv-SE", { timeZone: "America/New_York", dateStyle: "short", timeStyle: "medium" }).format(moment).replace(" ", "T");
+    expect((await scheduleRelease(local)).status).toBe(302);
+    const before = await guest.get(`/shop/${SLUG}`);
+    expect(await Client.text(before)).toContain("Coming soon");
+    // Kept for the next guests (nothing in the database changes at the moment itself).
+    const kept = await guest.get(`/shop/${SLUG}`);
+    expect(kept.headers.get("X-Page-Cache")).toBe("hit");
+    await kept.arrayBuffer();
+    // A refused add until the moment...
+    const early = await guest.post("/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
+    expect(early.status).toBe(409);
+    await early.arrayBuffer();
+    // ...and, 2.1 s after it, no copy with the countdown is served any more: the page sells.
+    await new Promise((resolve) => setTimeout(resolve, moment.getTime() + 2100 - Date.now()));
+    const after = await Client.text(await guest.get(`/shop/${SLUG}`));
+    expect(after).not.toContain("Coming soon");
+    expect(after).toContain("Add to Cart");
+    const added = await guest.post("/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
+    expect(added.status).toBe(200);
+    await added.arrayBuffer();
+    // Back to a far moment for the next test's own start.
+    expect((await scheduleRelease("2099-12-05T10:00")).status).toBe(302);
+  });
+
   it("sells through the web and the API once the moment has passed", async () => {
     expect((await scheduleRelease("2020-01-01T09:00")).status).toBe(302);
     const guest = new Client(server.url);
