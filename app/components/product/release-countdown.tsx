@@ -12,22 +12,19 @@ import { storeDateTime } from "../../lib/dates.ts";
 export function useTimeLeft(onSaleAt: string | null, msLeftAtRead: number | null): number {
   const [msLeft, setMsLeft] = useState(onSaleAt && msLeftAtRead !== null ? msLeftAtRead : 0);
   useEffect(() => {
-    if (!onSaleAt) {
-      setMsLeft(0);
-      return;
-    }
+    if (!onSaleAt) return;
     const at = Date.parse(onSaleAt);
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = () => {
       const left = Math.max(0, at - Date.now());
       setMsLeft(left);
       // The next whole second of the countdown, or the moment itself.
       if (left > 0) timer = setTimeout(tick, left % 1000 || 1000);
     };
-    tick();
+    // The first tick right after the page is alive: the device's clock takes over from the server's reading.
+    let timer = setTimeout(tick, 0);
     return () => clearTimeout(timer);
   }, [onSaleAt]);
-  return msLeft;
+  return onSaleAt ? msLeft : 0;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
