@@ -84,6 +84,9 @@ describe("a timed release over HTTP", () => {
     expect(en).not.toContain(">Add to Cart<");
     // The countdown must tick without an interaction: the app's start is not deferred on this page.
     expect(en).not.toContain('type="text/x-app"');
+    // Its card in the shop leads to the countdown instead of offering the quick add.
+    const shop = await Client.text(await guest.get(`/shop?q=${encodeURIComponent("Harlem Classic Tee")}`));
+    expect(shop).toMatch(new RegExp(`href="/shop/${SLUG}"[^>]*>Coming soon<`));
     const es = await Client.text(await guest.get(`/es/shop/${SLUG}`));
     expect(es).toContain("Próximamente");
     expect(es).toContain("A la venta el 5 de diciembre de 2099, 10:00 a. m. ET");
@@ -143,6 +146,7 @@ describe("a timed release over HTTP", () => {
     const page = await Client.text(await guest.get(`/shop/${SLUG}`));
     expect(page).not.toContain("Coming soon");
     expect(page).toContain("Add to Cart");
+    expect(await Client.text(await guest.get(`/shop?q=${encodeURIComponent("Harlem Classic Tee")}`))).not.toContain(">Coming soon<");
     const added = await guest.post("/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
     expect(added.status).toBe(200);
     await added.arrayBuffer();

@@ -31,6 +31,8 @@ export interface ProductSummary {
   rating: { average: number; count: number } | null;
   /** Uploaded photographs in their order (empty: the drawn art is shown). */
   images: ProductImageView[];
+  /** Its timed release is still to come (the database's clock): shown, not sold yet; its page counts down. */
+  upcoming: boolean;
 }
 
 export interface ShopPage {
@@ -53,6 +55,8 @@ const productColumns = {
   tags: products.tags,
   featured: products.featured,
   createdAt: products.createdAt,
+  /** A timed release still to come, by the database's clock: the product is shown but not sold yet. */
+  upcoming: sql<boolean>`coalesce(${products.onSaleAt} > now(), false)`,
 };
 
 /** A search word matches when it is contained in the text, or close to a word in it (a typo). */
