@@ -66,6 +66,7 @@ describe("a timed release over HTTP", () => {
     expect(saved.status).toBe(302);
     const form = await Client.text(await admin.get(`/admin/products/${productId}`));
     expect(form).toContain('value="2099-12-05T10:00"');
+    expect(form).toContain("on sale from December 5, 2099, 10:00 AM ET");
     // 10:00 in New York in December is 15:00 UTC: the audit row keeps the instant.
     const audit = await Client.text(await admin.get(`/admin/audit?entity=product`));
     expect(audit).toContain("2099-12-05T15:00:00.000Z");
@@ -84,6 +85,8 @@ describe("a timed release over HTTP", () => {
     expect(en).not.toContain(">Add to Cart<");
     // The countdown must tick without an interaction: the app's start is not deferred on this page.
     expect(en).not.toContain('type="text/x-app"');
+    // Search engines read it as a pre-sale from the moment.
+    expect(en).toContain('"availability":"https://schema.org/PreSale"');
     // Its card in the shop leads to the countdown instead of offering the quick add.
     const shop = await Client.text(await guest.get(`/shop?q=${encodeURIComponent("Harlem Classic Tee")}`));
     expect(shop).toMatch(new RegExp(`href="/shop/${SLUG}"[^>]*>Coming soon<`));

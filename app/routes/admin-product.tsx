@@ -205,7 +205,8 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         </p>
       </AdminHeader>
       <p className="mt-2 text-sm text-muted">
-        {PRODUCT_STATUS_LABEL[product.status]} · last saved {storeDateTime(product.updatedAt)}
+        {PRODUCT_STATUS_LABEL[product.status]}
+        {product.onSaleAt ? ` · on sale from ${storeDateTime(product.onSaleAt)}` : ""} · last saved {storeDateTime(product.updatedAt)}
       </p>
       <div className="mt-4 space-y-4" aria-live="polite">
         {done ? <Notice tone="ok">{DONE[done]}</Notice> : null}

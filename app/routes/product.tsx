@@ -95,7 +95,9 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], u
       name: [product.name, v.size, v.color && colorLabel(t, v.color)].filter(Boolean).join(" - "),
       price: (v.priceCents / 100).toFixed(2),
       priceCurrency: product.currency,
-      availability: v.available > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      // A timed release still to come: sold from its moment on.
+      ...(product.onSaleAt ? { availabilityStarts: product.onSaleAt } : {}),
+      availability: product.onSaleAt ? "https://schema.org/PreSale" : v.available > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       url,
     })),
     ...(product.rating && product.rating.count > 0
