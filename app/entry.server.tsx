@@ -45,6 +45,18 @@ function leafFlag(context: EntryContext, flag: "guestCache" | "appOnInteraction"
   return typeof handle === "object" && handle !== null && (handle as Record<string, unknown>)[flag] === true;
 }
 
+/**
+ * Whether the matched page asks for its app at once given its data (a route handle's `appAtOnce`): a product
+ * whose timed release is to come counts down and opens without an interaction (ADR 0031).
+ */
+function leafWantsAppAtOnce(context: EntryContext): boolean {
+  const { matches, loaderData } = context.staticHandlerContext;
+  const leaf = matches[matches.length - 1];
+  const handle: unknown = leaf ? context.routeModules[leaf.route.id]?.handle : undefined;
+  const decide = typeof handle === "object" && handle !== null ? (handle as { appAtOnce?: unknown }).appAtOnce : undefined;
+  return typeof decide === "function" && leaf !== undefined && (decide as (data: unknown) => boolean)(loaderData[leaf.route.id]) === true;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -55,7 +67,7 @@ export default function handleRequest(
   const nonce = loadContext.nonce;
   const page = loadContext.page as AppLoadContext["page"] | undefined;
   if (page) page.guestCacheable = leafFlag(routerContext, "guestCache");
-  const appOnInteraction = leafFlag(routerContext, "appOnInteraction") && !routerContext.isSpaMode;
+  const appOnInteraction = leafFlag(routerContext, "appOnInteraction") && !routerContext.isSpaMode && !leafWantsAppAtOnce(routerContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

@@ -52,6 +52,7 @@ const EMPTY: ProductValues = {
   descriptionEs: "",
   seoTitleEs: "",
   seoDescriptionEs: "",
+  onSaleAt: "",
 };
 
 export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,6 +74,7 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
       descriptionEs: sent.descriptionEs ?? "",
       seoTitleEs: sent.seoTitleEs ?? "",
       seoDescriptionEs: sent.seoDescriptionEs ?? "",
+      onSaleAt: sent.onSaleAt ?? "",
       }
     : EMPTY;
   return (

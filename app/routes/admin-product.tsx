@@ -11,6 +11,7 @@ import { AdminHeader, ConfirmStep } from "../components/admin/admin-ui.tsx";
 import { StockStatusBadge } from "../components/admin/stock-status.tsx";
 import { centsToField, placeError, PRODUCT_STATUS_LABEL, ProductFields, VariantFields, type ProductValues } from "../components/admin/product-form.tsx";
 import { stockStatusOf } from "../../core/inventory/rules.ts";
+import { instantToStoreLocal } from "../../core/events/rules.ts";
 import { storeDateTime } from "../lib/dates.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm, type FormFields } from "../lib/form.server.ts";
@@ -151,6 +152,7 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
       descriptionEs: sent.descriptionEs ?? "",
       seoTitleEs: sent.seoTitleEs ?? "",
       seoDescriptionEs: sent.seoDescriptionEs ?? "",
+      onSaleAt: sent.onSaleAt ?? "",
     };
   }
   return {
@@ -168,6 +170,7 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
     descriptionEs: product.descriptionEs ?? "",
     seoTitleEs: product.seoTitleEs ?? "",
     seoDescriptionEs: product.seoDescriptionEs ?? "",
+    onSaleAt: product.onSaleAt ? instantToStoreLocal(new Date(product.onSaleAt)) : "",
   };
 }
 
@@ -202,7 +205,8 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         </p>
       </AdminHeader>
       <p className="mt-2 text-sm text-muted">
-        {PRODUCT_STATUS_LABEL[product.status]} · last saved {storeDateTime(product.updatedAt)}
+        {PRODUCT_STATUS_LABEL[product.status]}
+        {product.onSaleAt ? ` · on sale from ${storeDateTime(product.onSaleAt)}` : ""} · last saved {storeDateTime(product.updatedAt)}
       </p>
       <div className="mt-4 space-y-4" aria-live="polite">
         {done ? <Notice tone="ok">{DONE[done]}</Notice> : null}

@@ -106,7 +106,7 @@ function LookFigure({ look, index, total }: { look: Look; index: number; total: 
                   <span className={`block text-sm font-semibold ${showOutOfStockBadge(h.product.variants, null) ? "text-danger" : "text-ok"}`}>{stockSummary(t, h.product)}</span>
                 </span>
               </p>
-              {showOutOfStockBadge(h.product.variants, null) ? null : (
+              {showOutOfStockBadge(h.product.variants, null) || h.product.upcoming ? null : (
                 <details className="mt-3 border-t border-line pt-2">
                   <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
                     {t("shop.lookbook.addToCart")}

@@ -8,6 +8,7 @@ import { imageForColor } from "../../core/media/rules.ts";
 import { Price } from "../components/product/price.tsx";
 import { ProductOptions, type Selection } from "../components/product/product-options.tsx";
 import { ProductPicture } from "../components/product/product-picture.tsx";
+import { ReleaseCountdown, useTimeLeft } from "../components/product/release-countdown.tsx";
 import { StarRating } from "../components/product/star-rating.tsx";
 import { WishlistButton } from "../components/product/wishlist-button.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
@@ -48,7 +49,12 @@ function shareImages(product: { artKind: string; images: { src: string }[] }, ba
 /** The main picture's width: the page's half beside the details from 768 px, the whole width below. */
 const MAIN_SIZES = "(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw";
 
-export const handle = guestCache;
+/**
+ * A browse page (its app waits for an interaction, ADR 0030), except while the product's timed release is
+ * to come: its countdown must tick and turn into Add to Cart without the visitor doing anything, so that
+ * page starts the app at once (ADR 0031).
+ */
+export const handle = { ...guestCache, appAtOnce: (data: unknown) => (data as { product?: { onSaleAt?: string | null } } | undefined)?.product?.onSaleAt != null };
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: `${metaIntl(matches).formatMessage({ id: "shop.product.notFound" })} | East Harlem` }];
@@ -89,7 +95,9 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], u
       name: [product.name, v.size, v.color && colorLabel(t, v.color)].filter(Boolean).join(" - "),
       price: (v.priceCents / 100).toFixed(2),
       priceCurrency: product.currency,
-      availability: v.available > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      // A timed release still to come: sold from its moment on.
+      ...(product.onSaleAt ? { availabilityStarts: product.onSaleAt } : {}),
+      availability: product.onSaleAt ? "https://schema.org/PreSale" : v.available > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       url,
     })),
     ...(product.rating && product.rating.count > 0
@@ -110,6 +118,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const imageColor = selection.color ?? colors[0] ?? null;
   const photo = imageForColor(product.images, imageColor);
   const priceCents = selection.variant?.priceCents ?? product.basePriceCents;
+  const msLeft = useTimeLeft(product.onSaleAt, product.msUntilOnSale);
+  const upcoming = product.onSaleAt !== null && msLeft > 0;
   const json = JSON.stringify(productJsonLd(product, baseUrl + localePath(`/shop/${product.slug}`), baseUrl, category, t)).replace(/</g, "\\u003c");
 
   return (
@@ -167,7 +177,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
           <div className="mt-6">
-            <ProductOptions product={product} onChange={onChange} showAllColors />
+            {upcoming ? (
+              <ReleaseCountdown onSaleAt={product.onSaleAt!} msLeft={msLeft} />
+            ) : (
+              <ProductOptions product={product} onChange={onChange} showAllColors />
+            )}
           </div>
           <details className="mt-6 border-t border-line pt-4">
             <summary className="min-h-11 cursor-pointer font-semibold">{t("shop.product.availability")}</summary>

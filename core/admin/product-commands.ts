@@ -75,6 +75,7 @@ function productSnapshot(p: ProductRow, es: SpanishTexts) {
     status: p.status,
     seoTitle: p.seoTitle,
     seoDescription: p.seoDescription,
+    onSaleAt: p.onSaleAt ? p.onSaleAt.toISOString() : null,
   };
 }
 
@@ -155,6 +156,7 @@ function productValues(form: ProductForm) {
     status: form.status,
     seoTitle: form.seoTitle,
     seoDescription: form.seoDescription,
+    onSaleAt: form.onSaleAt,
     searchText: searchDocument(form),
   };
 }

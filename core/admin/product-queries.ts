@@ -89,6 +89,8 @@ export interface AdminProductDetail {
   descriptionEs: string | null;
   seoTitleEs: string | null;
   seoDescriptionEs: string | null;
+  /** A timed release's moment (null: none). */
+  onSaleAt: Date | null;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -114,6 +116,7 @@ export async function getAdminProduct(db: Db, productId: number): Promise<AdminP
       descriptionEs: productTranslations.description,
       seoTitleEs: productTranslations.seoTitle,
       seoDescriptionEs: productTranslations.seoDescription,
+      onSaleAt: products.onSaleAt,
       version: products.version,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,

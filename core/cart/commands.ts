@@ -2,7 +2,7 @@ import { and, sql, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, carts, products, variants } from "../../db/schema/index.ts";
 import { newToken } from "../shared/ids.ts";
-import { CartError, insufficientStock } from "./errors.ts";
+import { CartError, insufficientStock, notOnSaleYet } from "./errors.ts";
 import { MAX_LINE_QUANTITY } from "./rules.ts";
 
 /** Creates an empty cart and returns its token (the cart cookie's value). */
@@ -44,12 +44,16 @@ async function sellableVariant(tx: Db, variantId: number) {
       color: variants.color,
       available: variants.available,
       unitPriceCents: sql<number>`coalesce(${variants.priceCents}, ${products.basePriceCents})`,
+      onSaleAt: products.onSaleAt,
+      // Decided by the database's clock, never this process's: every app process opens a drop at the same moment.
+      released: sql<boolean>`(${products.onSaleAt} is null or ${products.onSaleAt} <= now())`,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(and(eq(variants.id, variantId), eq(variants.active, true), eq(products.active, true), onSale))
     .limit(1);
   if (!row) throw new CartError("cart.variant_not_found", "This item is no longer available.");
+  if (!row.released) throw notOnSaleYet(row.name, row.onSaleAt!);
   return row;
 }
 

@@ -5,7 +5,8 @@ export type CartErrorCode =
   | "cart.invalid_quantity"
   | "cart.insufficient_stock"
   | "cart.line_limit"
-  | "cart.line_not_found";
+  | "cart.line_not_found"
+  | "cart.not_on_sale_yet";
 
 export class CartError extends errorsOf<CartErrorCode>({
   "cart.variant_not_found": 404,
@@ -13,7 +14,14 @@ export class CartError extends errorsOf<CartErrorCode>({
   "cart.insufficient_stock": 409,
   "cart.line_limit": 409,
   "cart.line_not_found": 404,
+  // A timed release (a drop) whose moment has not come: seen, not bought; trying again after the moment works.
+  "cart.not_on_sale_yet": 409,
 }) {}
+
+/** Refuses an item of a product whose timed release has not come yet (add to cart, and checkout again). */
+export function notOnSaleYet(name: string, onSaleAt: Date | string) {
+  return new CartError("cart.not_on_sale_yet", `${name} is not on sale yet.`, { onSaleAt: new Date(onSaleAt).toISOString() });
+}
 
 export const describeOptions = (size: string | null, color: string | null) =>
   [size, color].filter(Boolean).join(", ");

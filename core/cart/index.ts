@@ -2,6 +2,6 @@
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
 export { MAX_LINE_QUANTITY } from "./rules.ts";
 export { addByOptionsSchema, addToCartJsonSchema, addToCartSchema, removeLineSchema, setQuantityJsonSchema, setQuantitySchema, variantIdSchema } from "./inputs.ts";
-export { CartError } from "./errors.ts";
+export { CartError, notOnSaleYet } from "./errors.ts";
 export { getCart } from "./queries.ts";
 export { addToCart, attachGuestCart, cartExists, clearCart, createCart, createCartForUser, ensureCartOfUser, findCartOfUser, findVariantByOptions, isGuestCart, removeLine, setLineQuantity } from "./commands.ts";

@@ -33,6 +33,8 @@ export async function getCart(db: Db, cartId: string | null, locale: Locale = DE
       eventTitle: sql<string | null>`coalesce(${eventTranslations.title}, ${events.title})`,
       eventStartsAt: events.startsAt,
       eventImage: events.image,
+      // Set while the product's timed release is still to come, by the database's clock (checkout refuses the line).
+      notOnSaleUntil: sql<Date | null>`case when ${products.onSaleAt} > now() then ${products.onSaleAt} end`.mapWith(products.onSaleAt),
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -63,6 +65,7 @@ export async function getCart(db: Db, cartId: string | null, locale: Locale = DE
       quantity: r.quantity,
       lineTotalCents: lineTotalCents({ unitPriceCents, quantity: r.quantity }),
       available: r.available,
+      notOnSaleUntil: r.notOnSaleUntil ? r.notOnSaleUntil.toISOString() : null,
       event: r.kind === "ticket" && r.eventSlug ? { slug: r.eventSlug, title: r.eventTitle!, startsAt: r.eventStartsAt!.toISOString() } : null,
     };
   });

@@ -22,6 +22,8 @@ export interface CartLine {
   quantity: number;
   lineTotalCents: number;
   available: number;
+  /** Set while the product's timed release is still to come (ISO): the line cannot be bought until then. */
+  notOnSaleUntil?: string | null;
   /** Set on a ticket line: the event it admits to (the line links to the event page, not the shop). */
   event?: { slug: string; title: string; startsAt: string } | null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storeLocalToInstant } from "../events/rules.ts";
 import { CATEGORY_FILTERS, SORTS } from "./rules.ts";
 
 /**
@@ -93,6 +94,24 @@ const checkbox = z
 
 export const versionSchema = z.coerce.number({ error: "Reload the page and try again." }).int().min(1).max(2_147_483_647);
 
+/**
+ * A timed release's moment as the back office types it: New York wall-clock time from a datetime-local
+ * field (seconds optional); empty, no timed release.
+ */
+export const onSaleAtSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Enter the release date and time, such as 2026-12-05 10:00.")
+      .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100 && !Number.isNaN(storeLocalToInstant(v).getTime()), "Enter the release date and time, such as 2026-12-05 10:00.")
+      .transform(storeLocalToInstant)
+      .nullable(),
+  );
+
 export const productFormSchema = z.object({
   name: z.string({ error: "Enter the product's name." }).trim().min(1, "Enter the product's name.").max(120, "The name must be at most 120 characters."),
   /** Empty on a new product: made from the name. */
@@ -120,6 +139,8 @@ export const productFormSchema = z.object({
   descriptionEs: optionalLine(5000, "The Spanish description"),
   seoTitleEs: optionalLine(70, "The Spanish SEO title"),
   seoDescriptionEs: optionalLine(160, "The Spanish SEO description"),
+  /** A timed release (a drop): not sold before this moment; null, sold whenever it is active. */
+  onSaleAt: onSaleAtSchema,
 });
 export type ProductForm = z.infer<typeof productFormSchema>;
 
@@ -140,6 +161,7 @@ export function productFormInput(fields: Record<string, string | undefined>) {
     descriptionEs: fields.descriptionEs,
     seoTitleEs: fields.seoTitleEs,
     seoDescriptionEs: fields.seoDescriptionEs,
+    onSaleAt: fields.onSaleAt,
   };
 }
 

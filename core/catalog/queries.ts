@@ -31,6 +31,8 @@ export interface ProductSummary {
   rating: { average: number; count: number } | null;
   /** Uploaded photographs in their order (empty: the drawn art is shown). */
   images: ProductImageView[];
+  /** Its timed release is still to come (the database's clock): shown, not sold yet; its page counts down. */
+  upcoming: boolean;
 }
 
 export interface ShopPage {
@@ -53,6 +55,8 @@ const productColumns = {
   tags: products.tags,
   featured: products.featured,
   createdAt: products.createdAt,
+  /** A timed release still to come, by the database's clock: the product is shown but not sold yet. */
+  upcoming: sql<boolean>`coalesce(${products.onSaleAt} > now(), false)`,
 };
 
 /** A search word matches when it is contained in the text, or close to a word in it (a typo). */
@@ -207,7 +211,18 @@ function parseVariants(json: VariantJson[] | string | null, basePriceCents: numb
 export interface ProductDetail extends ProductSummary {
   seoTitle: string | null;
   seoDescription: string | null;
+  /**
+   * The moment of its timed release (ISO) while that is still to come by the database's clock: the page
+   * shows it and counts down; null once it is on sale (or was never scheduled).
+   */
+  onSaleAt: string | null;
+  /** How long until then, by the database's clock when the page was read (a countdown starts from it). */
+  msUntilOnSale: number | null;
 }
+
+/** A product's release moment while it is still to come, by the database's clock (never a process's). */
+const upcomingReleaseColumn = sql<Date | null>`case when ${products.onSaleAt} > now() then ${products.onSaleAt} end`.mapWith(products.onSaleAt);
+const msUntilReleaseColumn = sql<number | null>`case when ${products.onSaleAt} > now() then ceil(extract(epoch from ${products.onSaleAt} - now()) * 1000) end`.mapWith(Number);
 
 /**
  * A product's page in a language: the description and search texts of its translation when it has one
@@ -224,15 +239,22 @@ export async function getProductBySlug(db: Db, slug: string, locale: Locale = DE
       }
     : { description: products.description, seoTitle: products.seoTitle, seoDescription: products.seoDescription };
   const [row] = await db
-    .select({ ...productColumns, ...texts, variants: variantsJson, rating: productRatingColumn })
+    .select({ ...productColumns, ...texts, variants: variantsJson, rating: productRatingColumn, onSaleAt: upcomingReleaseColumn, msUntilOnSale: msUntilReleaseColumn })
     .from(products)
     .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, translated ? locale : "")))
     .where(and(eq(products.slug, slug), shopListed))
     .limit(1);
   if (!row) return null;
-  const { variants: json, rating, ...product } = row;
+  const { variants: json, rating, onSaleAt, msUntilOnSale, ...product } = row;
   const images = await imagesByProduct(db, [product.id]);
-  return { ...product, variants: parseVariants(json, product.basePriceCents), rating: parseRating(rating), images: images.get(product.id) ?? [] };
+  return {
+    ...product,
+    variants: parseVariants(json, product.basePriceCents),
+    rating: parseRating(rating),
+    images: images.get(product.id) ?? [],
+    onSaleAt: onSaleAt ? onSaleAt.toISOString() : null,
+    msUntilOnSale: onSaleAt && msUntilOnSale !== null ? Number(msUntilOnSale) : null,
+  };
 }
 
 /** Every active product's slug and last change, for the sitemap. */

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
-import { getCart } from "../cart/index.ts";
+import { getCart, notOnSaleYet } from "../cart/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/index.ts";
 import type { CardInput, PaymentLookup, PaymentProvider } from "../payments/index.ts";
@@ -70,6 +70,9 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
       const cart = await getCart(tx, input.cartId, undefined, { photos: false });
       cartLines = cart.lines;
       if (cart.lines.length === 0) return { kind: "empty" };
+      // A line put in the cart before its product was scheduled for a later release is refused until then.
+      const early = cart.lines.find((l) => l.notOnSaleUntil);
+      if (early) throw notOnSaleYet(early.name, early.notOnSaleUntil!);
       const lines: CheckoutLine[] = cart.lines.map((l) => ({
         variantId: l.variantId,
         productId: l.productId,

@@ -158,6 +158,8 @@ async function listAnyProducts(db: Db, ids: number[], activeOnly: boolean): Prom
       variants: [],
       rating: null,
       images: [],
+      // The back office's view of a withdrawn product: nothing to sell either way.
+      upcoming: false,
     })),
   ];
 }

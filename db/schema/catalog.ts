@@ -44,6 +44,12 @@ export const products = pgTable(
     /** After this moment the product can no longer be put in a cart or bought (a ticket once its event is over); null: no end. */
     saleEndsAt: timestamp("sale_ends_at", { withTimezone: true }),
     /**
+     * A timed release (a drop): before this moment the product can be seen but not bought, by any route;
+     * "released" is decided by the database's clock (now()), so every app process opens the sale at once.
+     * Null: on sale whenever it is active.
+     */
+    onSaleAt: timestamp("on_sale_at", { withTimezone: true }),
+    /**
      * Whether shoppers see the product: derived from the status by the database, so every shopper-facing
      * read keeps one test and no write can set the two apart.
      */

@@ -73,6 +73,8 @@ export interface ProductValues {
   descriptionEs: string;
   seoTitleEs: string;
   seoDescriptionEs: string;
+  /** New York wall-clock time ("2026-12-05T10:00"), empty for none. */
+  onSaleAt: string;
 }
 
 export function centsToField(cents: number | null): string {
@@ -149,6 +151,15 @@ export function ProductFields({ values, errors, artKinds, isNew }: { values: Pro
           {(a) => <textarea {...a} name="descriptionEs" defaultValue={values.descriptionEs} maxLength={5000} rows={5} lang="es" className={`${inputClass} h-auto py-2`} />}
         </Field>
       </div>
+      <Field
+        id="onSaleAt"
+        label="On sale from (New York time)"
+        error={errors?.onSaleAt}
+        optional
+        hint="A timed release: before this moment the product page shows a countdown and nobody can buy it. Empty: on sale whenever it is active."
+      >
+        {(a) => <input {...a} name="onSaleAt" type="datetime-local" step={1} defaultValue={values.onSaleAt} className={inputClass} />}
+      </Field>
       <Field id="seoTitleEs" label="Spanish SEO title" error={errors?.seoTitleEs} optional hint="Saved with a Spanish description; the name when empty. At most 70 characters.">
         {(a) => <input {...a} name="seoTitleEs" defaultValue={values.seoTitleEs} maxLength={70} lang="es" className={inputClass} />}
       </Field>

@@ -24,6 +24,8 @@ export type ProductCardData = Pick<ProductSummary, "id" | "slug" | "name" | "cat
   variants: VariantOption[];
   /** The photos a colour can pick (the first of each colour and for all colours); empty: the drawn art. */
   images: ProductImageView[];
+  /** Its timed release is still to come: no quick add, the card leads to the page's countdown. */
+  upcoming?: boolean;
 };
 
 /** The card's width in the shop's grid (two columns, then 3 and 4), for the browser to pick a photo's file. */
@@ -48,6 +50,7 @@ export function toCardData(p: ProductSummary): ProductCardData {
     rating: p.rating,
     variants: p.variants.map(({ id, size, color, priceCents, available }) => ({ id, size, color, priceCents, available })),
     images: firstPerColor(p.images),
+    upcoming: p.upcoming,
   };
 }
 
@@ -130,7 +133,12 @@ export function ProductCard({ product, eager = false, saved = false }: { product
       </div>
       <div className="@container min-w-0">
         <div className="px-4 pb-4 pt-2 @max-3xs:px-2 @max-3xs:pb-2">
-          {hydrated ? (
+          {product.upcoming ? (
+            // A drop still to come: its page shows when it opens and counts down; the server refuses an early add anyway.
+            <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold @max-3xs:text-sm">
+              {t("shop.release.heading")}
+            </Link>
+          ) : hydrated ? (
             <details className="border-t border-line pt-2" onToggle={(e) => setOptionsOpen(e.currentTarget.open)}>
               <summary className="flex min-h-11 cursor-pointer items-center font-semibold @max-3xs:text-sm">{t("shop.card.chooseOptions")}</summary>
               {/* Rendered only once opened: twelve option forms would weigh down every listing. */}

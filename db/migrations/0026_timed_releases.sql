@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "on_sale_at" timestamp with time zone;

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers.ts";
+import { signInAsAdmin } from "./shopper.ts";
+
+// A drop: an admin schedules a product to go on sale a few seconds from now; a guest waiting on its page
+// sees the moment and a countdown, which turns into Add to Cart at the moment, without a reload.
+
+/** An instant as New York wall-clock time with seconds, as the back office's datetime-local field takes it. */
+function newYorkLocal(at: Date): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+test("a scheduled product counts down and turns into Add to Cart at the moment, without a reload", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const name = `Drop Day Varsity Jacket ${Date.now()}`;
+  await signInAsAdmin(page);
+  await page.goto("/admin/products/new");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("A wool varsity jacket with chenille letters, one run only.");
+  await page.getByLabel("Drawing").selectOption("jacket");
+  await page.getByLabel("Base price (USD)").fill("180.00");
+  await page.getByLabel("Status").selectOption("active");
+  // Far ahead while it is being prepared: a shopper who finds it early cannot buy it.
+  await page.getByLabel("On sale from (New York time)").fill("2099-01-01T12:00:00");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByText("The product was created.")).toBeVisible();
+  const addVariant = page.getByRole("form", { name: "Add a variant" });
+  await addVariant.getByLabel("Size").fill("L");
+  await addVariant.getByLabel("Initial stock").fill("5");
+  await addVariant.getByRole("button", { name: "Add variant" }).click();
+  await expect(page.getByText("The variant was added.")).toBeVisible();
+  const slug = await page.getByLabel("Slug").inputValue();
+
+  // The release moment: twenty-five seconds from now (time enough to open the page on a busy machine).
+  const moment = new Date(Date.now() + 25_000);
+  const details = page.getByRole("region", { name: "Details" });
+  await details.getByLabel("On sale from (New York time)").fill(newYorkLocal(moment));
+  await details.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByText("The product was saved.")).toBeVisible();
+
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/shop/${slug}`);
+  await expect(guest.getByRole("heading", { level: 1, name })).toBeVisible();
+  const release = guest.getByTestId("release");
+  await expect(release.getByRole("heading", { name: "Coming soon" })).toBeVisible();
+  await expect(release).toContainText(/On sale \w+ \d+, \d{4}, \d+:\d{2} [AP]M ET/);
+  await expect(guest.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+  // The countdown ticks on its own: no interaction starts anything.
+  const timer = guest.getByRole("timer");
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first ?? "", { timeout: 3000 });
+  expect(Date.now()).toBeLessThan(moment.getTime());
+  await expectNoAxeViolations(guest, "an upcoming product's page");
+
+  // At the moment (within the page cache's two seconds), Add to Cart, and the server sells it.
+  const button = guest.getByRole("button", { name: "Add to Cart" });
+  await expect(button).toBeVisible({ timeout: moment.getTime() - Date.now() + 4000 });
+  await expect(guest.getByRole("timer")).toHaveCount(0);
+  await guest.getByRole("radio", { name: "L" }).check({ force: true });
+  await button.click();
+  await expect(guest.getByText("Added to cart")).toBeVisible();
+  await expectNoAxeViolations(guest, "a released product's page");
+  await guest.close();
+});
