@@ -73,7 +73,7 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // Crawlers, no-JavaScript visitors and browse pages (whose app waits for an interaction anyway) get the
     // whole document at once, which the browser lays out in fewer passes; others get it streamed.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || appOnInteraction ? "onAllReady" : "onShellReady";
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

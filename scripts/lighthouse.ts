@@ -7,7 +7,8 @@
 // (/usr/bin/chromium, or CHROME_PATH). Prints the four scores and the JavaScript each page
 // transferred, lists the audits that keep a score under its target, and a PASS/FAIL line.
 // LIGHTHOUSE_RUNS=<n> (default 1) runs each page n times and keeps the median run by
-// performance score; LIGHTHOUSE_REPORT_DIR=<dir> also saves each page's HTML report there.
+// performance score; LIGHTHOUSE_REPORT_DIR=<dir> also saves each page's HTML report there;
+// LIGHTHOUSE_PATHS=/,/shop measures only those pages.
 //
 // Exit code: 0 when Lighthouse ran, also when a target is missed (the FAIL line says which);
 // non-zero only when Lighthouse could not run or measure a page.
@@ -19,7 +20,7 @@ import lighthouse, { generateReport, type Result } from "lighthouse";
 import { seedArticles } from "../db/seed/articles.ts";
 import { envNumber, onCleanup, runMain, startStore, startWatchdog, table } from "./bench-lib.ts";
 
-const PATHS = ["/", "/shop", "/shop/harlem-classic-tee", "/music", `/culture/${seedArticles[0]!.slug}`];
+const PATHS = process.env.LIGHTHOUSE_PATHS?.split(",").filter(Boolean) ?? ["/", "/shop", "/shop/harlem-classic-tee", "/music", `/culture/${seedArticles[0]!.slug}`];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type CategoryId = (typeof CATEGORIES)[number];
 const TARGETS: Record<CategoryId, number> = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
