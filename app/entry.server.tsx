@@ -71,8 +71,8 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers, no-JavaScript visitors and browse pages (whose app waits for an interaction anyway) get the
-    // whole document at once, which the browser lays out in fewer passes; others get it streamed.
+    // Crawlers and no-JavaScript visitors get the whole document at once; others get it streamed (browse
+    // pages too: the browser parses and lays out a streamed page in shorter tasks than a whole one).
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
