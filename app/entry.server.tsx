@@ -33,28 +33,26 @@ function documentCacheControl(context: EntryContext): string {
   return asked.some((v) => v.includes("no-store")) ? "private, no-store" : "private, no-cache";
 }
 
-/**
- * A flag of the matched page's route `handle` (app/lib/guest-cache.ts): `guestCache`, whether a guest may
- * be served a kept copy of this page (server/page-cache.ts; only public pages that show every guest the
- * same thing); `appOnInteraction`, whether the app's JavaScript waits for the first interaction (ADR 0030).
- */
-function leafFlag(context: EntryContext, flag: "guestCache" | "appOnInteraction"): boolean {
-  const { matches } = context.staticHandlerContext;
-  const leaf = matches[matches.length - 1];
-  const handle: unknown = leaf ? context.routeModules[leaf.route.id]?.handle : undefined;
-  return typeof handle === "object" && handle !== null && (handle as Record<string, unknown>)[flag] === true;
-}
-
-/**
- * Whether the matched page asks for its app at once given its data (a route handle's `appAtOnce`): a product
- * whose timed release is to come counts down and opens without an interaction (ADR 0031).
- */
-function leafWantsAppAtOnce(context: EntryContext): boolean {
+/** The matched page's route `handle` (app/lib/guest-cache.ts and the routes), if it is an object. */
+function leafHandle(context: EntryContext): { leafData: unknown; handle: Record<string, unknown> } | null {
   const { matches, loaderData } = context.staticHandlerContext;
   const leaf = matches[matches.length - 1];
   const handle: unknown = leaf ? context.routeModules[leaf.route.id]?.handle : undefined;
-  const decide = typeof handle === "object" && handle !== null ? (handle as { appAtOnce?: unknown }).appAtOnce : undefined;
-  return typeof decide === "function" && leaf !== undefined && (decide as (data: unknown) => boolean)(loaderData[leaf.route.id]) === true;
+  return leaf && typeof handle === "object" && handle !== null ? { leafData: loaderData[leaf.route.id], handle: handle as Record<string, unknown> } : null;
+}
+
+/**
+ * `guestCache`: a guest may be served a kept copy of this page (server/page-cache.ts; only public pages that
+ * show every guest the same thing). `appOnInteraction`: the app's JavaScript waits for the first interaction
+ * (ADR 0030), unless the page's `appAtOnce(data)` asks for it at once: a product whose timed release is to
+ * come counts down and opens without an interaction (ADR 0031).
+ */
+function leafFlags(context: EntryContext): { guestCache: boolean; appOnInteraction: boolean } {
+  const leaf = leafHandle(context);
+  if (!leaf) return { guestCache: false, appOnInteraction: false };
+  const { handle, leafData } = leaf;
+  const atOnce = typeof handle.appAtOnce === "function" && (handle.appAtOnce as (data: unknown) => unknown)(leafData) === true;
+  return { guestCache: handle.guestCache === true, appOnInteraction: handle.appOnInteraction === true && !atOnce };
 }
 
 export default function handleRequest(
@@ -66,8 +64,9 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.nonce;
   const page = loadContext.page as AppLoadContext["page"] | undefined;
-  if (page) page.guestCacheable = leafFlag(routerContext, "guestCache");
-  const appOnInteraction = leafFlag(routerContext, "appOnInteraction") && !routerContext.isSpaMode && !leafWantsAppAtOnce(routerContext);
+  const flags = leafFlags(routerContext);
+  if (page) page.guestCacheable = flags.guestCache;
+  const appOnInteraction = flags.appOnInteraction && !routerContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

@@ -259,6 +259,24 @@ describe("RSVPs", () => {
   });
 });
 
+describe("what creates something, sent twice", () => {
+  it("makes one list for one Idempotency-Key, answers the repeat with the first answer, and refuses the key for another list", async () => {
+    const shopper = await signUp("Key Keeper");
+    const c = app(shopper.token);
+    const key = { "Idempotency-Key": `list-${Date.now()}` };
+    const first = await c.call<{ id: number; name: string }>("POST", "/wishlists", { json: { name: "Drop day" }, headers: key });
+    expect(first.status, first.text).toBe(201);
+    const again = await c.call<{ id: number }>("POST", "/wishlists", { json: { name: "Drop day" }, headers: key });
+    expect(again.status).toBe(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    const other = await c.call("POST", "/wishlists", { json: { name: "Something else" }, headers: key });
+    expect(other.status).toBe(422);
+    const lists = await c.get<{ items: { name: string }[] }>("/wishlists");
+    expect(lists.body.items.filter((l) => l.name === "Drop day")).toHaveLength(1);
+  });
+});
+
 describe("tickets", () => {
   it("lists the tickets of the shopper's orders, for the shopper only", async () => {
     const tickets = await app(ana.token).get<{ items: { code: string; status: string; event: { slug: string } }[] }>("/me/tickets");

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPERATIONS } from "../app/api/index.ts";
 import { MESSAGES } from "../core/accounts/index.ts";
 import { ApiClient, loadContract, type ApiAnswer } from "./api-client.ts";
 import { Client, rawRequest } from "./http-client.ts";
@@ -669,6 +670,14 @@ describe("events", () => {
     expect((await call(c, "DELETE", `/me/rsvps/${taken.body.id}`)).body).toMatchObject({ id: taken.body.id, status: "cancelled" });
     expect((await call(c, "DELETE", "/me/rsvps/99999999")).status).toBe(404);
     expect((await call(c, "GET", "/me/tickets")).body).toEqual({ items: [] });
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("is taken by every POST that creates something (sign-up excepted: an address is an account once)", () => {
+    const creators = OPERATIONS.filter((op) => op.method === "post" && op.success.status === 201 && op.operationId !== "signUp");
+    expect(creators.length).toBeGreaterThan(5);
+    expect(creators.filter((op) => !op.idempotency).map((op) => op.operationId)).toEqual([]);
   });
 });
 

@@ -145,6 +145,17 @@ describe("an app's journey", () => {
       [journey.webVariantId, 1],
     ]);
     expect(await Client.text(await browser.get(`/orders/${journey.orderId}`))).toContain(placed.body.order.number);
+
+    // Writes a review of what it bought: a verified purchase, in the product's reviews and summary.
+    const review = await later.call<{ verified: boolean; message: string }>("POST", "/products/harlem-classic-tee/reviews", {
+      json: { rating: 5, title: "Bought it on the app", comment: "Heavy cotton, true to size." },
+      headers: { "Idempotency-Key": "journey-review-0001" },
+    });
+    expect(review.status, review.text).toBe(201);
+    expect(review.body.verified).toBe(true);
+    const reviews = await phone.get<{ items: { title: string; verified: boolean }[] }>("/products/harlem-classic-tee/reviews?sort=newest");
+    expect(reviews.body.items).toContainEqual(expect.objectContaining({ title: "Bought it on the app", verified: true }));
+    expect((await phone.get<{ verifiedPurchaseCount: number }>("/products/harlem-classic-tee/reviews/summary")).body.verifiedPurchaseCount).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -209,6 +209,7 @@ export const listRsvpsOp = operation({
 export const rsvpOp = operation({
   operationId: "rsvpToEvent",
   method: "post",
+  idempotency: "optional",
   path: "/events/{slug}/rsvps",
   tag: "Events",
   summary: "RSVP to a free event",

@@ -206,6 +206,7 @@ function written(ctx: ApiContext, saved: { id: number; verified: boolean }, kind
 export const createReviewOp = operation({
   operationId: "createReview",
   method: "post",
+  idempotency: "optional",
   path: "/products/{slug}/reviews",
   tag: "Reviews",
   summary: "Write a review",

@@ -195,6 +195,7 @@ export const listWishlistsOp = operation({
 export const createWishlistOp = operation({
   operationId: "createWishlist",
   method: "post",
+  idempotency: "optional",
   path: "/wishlists",
   tag: "Wishlists",
   summary: "Make a further list",
@@ -297,6 +298,7 @@ export const unshareWishlistOp = operation({
 export const saveWishlistItemOp = operation({
   operationId: "saveWishlistItem",
   method: "post",
+  idempotency: "optional",
   path: "/wishlist-items",
   tag: "Wishlists",
   summary: "Save a product (the heart)",
@@ -378,6 +380,7 @@ export const removeWishlistItemOp = operation({
 export const moveWishlistItemToCartOp = operation({
   operationId: "moveWishlistItemToCart",
   method: "post",
+  idempotency: "optional",
   path: "/wishlist-items/{id}/move-to-cart",
   tag: "Wishlists",
   summary: "Move a saved item to the cart",
