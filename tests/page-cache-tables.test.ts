@@ -12,6 +12,8 @@ const NEVER_ON_A_GUEST_PAGE = [
   // a shopper's own things, rendered fresh for them
   "carts", "cart_items", "wishlists", "wishlist_items", "orders", "order_items", "order_status_history",
   "order_notes", "order_refunds", "checkout_attempts", "test_charges", "test_refunds", "webhook_events",
+  // the API's kept answers to requests under an Idempotency-Key, per account or guest cart
+  "idempotency_keys",
   // the back office's books and the store's machinery
   "audit_log", "stock_movements", "stock_alerts", "outbox", "newsletter_campaigns", "newsletter_deliveries",
   "newsletter_subscribers", "review_helpful_votes",
