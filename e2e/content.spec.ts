@@ -43,7 +43,8 @@ test.describe("content pages", () => {
   });
 
   test("music has the featured mix, playlists and the June 15 event", async ({ page }) => {
-    await page.goto("/music");
+    // The Play buttons are the app's (before it is alive they are links to the audio files).
+    await gotoHydrated(page, "/music");
     await expect(page).toHaveTitle(/Music/);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { name: "Featured Mix" })).toBeVisible();
