@@ -11,6 +11,8 @@ export default defineConfig({
           include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
           environment: "node",
           sequence: { groupOrder: 0 },
+          // Pure rules and rendering: CPU-bound, one file per core (the default on 2 cores is one in all).
+          maxWorkers: 2,
         },
       },
       {
@@ -22,6 +24,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Each file gets its own database; run after the unit tests.
           sequence: { groupOrder: 1 },
+          // Most of a file's time is spent waiting on another process (the store's server, PostgreSQL):
+          // three files at a time keep both cores busy (the default on 2 cores is one).
+          maxWorkers: 3,
         },
       },
     ],

@@ -1,0 +1,15 @@
+import { openDatabase } from "./db/client.ts";
+import { seedIfEmpty } from "./db/seed/index.ts";
+import { seedCulture } from "./db/seed/culture.ts";
+let t = Date.now();
+const d = await openDatabase({});
+console.log("open", Date.now() - t); t = Date.now();
+await d.migrate();
+console.log("migrate", Date.now() - t); t = Date.now();
+await seedIfEmpty(d.db);
+console.log("seed", Date.now() - t); t = Date.now();
+await seedCulture(d.db);
+console.log("culture", Date.now() - t); t = Date.now();
+const pg = (d as any).client ?? (d as any).pglite;
+console.log(Object.keys(d));
+await d.close();
