@@ -109,6 +109,12 @@ describe("a timed release over HTTP", () => {
     const signedIn = await app.post<{ token: string }>("/auth/sign-in", { email: CUSTOMER, password: SHOPPER_PASSWORD });
     expect(signedIn.status, signedIn.text).toBe(200);
     app.token = signedIn.body.token;
+    // The app is told it is coming, when (by the store's clock), and how long until then.
+    const shown = await app.get<{ upcoming: boolean; onSaleAt: string | null; msUntilOnSale: number | null }>(`/products/${SLUG}`);
+    expect(shown.body).toMatchObject({ upcoming: true, onSaleAt: "2099-12-05T15:00:00.000Z" });
+    expect(shown.body.msUntilOnSale).toBeGreaterThan(0);
+    const listed = await app.get<{ items: { slug: string; upcoming: boolean }[] }>(`/products?q=${encodeURIComponent("Harlem Classic Tee")}`);
+    expect(listed.body.items.find((p) => p.slug === SLUG)?.upcoming).toBe(true);
     const refused = await app.post<{ code: string; detail: string }>("/cart/items", { variantId, quantity: 1 });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: "cart.not_on_sale_yet", detail: "Harlem Classic Tee aún no está a la venta." });
@@ -155,6 +161,7 @@ describe("a timed release over HTTP", () => {
     await added.arrayBuffer();
 
     const app = new ApiClient(server.url);
+    expect((await app.get(`/products/${SLUG}`)).body).toMatchObject({ upcoming: false, onSaleAt: null, msUntilOnSale: null });
     const signedIn = await app.post<{ token: string }>("/auth/sign-in", { email: CUSTOMER, password: SHOPPER_PASSWORD });
     app.token = signedIn.body.token;
     const bought = await app.post<{ lines: { variantId: number }[] }>("/cart/items", { variantId, quantity: 1 });

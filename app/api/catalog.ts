@@ -54,7 +54,8 @@ const productSchema = z
     createdAt: z.iso.datetime(),
     sizes: z.array(z.string()).meta({ description: "Sizes offered, smallest first." }),
     colors: z.array(z.string()).meta({ description: "Colours offered (as stored)." }),
-    inStock: z.boolean().meta({ description: "Some variant can be bought now." }),
+    inStock: z.boolean().meta({ description: "Some variant has units (an upcoming product's can still not be bought: see `upcoming`)." }),
+    upcoming: z.boolean().meta({ description: "A timed release still to come: shown, but adding it to the cart and checking it out are refused until the moment." }),
     variants: z.array(variantSchema),
     rating: ratingSchema,
     images: z.array(imageSchema).meta({ description: "Uploaded photographs in order; empty: show `art`." }),
@@ -62,6 +63,13 @@ const productSchema = z
     url: z.url().meta({ description: "The product's web page, in the language asked for." }),
   })
   .meta({ id: "Product" });
+
+const productDetailSchema = productSchema
+  .extend({
+    onSaleAt: z.iso.datetime().nullable().meta({ description: "The moment of its timed release while that is still to come, by the store's clock; null once it is on sale." }),
+    msUntilOnSale: z.number().int().nullable().meta({ description: "Milliseconds from this answer to that moment, by the store's clock: count down from it rather than from the device's clock." }),
+  })
+  .meta({ id: "ProductDetail" });
 
 const productPageSchema = z
   .object({
@@ -125,6 +133,7 @@ function productOut(product: ProductSummary, locale: Locale, baseUrl: string): z
     sizes,
     colors,
     inStock: product.variants.some((v) => v.available > 0),
+    upcoming: product.upcoming,
     variants: product.variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -190,7 +199,7 @@ export const getProductOp = operation({
   description: "A product with its variants, stock, photographs and rating. A product renamed in the back office is still found by its old slug (its `slug` is the new one).",
   access: "public",
   params: z.object({ slug: z.string().max(200).meta({ description: "The product's slug, as in its web address.", example: "harlem-classic-tee" }) }),
-  success: { status: 200, description: "The product.", schema: productSchema },
+  success: { status: 200, description: "The product.", schema: productDetailSchema },
   problems: [404],
   etag: true,
   async handle({ params, ctx }) {
@@ -202,7 +211,7 @@ export const getProductOp = operation({
     }
     if (!product) throw new ApiProblem(404, "catalog.product_not_found", API_MESSAGES.productNotFound);
     track(ctx, { type: "product_view", productId: product.id });
-    return productOut(product, ctx.locale, ctx.deps.baseUrl);
+    return { ...productOut(product, ctx.locale, ctx.deps.baseUrl), onSaleAt: product.onSaleAt, msUntilOnSale: product.msUntilOnSale };
   },
 });
 

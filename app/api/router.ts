@@ -181,6 +181,9 @@ function serve(op: AnyOperation, deps: ApiDeps) {
       await countAddress(deps, clientAddress(req), quotas);
       const signedIn = await authenticate(req, deps);
       if (signedIn) await countToken(deps, signedIn.viewer.sessionId, quotas);
+      // Every answer from here on says what is left of its quotas and which language it speaks.
+      setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
+      res.setHeader("Content-Language", locale);
       if (op.access === "signed-in" && !signedIn) throw signInRequired();
       const params = parseWith(op.params, { ...req.params }, "path");
       const query = parseWith(op.query, queryFields(req), "query");
@@ -190,8 +193,6 @@ function serve(op: AnyOperation, deps: ApiDeps) {
       // A request that creates something, sent again under its Idempotency-Key: the first answer again.
       const keyed = await claimIdempotency(deps, op, req, { viewer, cartToken }, req.body);
       if (keyed && "replay" in keyed) {
-        setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
-        res.setHeader("Content-Language", locale);
         res.setHeader("Cache-Control", "no-store");
         res.setHeader("Idempotent-Replayed", "true");
         res.status(keyed.replay.status);
@@ -217,8 +218,6 @@ function serve(op: AnyOperation, deps: ApiDeps) {
         try {
           const result = await op.handle({ params, query, body, ctx });
           if (op.success.status === 204) {
-            setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
-            res.setHeader("Content-Language", locale);
             if (held) await settleKey(deps, held, { status: 204, type: "", body: "" });
             res.setHeader("Cache-Control", "no-store");
             res.status(204).end();
@@ -232,8 +231,6 @@ function serve(op: AnyOperation, deps: ApiDeps) {
         }
         if (held) await settleKey(deps, held, { status: op.success.status, type: "application/json", body: json });
       }
-      setRateLimitHeaders(res, quotas, deps.limits.windowSeconds);
-      res.setHeader("Content-Language", locale);
       res.status(op.success.status).type("application/json");
       if (op.etag) {
         const tag = entityTag(json);

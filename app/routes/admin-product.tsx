@@ -11,7 +11,7 @@ import { AdminHeader, ConfirmStep } from "../components/admin/admin-ui.tsx";
 import { StockStatusBadge } from "../components/admin/stock-status.tsx";
 import { centsToField, placeError, PRODUCT_STATUS_LABEL, ProductFields, VariantFields, type ProductValues } from "../components/admin/product-form.tsx";
 import { stockStatusOf } from "../../core/inventory/rules.ts";
-import { instantToStoreLocal } from "../../core/events/rules.ts";
+import { instantToStoreLocal } from "../../core/shared/dates.ts";
 import { storeDateTime } from "../lib/dates.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm, type FormFields } from "../lib/form.server.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storeLocalToInstant } from "../events/rules.ts";
+import { storeLocalToInstant } from "../shared/dates.ts";
 import { CATEGORY_FILTERS, SORTS } from "./rules.ts";
 
 /**

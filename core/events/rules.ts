@@ -1,49 +1,10 @@
 /** Pure event rules: the store's clock (New York), when an event is past, and how an RSVP waitlist moves up. */
 
-export const STORE_TIME_ZONE = "America/New_York";
+import { STORE_TIME_ZONE, storeLocalToInstant, storeWallClock } from "../shared/dates.ts";
 
-const zoneParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: STORE_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** The wall-clock reading in New York of an instant, as numbers. */
-export function storeWallClock(at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const p = Object.fromEntries(zoneParts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour) % 24, minute: Number(p.minute), second: Number(p.second) };
-}
-
-/** New York's offset from UTC at an instant, in minutes (-240 in summer, -300 in winter). */
-function offsetMinutes(at: Date): number {
-  const w = storeWallClock(at);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
-  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
-}
-
-/** The instant a New York wall-clock time ("2027-06-15T20:00", or with seconds "2027-06-15T20:00:30") names. */
-export function storeLocalToInstant(local: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
-  if (!m) throw new Error(`not a local date-time: ${local}`);
-  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
-  // Two passes settle the offset on either side of a daylight-saving change.
-  let at = new Date(guess - offsetMinutes(new Date(guess)) * 60_000);
-  at = new Date(guess - offsetMinutes(at) * 60_000);
-  return at;
-}
+export { instantToStoreLocal, STORE_TIME_ZONE, storeLocalToInstant, storeWallClock } from "../shared/dates.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The value of an <input type="datetime-local"> showing this instant in New York time (its seconds only when it has some). */
-export function instantToStoreLocal(at: Date): string {
-  const w = storeWallClock(at);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}${w.second ? `:${pad(w.second)}` : ""}`;
-}
 
 /**
  * The next time a yearly date (month, day, time in New York) comes after `now`: this year's if it starts
