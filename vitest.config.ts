@@ -27,6 +27,7 @@ export default defineConfig({
           // Most of a file's time is spent waiting on another process (the store's server, PostgreSQL):
           // three files at a time keep both cores busy (the default on 2 cores is one).
           maxWorkers: 3,
+          globalSetup: ["tests/global-setup.ts"],
         },
       },
     ],
