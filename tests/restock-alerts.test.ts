@@ -11,7 +11,7 @@ import {
   subscribeToAlert,
   type AlertDeps,
 } from "../core/alerts/index.ts";
-import { adjustStock, restock } from "../core/inventory/index.ts";
+import { adjustStock, releaseReservation, reserveStock, restock, setStockLevels } from "../core/inventory/index.ts";
 import type { Db } from "../db/client.ts";
 import { outbox, products, restockAlerts } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -117,6 +117,27 @@ describe("restock batches follow stock", () => {
     const pass = await runRestockPass(deps, product.id, {}, at(1000));
     expect(pass.mailed).toBe(1);
     expect(await mailed([...forLarge, ...forAny])).toEqual(new Set(forAny));
+  });
+
+  it("every stock change that brings a variant back from 0 enqueues a pass with it: a released hold, a stock list, a rolled-back one none", async () => {
+    const { product, variants: [v] } = await makeProduct(db, 4500, [{ stock: 2 }]);
+    await reserveStock(db, [{ variantId: v!.id, quantity: 2 }], { jobs: database.jobs });
+    expect(await passJobs(product.id)).toEqual([]);
+    // A checkout's hold expires or its payment fails: the units come back.
+    await releaseReservation(db, [{ variantId: v!.id, quantity: 2 }], { jobs: database.jobs });
+    expect(await passJobs(product.id)).toHaveLength(1);
+    await adjustStock(db, v!.id, 0, { jobs: database.jobs });
+    await setStockLevels(db, [{ variantId: v!.id, onHand: 4 }], { jobs: database.jobs });
+    expect(await passJobs(product.id)).toHaveLength(2);
+    // A change whose transaction rolls back leaves no job behind.
+    await adjustStock(db, v!.id, 0);
+    await expect(
+      db.transaction(async (tx) => {
+        await restock(tx, v!.id, 3, { jobs: database.jobs });
+        throw new Error("crash after the restock, before the commit");
+      }),
+    ).rejects.toThrow("crash");
+    expect(await passJobs(product.id)).toHaveLength(2);
   });
 
   it("a stock change that does not bring a variant back from 0 enqueues nothing", async () => {

@@ -94,6 +94,11 @@ export interface PassResult {
   again: boolean;
 }
 
+async function databaseNow(tx: Db): Promise<Date> {
+  const [row] = await tx.select({ now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)) }).from(sql`(select 1) as one`);
+  return row!.now;
+}
+
 const NOTHING: PassResult = { mailed: 0, skipped: 0, again: false };
 
 /**
@@ -106,9 +111,12 @@ const NOTHING: PassResult = { mailed: 0, skipped: 0, again: false };
  * (it is done), only the mails written count against the budget. When people are still in line and stock
  * is still there, the next pass is enqueued, in this transaction, to run an interval later. `onSaleAt`: the
  * drop moment the job was scheduled for; if an admin moved or cleared it since, this job does nothing.
+ * `at` (tests) stands for the database's clock.
  */
-export async function runRestockPass(deps: AlertDeps, productId: number, scheduled: { onSaleAt?: string | null } = {}, now = new Date()): Promise<PassResult> {
+export async function runRestockPass(deps: AlertDeps, productId: number, scheduled: { onSaleAt?: string | null } = {}, at?: Date): Promise<PassResult> {
   return deps.db.transaction(async (tx) => {
+    // The database's clock, as every release check reads it (ADR 0031): pg-boss starts a drop's job by it too.
+    const now = at ?? (await databaseNow(tx));
     const [product] = await tx
       .select({ id: products.id, name: products.name, slug: products.slug, active: products.active, onSaleAt: products.onSaleAt })
       .from(products)
