@@ -110,6 +110,9 @@ describe("Notify me over HTTP", () => {
     expect(statusLine(await Client.text(es))).toBe("Ya estás en la lista. Te escribiremos cuando salga a la venta.");
 
     expect((await visitor().post(`/shop/${SLUG}`, { intent: "something-else" })).status).toBe(400);
+    const badOption = await visitor().post(`/shop/${SLUG}`, { intent: "notify", email: newEmail("x"), variant: "9999999999" });
+    expect(badOption.status).toBe(400);
+    expect(statusLine(await Client.text(badOption))).toBe("Please choose a size and color from the list.");
   });
 
   it("takes a signed-in shopper's address from the session, never from the form", async () => {
@@ -117,7 +120,13 @@ describe("Notify me over HTTP", () => {
     await registerOverHttp(customer, customerEmail, "Notify Member");
     const page = await Client.text(await customer.get(`/shop/${SLUG}`));
     expect(page).toContain(`We'll email ${customerEmail}. This turns on Restock alerts in your Settings.`);
-    const ok = await customer.post(`/shop/${SLUG}`, { intent: "notify", email: "someone-else@example.test" });
+    expect(page).toContain(`name="email" value="${customerEmail}"`);
+    // A page made for another account (or a crafted post) is refused, and signs no one up.
+    const other = await customer.post(`/shop/${SLUG}`, { intent: "notify", email: "someone-else@example.test" });
+    expect(other.status).toBe(400);
+    expect(statusLine(await Client.text(other))).toBe("This form was made for another account. Reload the page and try again.");
+    // The page's own form: the session's address.
+    const ok = await customer.post(`/shop/${SLUG}`, { intent: "notify", email: customerEmail.toUpperCase() });
     expect(ok.status).toBe(200);
   });
 

@@ -61,11 +61,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const product = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
   if (!product) throw data(null, { status: 404, headers: noStore });
   const viewer = await getViewer(request, context);
-  const email = viewer ? viewer.email : (fields.email ?? "").slice(0, 254);
-  const parsed = notifyFormSchema.safeParse({ email, variant: fields.variant });
+  const given = fields.email ?? "";
+  // Given back to its field when refused: no more than a field holds.
+  const email = given.slice(0, 254);
+  // A signed-in shopper's page names the account's address (a hidden field): the session's is used, and a
+  // page made for another account (signed out and in again in another tab) is refused rather than guessed.
+  if (viewer && given.trim().toLowerCase() !== viewer.email.toLowerCase()) {
+    const message = localizeText(request, ALERT_MESSAGES.otherAccount);
+    return data<{ notify: NotifyResult }>({ notify: { ok: false, error: message, email: "" } }, { status: 400, headers: noStore });
+  }
+  const parsed = notifyFormSchema.safeParse({ email: viewer ? viewer.email : given, variant: fields.variant });
   if (!parsed.success) {
-    const message = localizeText(request, parsed.error.issues[0]?.message ?? ALERT_MESSAGES.invalidEmail);
-    return data<{ notify: NotifyResult }>({ notify: { ok: false, error: message, fieldError: message, email } }, { status: 400, headers: noStore });
+    const issue = parsed.error.issues[0];
+    const message = localizeText(request, issue?.message ?? ALERT_MESSAGES.invalidEmail);
+    const onEmail = issue?.path[0] === "email";
+    return data<{ notify: NotifyResult }>({ notify: { ok: false, error: message, ...(onEmail ? { fieldError: message } : {}), email } }, { status: 400, headers: noStore });
   }
   try {
     await subscribeToAlert(

@@ -18,10 +18,10 @@ export const notifyFormSchema = z.object({
   email: alertEmail,
   variant: z
     .string()
-    .trim()
-    .regex(/^\d{0,10}$/)
+    .regex(/^\d{0,10}$/, M.badOption)
+    // An id is a 32-bit integer: a bigger number names no variant, and must not reach the query.
+    .refine((v) => v === "" || Number(v) <= 2_147_483_647, M.badOption)
     .optional()
-    .catch(undefined)
     .transform((v) => (v ? Number(v) : null)),
 });
 export type NotifyForm = z.infer<typeof notifyFormSchema>;

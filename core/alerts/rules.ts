@@ -23,6 +23,8 @@ export const ALERT_MESSAGES = {
   tooManyRequests: "Too many sign-ups from here. Please try again later.",
   productNotFound: "That product was not found.",
   badStopLink: "This link is not valid. Use the link from the email as it was sent.",
+  badOption: "Please choose a size and color from the list.",
+  otherAccount: "This form was made for another account. Reload the page and try again.",
 } as const;
 
 /**

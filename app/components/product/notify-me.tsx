@@ -72,7 +72,11 @@ export function NotifyMe({
             </div>
           ) : null}
           {signedInEmail ? (
-            <p className="text-sm">{t("shop.notify.signedInAs", { email: signedInEmail })}</p>
+            <>
+              {/* The server uses the session's address; this one only lets it notice a page made for another account. */}
+              <input type="hidden" name="email" value={signedInEmail} />
+              <p className="text-sm">{t("shop.notify.signedInAs", { email: signedInEmail })}</p>
+            </>
           ) : (
             <div>
               <label htmlFor={ids.email} className="mb-1 block text-sm font-semibold">
