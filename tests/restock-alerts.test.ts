@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES, updatePreferences } from "../core/accounts/index.ts";
+import { exportAccountData } from "../core/privacy/index.ts";
 import {
   countWaiting,
   RESTOCK_ALERT_RATIO,
@@ -160,6 +161,9 @@ describe("the preference and the stop link", () => {
     expect(pass).toEqual({ mailed: 2, skipped: 1, again: false });
     expect(await mailsTo([shopper.email])).toEqual([]);
     expect(await mailed(guests)).toEqual(new Set(guests));
+    // The account's data export lists the sign-up, done.
+    const exported = await exportAccountData(db, { id: shopper.id, email: shopper.email, role: "customer", clientIp: "198.51.100.20" });
+    expect(exported!.data.restockAlerts).toEqual([expect.objectContaining({ product: { slug: product.slug, name: product.name }, variant: null, email: shopper.email, mailedAt: at(1000), stoppedAt: null })]);
   });
 
   it("the stop link stops every alert its address is waiting for", async () => {
