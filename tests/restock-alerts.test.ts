@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PREFERENCES, updatePreferences } from "../core/accounts/index.ts";
+import { DEFAULT_PREFERENCES, softDeleteUser, updatePreferences } from "../core/accounts/index.ts";
 import { exportAccountData } from "../core/privacy/index.ts";
 import {
   countWaiting,
@@ -164,6 +164,17 @@ describe("the preference and the stop link", () => {
     // The account's data export lists the sign-up, done.
     const exported = await exportAccountData(db, { id: shopper.id, email: shopper.email, role: "customer", clientIp: "198.51.100.20" });
     expect(exported!.data.restockAlerts).toEqual([expect.objectContaining({ product: { slug: product.slug, name: product.name }, variant: null, email: shopper.email, mailedAt: at(1000), stoppedAt: null })]);
+  });
+
+  it("a deleted account's sign-ups end with it: nothing is sent", async () => {
+    const { product, variants: [v] } = await makeProduct(db, 4500, [{ stock: 0 }]);
+    const gone = await makeUser(db);
+    await subscribeToAlert(deps, { productId: product.id, variantId: null, email: gone.email, customerId: gone.id, locale: "en" }, "198.51.100.21", at(0));
+    await softDeleteUser(db, gone.id);
+    await restock(db, v!.id, 1, { jobs: database.jobs });
+    expect(await runRestockPass(deps, product.id, {}, at(1000))).toEqual({ mailed: 0, skipped: 0, again: false });
+    expect(await mailsTo([gone.email])).toEqual([]);
+    expect(await countWaiting(db, product.id)).toBe(0);
   });
 
   it("the stop link stops every alert its address is waiting for", async () => {

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products, restockAlerts, userProfiles, variants } from "../../db/schema/index.ts";
+import { products, restockAlerts, userProfiles, users, variants } from "../../db/schema/index.ts";
 import { consume, DEFAULT_PREFERENCES } from "../accounts/index.ts";
 import { queueMail } from "../mail/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
@@ -154,19 +154,26 @@ export async function runRestockPass(deps: AlertDeps, productId: number, schedul
     let waiting = false;
     let after: { createdAt: Date; id: number } | null = null;
     scan: for (;;) {
-      const chunk = await tx
-        .select()
+      const rows = await tx
+        .select({ alert: restockAlerts, accountDeleted: sql<boolean>`${users.deletedAt} is not null` })
         .from(restockAlerts)
+        .leftJoin(users, eq(users.id, restockAlerts.customerId))
         .where(after ? and(eligible, sql`(${restockAlerts.createdAt}, ${restockAlerts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})`) : eligible)
         .orderBy(asc(restockAlerts.createdAt), asc(restockAlerts.id))
         .limit(RESTOCK_LINE_CHUNK);
-      for (const alert of chunk) {
+      const chunk = rows.map((r) => r.alert);
+      for (const { alert, accountDeleted } of rows) {
         if (productBudget <= 0) {
           waiting = true;
           break scan;
         }
         if (alert.variantId !== null && (variantBudget.get(alert.variantId) ?? 0) <= 0) {
           waiting = true;
+          continue;
+        }
+        // An account deleted since it signed up: its alerts end with it, nothing is sent.
+        if (accountDeleted) {
+          await tx.update(restockAlerts).set({ stoppedAt: now }).where(eq(restockAlerts.id, alert.id));
           continue;
         }
         const outboxId = await queueMail(
