@@ -200,7 +200,7 @@ describe("the preference and the stop link", () => {
 
 describe("a drop opening", () => {
   it("mails the sign-ups of the upcoming product at its moment, in their language; a moved moment's job does nothing", async () => {
-    const { product, variants: [v] } = await makeProduct(db, 12000, [{ stock: 3 }], "Drop Jacket");
+    const { product, variants: [v] } = await makeProduct(db, 12000, [{ stock: 1 }], "Drop Jacket");
     const moment = at(3_600_000);
     await db.update(products).set({ onSaleAt: moment }).where(eq(products.id, product.id));
     const english = await line(product.id, 1, null, 0);
@@ -217,8 +217,14 @@ describe("a drop opening", () => {
     // A job made for another moment (the admin moved it since) does nothing.
     expect((await runRestockPass(deps, product.id, { onSaleAt: at(60_000).toISOString() }, at(3_700_000))).mailed).toBe(0);
 
+    // One unit: two people, the third waits for the next batch, which is still the drop's.
+    const third = await line(product.id, 1, null, 10);
     const pass = await runRestockPass(deps, product.id, { onSaleAt: job!.data.onSaleAt! }, moment);
-    expect(pass.mailed).toBe(2);
+    expect(pass).toEqual({ mailed: 2, skipped: 0, again: true });
+    const next = (await passJobs(product.id)).at(-1)!;
+    expect(next.data).toEqual({ productId: product.id, onSaleAt: moment.toISOString() });
+    expect((await runRestockPass(deps, product.id, next.data, at(3_600_000 + RESTOCK_PASS_INTERVAL_MS))).mailed).toBe(1);
+    expect((await mailsTo(third))[0]!.subject).toBe("Drop Jacket is on sale now");
     const [en] = await mailsTo(english);
     const [es] = await mailsTo([spanish]);
     expect(en!.subject).toBe("Drop Jacket is on sale now");

@@ -193,7 +193,11 @@ export async function runRestockPass(deps: AlertDeps, productId: number, schedul
       if (chunk.length < RESTOCK_LINE_CHUNK) break;
       after = { createdAt: chunk[chunk.length - 1]!.createdAt, id: chunk[chunk.length - 1]!.id };
     }
-    if (waiting) await deps.jobs.enqueue(tx, "restock-alerts", { productId: product.id }, { startAfter: new Date(now.getTime() + RESTOCK_PASS_INTERVAL_MS) });
+    if (waiting) {
+      // A drop's later batches are still told the drop opened (and still stop if the admin moves it).
+      const next = drop ? { productId: product.id, onSaleAt: scheduled.onSaleAt ?? null } : { productId: product.id };
+      await deps.jobs.enqueue(tx, "restock-alerts", next, { startAfter: new Date(now.getTime() + RESTOCK_PASS_INTERVAL_MS) });
+    }
     return { mailed, skipped, again: waiting };
   });
 }
