@@ -34,6 +34,7 @@ const pages: RouteConfigEntry[] = [
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("alerts/stop", "routes/alerts-stop.tsx"),
   route("*", "routes/not-found.tsx"),
 ];
 

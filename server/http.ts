@@ -19,6 +19,7 @@ import { recordCopiedPageEvents, visitMiddleware, type Analytics, type Visit } f
 import type { PageCache } from "./page-cache.ts";
 import type { Role } from "../db/schema/auth.ts";
 import { paymentWebhookHandler } from "./payment-webhook.ts";
+import { oneClickStopAlerts } from "./alerts.ts";
 import { oneClickUnsubscribe } from "./newsletter.ts";
 import { LOCALES } from "../core/shared/locale.ts";
 import { localePath } from "../core/shared/paths.ts";
@@ -174,6 +175,11 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.post(
     LOCALES.map((locale) => localePath("/newsletter/unsubscribe", locale)),
     oneClickUnsubscribe({ db: database.db, secret: options.secret }, log),
+  );
+  // The same for the "Notify me" mail's stop link (a random token names the sign-up).
+  app.post(
+    LOCALES.map((locale) => localePath("/alerts/stop", locale)),
+    oneClickStopAlerts({ db: database.db }, log),
   );
   // Everything after this point changes state only for the store's own pages (the webhook above is signed).
   app.use(sameOriginGuard(env.BASE_URL));

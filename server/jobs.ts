@@ -9,7 +9,7 @@ import type { JobData, JobName, JobQueue } from "../core/shared/jobs.ts";
  */
 const QUEUE_OPTIONS = { retryLimit: 14, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } as const;
 export const JOB_EXPIRY_MS = QUEUE_OPTIONS.expireInSeconds * 1000;
-const QUEUES: readonly JobName[] = ["mail", "newsletter-campaign"];
+const QUEUES: readonly JobName[] = ["mail", "newsletter-campaign", "restock-alerts"];
 
 /** pg-boss speaks SQL text with $n parameters: it runs on the store's own connection (or transaction). */
 function executorOf(db: Db) {
@@ -62,8 +62,9 @@ export async function startJobs(db: Db, log: Logger, options: JobsOptions = {}):
     }
   }
   const queue: JobQueue = {
-    async enqueue(handle, name, data) {
-      const id = await boss.send(name, data as object, { db: executorOf(handle) } as PgBoss.SendOptions);
+    async enqueue(handle, name, data, options) {
+      const sendOptions = { db: executorOf(handle), ...(options?.startAfter ? { startAfter: options.startAfter } : {}) };
+      const id = await boss.send(name, data as object, sendOptions as PgBoss.SendOptions);
       // pg-boss answers null when the queue does not exist: never let a mail's job vanish silently.
       if (!id) throw new Error(`the job queue refused a job for "${name}"`);
     },

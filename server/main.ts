@@ -22,6 +22,7 @@ import { createPaymentProvider } from "./payments.ts";
 import { startSweeper } from "./sweeper.ts";
 import { startAnalytics } from "./analytics.ts";
 import { startNewsletterWorker } from "./newsletter.ts";
+import { startAlertsWorker } from "./alerts.ts";
 import { startPageCache } from "./page-cache.ts";
 
 const env = loadEnv();
@@ -80,6 +81,7 @@ async function main() {
   const secret = await signingSecret(database.db, env.AUTH_SECRET);
   const auth = createAuth({ db: database.db, baseUrl: env.BASE_URL, secret, jobs: jobs.queue, log });
   await startNewsletterWorker(jobs, { db: database.db, baseUrl: env.BASE_URL, secret }, log);
+  await startAlertsWorker(jobs, { db: database.db, baseUrl: env.BASE_URL }, log);
   const payments = await createPaymentProvider(env, database.db);
   const services = { env, database, log, payments, jobs: jobs.queue };
   const stopSweeper = startSweeper(checkoutDepsOf(services), env.SWEEP_INTERVAL_SECONDS * 1000, log);

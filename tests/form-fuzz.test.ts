@@ -197,6 +197,16 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     "routes/newsletter.tsx": [{ fields: { email: "fuzz-fan@east-harlem.test", source: "footer" }, required: ["email"], invalid: { email: ["not-an-email", "", "fan@"] } }],
     "routes/newsletter-confirm.tsx": [{ fields: { token: "A".repeat(43) }, required: ["token"], invalid: { token: ["", "short"] } }],
     "routes/newsletter-unsubscribe.tsx": [{ fields: { token: `1.${"A".repeat(43)}` }, required: ["token"], invalid: { token: ["", "1.short"] } }],
+    // "Notify me" on a product page (the variant is optional: empty means any), and its mail's stop link. The
+    // address is the one the shopper's page holds (the session's); a guest's is typed.
+    "routes/product.tsx": [
+      {
+        fields: { intent: "notify", email: ids.email, variant: ids.variantId },
+        required: ["intent", "email"],
+        invalid: { intent: ["bogus", ""], email: ["not-an-email", "", "fan@"], variant: ["abc", "1.5", "-1", "1e3", "0x1F", "١٢", "99999999999", "NaN"] },
+      },
+    ],
+    "routes/alerts-stop.tsx": [{ fields: { token: "A".repeat(43) }, required: ["token"], invalid: { token: ["", "short"] } }],
     // The newsletter's back office: the shopper and guests are refused (403, 401) before any form is read.
     "routes/admin-newsletter.tsx": nothing,
     // The events' and music's back office: refused the same way.

@@ -16,7 +16,7 @@ const NEVER_ON_A_GUEST_PAGE = [
   "idempotency_keys",
   // the back office's books and the store's machinery
   "audit_log", "stock_movements", "stock_alerts", "outbox", "newsletter_campaigns", "newsletter_deliveries",
-  "newsletter_subscribers", "review_helpful_votes",
+  "newsletter_subscribers", "review_helpful_votes", "restock_alerts",
   "analytics_events", "analytics_daily", "analytics_daily_category", "analytics_daily_product", "analytics_dirty_days",
 ];
 

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data<ActionResult>({ fields: fieldErrors(parsed.error), values: fields }, { status: 400, headers: noStore });
   let id: number;
   try {
-    ({ id } = await createProduct(context.db, actor, parsed.data));
+    ({ id } = await createProduct(context.db, actor, parsed.data, context.jobs));
   } catch (error) {
     return domainErrorReply<ActionResult>(error, (e) => ({ ...placeError(e), values: fields }), { headers: noStore });
   }

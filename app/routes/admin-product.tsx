@@ -86,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = productFormSchema.safeParse(productFormInput(fields));
     if (!parsed.success) return reply({ form: "product", fields: fieldErrors(parsed.error), values: fields });
     try {
-      await updateProduct(context.db, actor, productId, version.data, parsed.data);
+      await updateProduct(context.db, actor, productId, version.data, parsed.data, context.jobs);
     } catch (error) {
       return refused("product")(error);
     }
@@ -98,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = newVariantSchema.safeParse(variantFormInput(fields));
     if (!parsed.success) return reply({ form: "variant-new", fields: fieldErrors(parsed.error), values: fields });
     try {
-      await addVariant(context.db, actor, productId, version.data, parsed.data);
+      await addVariant(context.db, actor, productId, version.data, parsed.data, context.jobs);
     } catch (error) {
       return refused("variant-new")(error);
     }

@@ -19,9 +19,14 @@ import { useNonce } from "../lib/nonce.ts";
 import { savedAmong } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/product";
-import { localizedRedirect, requestLocale } from "../lib/i18n.server.ts";
+import { localizeText, localizedRedirect, requestLocale } from "../lib/i18n.server.ts";
 import { cardPath, productCardContent, socialImageMeta } from "../lib/social.ts";
 import { guestCache } from "../lib/guest-cache.ts";
+import { ALERT_MESSAGES, notifyFormSchema, subscribeToAlert } from "../../core/alerts/index.ts";
+import { NotifyMe, type NotifyResult } from "../components/product/notify-me.tsx";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { badForm, readForm } from "../lib/form.server.ts";
+import { getViewer } from "../lib/session.server.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -37,8 +42,52 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   track(request, context, { type: "product_view", productId: product.id });
   // The heart's state (no query for guests) and the reviews, read side by side.
-  const [savedIds, reviews] = await Promise.all([savedAmong(request, context, [product.id]), loadReviewSection(request, context, product.id)]);
-  return { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews };
+  const [savedIds, reviews, viewer] = await Promise.all([savedAmong(request, context, [product.id]), loadReviewSection(request, context, product.id), getViewer(request, context)]);
+  // The "Notify me" form's address for a signed-in shopper (a guest's page, the cached one, has none).
+  return { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews, notifyEmail: viewer?.email ?? null };
+}
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/**
+ * The "Notify me" form (intent "notify", ADR 0032): a fetcher's post, answered with the result, or a plain
+ * form without JavaScript, answered with the page and the same message. A signed-in shopper's address is
+ * the session's, never the form's. A bad address is a 400 with the message beside the field.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const fields = await readForm(request);
+  if (fields.intent !== "notify") badForm("Unknown action.");
+  const slug = slugSchema.safeParse(params.slug);
+  const product = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
+  if (!product) throw data(null, { status: 404, headers: noStore });
+  const viewer = await getViewer(request, context);
+  const given = fields.email ?? "";
+  // Given back to its field when refused: no more than a field holds.
+  const email = given.slice(0, 254);
+  // A signed-in shopper's page names the account's address (a hidden field): the session's is used, and a
+  // page made for another account (signed out and in again in another tab) is refused rather than guessed.
+  if (viewer && given.trim().toLowerCase() !== viewer.email.toLowerCase()) {
+    const message = localizeText(request, ALERT_MESSAGES.otherAccount);
+    return data<{ notify: NotifyResult }>({ notify: { ok: false, error: message, email: "" } }, { status: 400, headers: noStore });
+  }
+  const parsed = notifyFormSchema.safeParse({ email: viewer ? viewer.email : given, variant: fields.variant });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message = localizeText(request, issue?.message ?? ALERT_MESSAGES.invalidEmail);
+    const onEmail = issue?.path[0] === "email";
+    return data<{ notify: NotifyResult }>({ notify: { ok: false, error: message, ...(onEmail ? { fieldError: message } : {}), email } }, { status: 400, headers: noStore });
+  }
+  try {
+    await subscribeToAlert(
+      context,
+      { productId: product.id, variantId: parsed.data.variant, email: parsed.data.email, customerId: viewer?.id ?? null, locale: requestLocale(request) },
+      context.clientIp,
+    );
+  } catch (error) {
+    const refused = expectDomainError(error);
+    return data<{ notify: NotifyResult }>({ notify: { ok: false, error: localizeText(request, refused.message), email } }, { status: refused.status, headers: noStore });
+  }
+  return data<{ notify: NotifyResult }>({ notify: { ok: true, upcoming: product.onSaleAt !== null } }, { headers: noStore });
 }
 
 /** The product's pictures for sharing and search engines: its photos' largest WebP files, else the drawn art. */
@@ -106,8 +155,8 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], u
   };
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, baseUrl, saved } = loaderData;
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, baseUrl, saved, notifyEmail } = loaderData;
   const t = useT();
   const localePath = useLocalePath();
   const category = categoryLabel(t, product.category);
@@ -183,6 +232,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <ProductOptions product={product} onChange={onChange} showAllColors />
             )}
           </div>
+          <NotifyMe product={product} upcoming={upcoming} signedInEmail={notifyEmail} result={actionData?.notify} />
           <details className="mt-6 border-t border-line pt-4">
             <summary className="min-h-11 cursor-pointer font-semibold">{t("shop.product.availability")}</summary>
             <table className="mt-2 w-full text-left text-sm">

@@ -66,7 +66,7 @@ export async function adminMarkDelivered(deps: AdminOrderDeps, actor: AdminActor
  */
 export async function adminCancelOrder(deps: AdminOrderDeps, actor: AdminActor, orderId: string, reason?: string) {
   const result = await cancelOrder(
-    { db: deps.db, payments: deps.payments, ...(deps.onError ? { onError: deps.onError } : {}) },
+    { db: deps.db, payments: deps.payments, jobs: deps.jobs, ...(deps.onError ? { onError: deps.onError } : {}) },
     {
       orderId,
       actor: actor.id,
@@ -230,7 +230,7 @@ export async function finishOrderRefund(deps: AdminOrderDeps, refundId: number):
     const ticketVariants = await voidRefundedTickets(tx, order.id, refundedLines);
     if (!moved.restocked) for (const l of refundedLines) if (ticketVariants.has(l.variantId)) toRestock.set(l.variantId, (toRestock.get(l.variantId) ?? 0) + l.quantity);
     for (const [variantId, quantity] of [...toRestock].sort((a, b) => a[0] - b[0])) {
-      await restock(tx, variantId, quantity, { orderId: order.id, actor: moved.actorId, reason: `Refunded: order ${orderNumberLabel(order.number)}` });
+      await restock(tx, variantId, quantity, { orderId: order.id, actor: moved.actorId, reason: `Refunded: order ${orderNumberLabel(order.number)}`, jobs: deps.jobs });
     }
     await mailCustomer(tx, deps, forMail(order), (locale) => orderRefundedMail(forMail(order), moved.amountCents, described, deps.baseUrl, locale));
     await recordRefundEvent(tx, order, moved.amountCents);

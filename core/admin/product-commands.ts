@@ -16,6 +16,8 @@ import {
   type VariantEditForm,
 } from "../catalog/index.ts";
 import { restock } from "../inventory/index.ts";
+import { scheduleDropAlerts } from "../alerts/index.ts";
+import type { JobQueue } from "../shared/jobs.ts";
 import { uniqueViolation } from "../shared/db-errors.ts";
 import { recordAudit, type AdminActor } from "./commands.ts";
 
@@ -162,7 +164,7 @@ function productValues(form: ProductForm) {
 }
 
 /** A new product (a draft unless the form says otherwise); its slug is made from the name when left empty. */
-export async function createProduct(db: Db, actor: AdminActor, form: ProductForm): Promise<{ id: number; slug: string }> {
+export async function createProduct(db: Db, actor: AdminActor, form: ProductForm, jobs?: JobQueue): Promise<{ id: number; slug: string }> {
   checkArt(form.artKind);
   try {
     return await db.transaction(async (tx) => {
@@ -180,6 +182,7 @@ export async function createProduct(db: Db, actor: AdminActor, form: ProductForm
         .returning();
       const es = await saveSpanishTexts(tx, row!.id, form);
       await recordAudit(tx, actor, { entity: "product", entityId: row!.id, action: "create", after: productSnapshot(row!, es) });
+      if (jobs) await scheduleDropAlerts(tx, jobs, row!.id, null, row!.onSaleAt);
       return { id: row!.id, slug };
     });
   } catch (error) {
@@ -188,7 +191,8 @@ export async function createProduct(db: Db, actor: AdminActor, form: ProductForm
 }
 
 /** Saves the product form. A changed slug keeps the old one as a redirect to the new. */
-export async function updateProduct(db: Db, actor: AdminActor, productId: number, expectedVersion: number, form: ProductForm): Promise<{ slug: string }> {
+/** `jobs`: a drop moment saved here gets its "Notify me" pass scheduled in this transaction (core/alerts). */
+export async function updateProduct(db: Db, actor: AdminActor, productId: number, expectedVersion: number, form: ProductForm, jobs?: JobQueue): Promise<{ slug: string }> {
   checkArt(form.artKind);
   try {
     return await db.transaction(async (tx) => {
@@ -208,6 +212,7 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
         .where(eq(products.id, productId))
         .returning();
       const esAfter = await saveSpanishTexts(tx, productId, form);
+      if (jobs) await scheduleDropAlerts(tx, jobs, productId, before.onSaleAt, after!.onSaleAt);
       await recordAudit(tx, actor, { entity: "product", entityId: productId, action: "update", before: productSnapshot(before, esBefore), after: productSnapshot(after!, esAfter) });
       return { slug };
     });
@@ -220,7 +225,7 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
  * A new variant with its initial stock (written as a restock, so the ledger starts from it). The low-stock
  * threshold, when left empty, follows the rule: 20% of the initial stock, rounded down, within 2..10.
  */
-export async function addVariant(db: Db, actor: AdminActor, productId: number, expectedVersion: number, form: NewVariantForm): Promise<{ id: number }> {
+export async function addVariant(db: Db, actor: AdminActor, productId: number, expectedVersion: number, form: NewVariantForm, jobs?: JobQueue): Promise<{ id: number }> {
   try {
     return await db.transaction(async (tx) => {
       const product = await lockProductVersion(tx, productId, expectedVersion);
@@ -239,7 +244,7 @@ export async function addVariant(db: Db, actor: AdminActor, productId: number, e
           lowStockThreshold: form.lowStockThreshold ?? lowStockThreshold(form.initialStock),
         })
         .returning();
-      if (form.initialStock > 0) await restock(tx, row!.id, form.initialStock, { actor: actor.id, reason: "Initial stock" });
+      if (form.initialStock > 0) await restock(tx, row!.id, form.initialStock, { actor: actor.id, reason: "Initial stock", jobs });
       await bumpProductVersion(tx, productId);
       await recordAudit(tx, actor, { entity: "variant", entityId: row!.id, action: "create", after: { ...variantSnapshot(row!), initialStock: form.initialStock } });
       return { id: row!.id };

@@ -173,7 +173,7 @@ async function chargeAttempt(deps: CheckoutDeps, attempt: Attempt, card: CardInp
     });
     if (!outcome) return { kind: "in_progress", attemptId: attempt.id };
     if (outcome.status === "none") {
-      await failAttempt(deps.db, attempt.id, CHECKOUT_MESSAGES.paymentFailed);
+      await failAttempt(deps.db, attempt.id, CHECKOUT_MESSAGES.paymentFailed, null, deps.jobs);
       return { kind: "failed", attemptId: attempt.id, message: CHECKOUT_MESSAGES.paymentFailed };
     }
   }
@@ -186,7 +186,7 @@ export async function applyPaymentOutcome(deps: CheckoutDeps, attempt: Attempt, 
   switch (outcome.status) {
     case "failed": {
       const message = outcome.message || CHECKOUT_MESSAGES.paymentFailed;
-      await failAttempt(deps.db, attempt.id, message, outcome.paymentId);
+      await failAttempt(deps.db, attempt.id, message, outcome.paymentId, deps.jobs);
       return { kind: "failed", attemptId: attempt.id, message };
     }
     case "requires_confirmation":

@@ -1,6 +1,7 @@
 /** After the provider answered: settle a paid attempt into an order, refund one that cannot be, or end a failed one. */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { JobQueue } from "../shared/jobs.ts";
 import { cartItems, checkoutAttempts, HOLDING_STATUSES } from "../../db/schema/index.ts";
 import { commitReservation, InsufficientStockError, releaseReservation, reserveStock } from "../inventory/index.ts";
 import { orderConfirmationMail, paymentRefundedMail, queueMail, recipientLocale } from "../mail/index.ts";
@@ -163,11 +164,11 @@ export async function finishRefund(deps: CheckoutDeps, attemptId: string): Promi
  * A payment that failed: the reservation is released, the cart stays as it was, the message is kept
  * for the banner. An attempt already completed is left alone (a failure reported after the success).
  */
-export async function failAttempt(db: Db, attemptId: string, message: string, paymentId: string | null = null): Promise<void> {
-  await endAttempt(db, attemptId, "failed", message, paymentId);
+export async function failAttempt(db: Db, attemptId: string, message: string, paymentId: string | null = null, jobs?: JobQueue): Promise<void> {
+  await endAttempt(db, attemptId, "failed", message, paymentId, false, jobs);
 }
 
-export async function endAttempt(db: Db, attemptId: string, status: "failed" | "expired", message: string, paymentId: string | null, skipLocked = false) {
+export async function endAttempt(db: Db, attemptId: string, status: "failed" | "expired", message: string, paymentId: string | null, skipLocked = false, jobs?: JobQueue) {
   return db.transaction(async (tx) => {
     const query = tx
       .select()
@@ -175,18 +176,19 @@ export async function endAttempt(db: Db, attemptId: string, status: "failed" | "
       .where(and(eq(checkoutAttempts.id, attemptId), inArray(checkoutAttempts.status, [...HOLDING_STATUSES])));
     const [attempt] = skipLocked ? await query.for("update", { skipLocked: true }) : await query.for("update");
     if (!attempt) return null;
-    await endLockedAttempt(tx, attempt, status, message, paymentId);
+    await endLockedAttempt(tx, attempt, status, message, paymentId, jobs);
     return attempt;
   });
 }
 
 /**
  * Ends an attempt whose row the caller's transaction holds locked: its stock is released and the message
- * kept. Only an attempt still holding stock (reserved or charging) changes; returns whether it did.
+ * kept. Only an attempt still holding stock (reserved or charging) changes; returns whether it did. With
+ * `jobs`, stock released from nothing wakes the product's "Notify me" line (core/alerts) in this transaction.
  */
-export async function endLockedAttempt(tx: Db, attempt: Attempt, status: "failed" | "expired", message: string, paymentId: string | null): Promise<boolean> {
+export async function endLockedAttempt(tx: Db, attempt: Attempt, status: "failed" | "expired", message: string, paymentId: string | null, jobs?: JobQueue): Promise<boolean> {
   if (!(HOLDING_STATUSES as readonly string[]).includes(attempt.status)) return false;
-  await releaseReservation(tx, attempt.lines, { actor: "system", reason: status === "expired" ? "Reservation expired" : "Payment failed" });
+  await releaseReservation(tx, attempt.lines, { actor: "system", reason: status === "expired" ? "Reservation expired" : "Payment failed", jobs });
   await tx
     .update(checkoutAttempts)
     .set({ status, failureMessage: message, paymentId: attempt.paymentId ?? paymentId, updatedAt: new Date() })

@@ -114,6 +114,6 @@ async function reconcileAttempt(deps: CheckoutDeps, attemptId: string, now: Date
 }
 
 async function releaseHold(deps: CheckoutDeps, attempt: Attempt): Promise<Reconciled> {
-  const ended = await endAttempt(deps.db, attempt.id, "expired", CHECKOUT_MESSAGES.reservationExpired, null, true);
+  const ended = await endAttempt(deps.db, attempt.id, "expired", CHECKOUT_MESSAGES.reservationExpired, null, true, deps.jobs);
   return ended ? "released" : "left";
 }

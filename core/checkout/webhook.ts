@@ -80,7 +80,7 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
       case "payment.failed":
       case "payment.canceled": {
         const message = event.type === "payment.failed" ? event.message : CHECKOUT_MESSAGES.paymentFailed;
-        const changed = await endLockedAttempt(tx, attempt, "failed", message, event.paymentId);
+        const changed = await endLockedAttempt(tx, attempt, "failed", message, event.paymentId, deps.jobs);
         return { kind: "ended", attemptId: attempt.id, changed };
       }
     }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import type { JobQueue } from "../shared/jobs.ts";
 import { stockAlerts, stockMovements, variants, type MovementType } from "../../db/schema/index.ts";
 import { InsufficientStockError, InventoryError, invalidQuantity, variantNotFound, type StockShortfall } from "./errors.ts";
 import { alertMessage, alertTypeFor, isPositiveQuantity, mergeLines, severityFor, type StockLine } from "./rules.ts";
@@ -14,6 +15,12 @@ export interface StockChangeOptions {
    * its audit row here, so the change and its record commit together (or neither does).
    */
   onChange?: ((tx: Db, change: StockChange) => Promise<void>) | undefined;
+  /**
+   * The job queue: when a variant's available stock comes back from 0, a pass of its product's "Notify me"
+   * alerts (core/alerts, ADR 0032) is enqueued in the change's own transaction, so it exists exactly when
+   * the stock does. Every caller that can bring stock back passes it.
+   */
+  jobs?: JobQueue | undefined;
 }
 
 /** One variant's counters before and after a change. */
@@ -26,6 +33,7 @@ export interface StockChange {
 
 interface LockedVariant {
   id: number;
+  productId: number;
   sku: string;
   onHand: number;
   reserved: number;
@@ -46,6 +54,7 @@ async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVa
   const rows = await tx
     .select({
       id: variants.id,
+      productId: variants.productId,
       sku: variants.sku,
       onHand: variants.onHand,
       reserved: variants.reserved,
@@ -121,6 +130,11 @@ async function raiseAlerts(tx: Db, variant: LockedVariant, available: number) {
     .onConflictDoNothing({ target: [stockAlerts.variantId, stockAlerts.type], where: sql`not ${stockAlerts.acknowledged}` });
 }
 
+/** Stock back from nothing: the product's "Notify me" line gets a pass (see StockChangeOptions.jobs). */
+async function wakeAlerts(tx: Db, variant: LockedVariant, available: number, opts: StockChangeOptions) {
+  if (opts.jobs && variant.available <= 0 && available > 0) await opts.jobs.enqueue(tx, "restock-alerts", { productId: variant.productId });
+}
+
 /**
  * Runs `fn` in a transaction: the caller's own when it passes one (checkout's claim and settlement), so no
  * savepoint is taken around the change (two round trips fewer). The commands that use it throw their
@@ -187,6 +201,7 @@ export async function releaseReservation(db: Db, lines: readonly StockLine[], op
       const v = locked.get(line.variantId)!;
       const after = v.available + line.quantity;
       await changeCounts(tx, v.id, { onHand: v.onHand, reserved: v.reserved - line.quantity }, { type: "release", quantity: line.quantity, previousStock: v.available, newStock: after }, opts, "Reservation released");
+      await wakeAlerts(tx, v, after, opts);
     }
   });
 }
@@ -255,6 +270,7 @@ export async function setStockLevels(
       const available = await setCounts(tx, v.id, level.onHand, v.reserved);
       await writeMovement(tx, v.id, "adjustment", Math.abs(level.onHand - v.onHand), v.onHand, level.onHand, opts, "Stock list imported");
       await raiseAlerts(tx, v, available);
+      await wakeAlerts(tx, v, available, opts);
       const change = changeOf(v, level.onHand, available);
       await opts.onChange?.(tx, change);
       changes.push(change);
@@ -274,6 +290,7 @@ export async function restock(db: Db, variantId: number, quantity: number, opts:
     const available = await setCounts(tx, v.id, onHand, v.reserved);
     await writeMovement(tx, v.id, "restock", quantity, v.onHand, onHand, opts, "Restocked");
     await raiseAlerts(tx, v, available);
+    await wakeAlerts(tx, v, available, opts);
     await opts.onChange?.(tx, changeOf(v, onHand, available));
   });
 }
@@ -293,6 +310,7 @@ export async function adjustStock(db: Db, variantId: number, newOnHand: number, 
     const available = await setCounts(tx, v.id, newOnHand, v.reserved);
     await writeMovement(tx, v.id, "adjustment", Math.abs(newOnHand - v.onHand), v.onHand, newOnHand, opts, "Stock adjusted");
     await raiseAlerts(tx, v, available);
+    await wakeAlerts(tx, v, available, opts);
     await opts.onChange?.(tx, changeOf(v, newOnHand, available));
   });
 }

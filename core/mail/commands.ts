@@ -12,16 +12,17 @@ export type OutboxRow = typeof outbox.$inferSelect;
 /**
  * Whether the recipient's switch is on: the account the mail is about (`userId`, e.g. the order's owner,
  * whose checkout email may differ), else the account of the address; no account, or a switch saved before
- * it existed: the switch's default.
+ * it existed: the switch's default (or, for a mail the address asked for on a page, on).
  */
-async function switchIsOn(db: Db, key: EmailSwitch, mail: Mail): Promise<boolean> {
+async function switchOf(db: Db, key: EmailSwitch, mail: Mail): Promise<{ on: boolean; account: boolean }> {
   const [row] = await db
     .select({ preferences: userProfiles.preferences })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(mail.userId ? eq(users.id, mail.userId) : eq(users.email, mail.to.trim().toLowerCase()))
     .limit(1);
-  return row?.preferences?.notifications?.email?.[key] ?? DEFAULT_PREFERENCES.notifications.email[key];
+  if (!row && mail.askedFor) return { on: true, account: false };
+  return { on: row?.preferences?.notifications?.email?.[key] ?? DEFAULT_PREFERENCES.notifications.email[key], account: Boolean(row) };
 }
 
 /**
@@ -32,8 +33,10 @@ async function switchIsOn(db: Db, key: EmailSwitch, mail: Mail): Promise<boolean
  */
 export async function queueMail(db: Db, jobs: JobQueue, mail: Mail): Promise<number | null> {
   const rule = MAIL_KINDS[mail.kind];
-  if (rule.gate === "switch" && !(await switchIsOn(db, rule.switch, mail))) return null;
-  const sent = withFooter(mail);
+  const gate = rule.gate === "switch" ? await switchOf(db, rule.switch, mail) : null;
+  if (gate && !gate.on) return null;
+  // An address without an account that asked for the mail has no Settings to point to: its own stop link says it.
+  const sent = mail.askedFor && gate && !gate.account ? mail : withFooter(mail);
   const [row] = await db
     .insert(outbox)
     .values({ to: sent.to, subject: sent.subject, text: sent.text, html: sent.html, headers: sent.headers ?? null, attachments: sent.attachments ?? null })

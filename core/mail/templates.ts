@@ -17,6 +17,12 @@ export interface Mail {
   kind: MailKind;
   /** The account the mail is about, whose switches decide (else the account of `to`, if any). */
   userId?: string | null;
+  /**
+   * The recipient asked for this very mail on the store's page (a "Notify me" sign-up, core/alerts): for an
+   * address without an account its switch counts as on (the sign-up is the consent, and the mail carries its
+   * own stop link instead of the switch's footer line); an account's switch still decides.
+   */
+  askedFor?: boolean;
   /** The language the mail is written in, which its footer line follows (English when not said). */
   locale?: Locale;
   to: string;

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { JobQueue } from "../shared/jobs.ts";
 import { orders, orderStatusHistory, stockMovements, type OrderStatus } from "../../db/schema/index.ts";
 import { restock } from "../inventory/index.ts";
 import { voidOrderTickets } from "../events/index.ts";
@@ -73,6 +74,8 @@ export async function deliverByEmail(tx: Db, orderId: string, note: string): Pro
 export interface CancelDeps {
   db: Db;
   payments: PaymentProvider;
+  /** The job queue: stock put back from nothing wakes the product's "Notify me" line (core/alerts). */
+  jobs?: JobQueue;
   /** Told about a refund the provider refused or could not take; the order stays cancelled, unrefunded. */
   onError?: (error: unknown, what: string) => void;
 }
@@ -103,7 +106,7 @@ export async function cancelOrder(
     const order = await lockOrder(tx, input.orderId);
     if (order.status === "cancelled") return { order, cancelledNow: false };
     if (!canTransition(order.status, "cancelled")) throw invalidTransition(order.status, "cancelled");
-    await putStockBack(tx, order, input.actor);
+    await putStockBack(tx, order, input.actor, deps.jobs);
     // Its tickets stop admitting anyone; their seats came back with the stock just above.
     await voidOrderTickets(tx, order.id);
     const cancelled = await moveTo(tx, order, "cancelled", input);
@@ -144,7 +147,7 @@ async function reread(db: Db, orderId: string): Promise<OrderRow> {
  * it on failure or expiry). A variant deleted since has no ledger left and nothing to restock.
  * Variants are restocked in id order, as every inventory command locks them.
  */
-async function putStockBack(tx: Db, order: OrderRow, actor: string): Promise<void> {
+async function putStockBack(tx: Db, order: OrderRow, actor: string, jobs: JobQueue | undefined): Promise<void> {
   const net = sql<number>`sum(case when ${stockMovements.type} = 'sale' then ${stockMovements.quantity} when ${stockMovements.type} = 'restock' then -${stockMovements.quantity} else 0 end)`.mapWith(Number);
   const taken = await tx
     .select({ variantId: stockMovements.variantId, quantity: net })
@@ -153,7 +156,7 @@ async function putStockBack(tx: Db, order: OrderRow, actor: string): Promise<voi
     .groupBy(stockMovements.variantId)
     .orderBy(asc(stockMovements.variantId));
   for (const { variantId, quantity } of taken) {
-    if (quantity > 0) await restock(tx, variantId, quantity, { orderId: order.id, actor, reason: `Cancelled: order ${orderNumberLabel(order.number)}` });
+    if (quantity > 0) await restock(tx, variantId, quantity, { orderId: order.id, actor, reason: `Cancelled: order ${orderNumberLabel(order.number)}`, jobs });
   }
 }
 

@@ -19,6 +19,7 @@ import {
   orders,
   orderStatusHistory,
   products,
+  restockAlerts,
   reviewHelpfulVotes,
   reviews,
   rsvps,
@@ -139,6 +140,15 @@ export async function collectAccountData(db: Db, userId: string) {
     .from(newsletterSubscribers)
     .where(or(eq(newsletterSubscribers.userId, userId), eq(newsletterSubscribers.email, email)));
 
+  // "Notify me" sign-ups: the account's, and those given with its address while signed out.
+  const alertRows = await db
+    .select({ alert: restockAlerts, product: { slug: products.slug, name: products.name }, variant: { sku: variants.sku, size: variants.size, color: variants.color } })
+    .from(restockAlerts)
+    .innerJoin(products, eq(products.id, restockAlerts.productId))
+    .leftJoin(variants, eq(variants.id, restockAlerts.variantId))
+    .where(or(eq(restockAlerts.customerId, userId), eq(restockAlerts.email, email)))
+    .orderBy(asc(restockAlerts.createdAt), asc(restockAlerts.id));
+
   const rsvpRows = await db
     .select({ rsvp: rsvps, event: { slug: events.slug, title: events.title, startsAt: events.startsAt } })
     .from(rsvps)
@@ -235,6 +245,15 @@ export async function collectAccountData(db: Db, userId: string) {
         .map(({ item, product }) => ({ product, size: item.size, color: item.color, notes: item.notes, priority: item.priority, addedAt: item.addedAt })),
     })),
     newsletter: subscription ?? null,
+    restockAlerts: alertRows.map(({ alert: a, product, variant }) => ({
+      product,
+      variant: a.variantId === null ? null : variant,
+      email: a.email,
+      language: a.locale,
+      createdAt: a.createdAt,
+      mailedAt: a.mailedAt,
+      stoppedAt: a.stoppedAt,
+    })),
     rsvps: rsvpRows.map(({ rsvp: r, event }) => ({ event, name: r.name, email: r.email, partySize: r.partySize, status: r.status, createdAt: r.createdAt, confirmedAt: r.confirmedAt, cancelledAt: r.cancelledAt })),
     tickets: ticketRows.map(({ ticket: t, event }) => ({ event, code: t.code, type: t.typeName, status: t.status, orderId: t.orderId, checkedInAt: t.checkedInAt, voidedAt: t.voidedAt })),
     cart: cartRows.map((c) => ({ product: c.product, slug: c.slug, sku: c.sku, size: c.size, color: c.color, quantity: c.quantity, addedAt: c.addedAt })),

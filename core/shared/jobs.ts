@@ -6,6 +6,13 @@ export interface JobData {
   mail: { outboxId: number };
   /** Queue a newsletter's mail to its confirmed subscribers, in batches (core/newsletter runCampaign). */
   "newsletter-campaign": { campaignId: number };
+  /**
+   * One pass of a product's "Notify me" mail (core/alerts runRestockPass): enqueued with the stock change
+   * that brought a variant back, by the pass itself for the next batch, or (with `onSaleAt`, to run at that
+   * moment) when an admin schedules a drop; the pass re-checks that the product's on_sale_at is still it
+   * (null: an admin opened an upcoming drop at once).
+   */
+  "restock-alerts": { productId: number; onSaleAt?: string | null };
 }
 export type JobName = keyof JobData;
 
@@ -15,5 +22,10 @@ export type JobName = keyof JobData;
  * no change without its job). The server implements it with pg-boss on the store's own database.
  */
 export interface JobQueue {
-  enqueue<N extends JobName>(db: Db, name: N, data: JobData[N]): Promise<void>;
+  enqueue<N extends JobName>(db: Db, name: N, data: JobData[N], options?: EnqueueOptions): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** Not before this moment (a drop's opening, the next batch of an alert). */
+  startAfter?: Date;
 }

@@ -17,3 +17,4 @@ export * from "./newsletter.ts";
 export * from "./pictures.ts";
 export * from "./currency.ts";
 export * from "./idempotency.ts";
+export * from "./alerts.ts";

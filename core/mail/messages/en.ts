@@ -125,6 +125,17 @@ const en = {
   "mail.newsletter.why": "You get this mail because you subscribed to the East Harlem newsletter.",
   "mail.newsletter.unsubscribeAction": "Unsubscribe: {url}",
   "mail.newsletter.unsubscribe": "Unsubscribe",
+  "mail.restock.subject": "{name} is back in stock",
+  "mail.restock.subjectDrop": "{name} is on sale now",
+  "mail.restock.title": "Back in stock",
+  "mail.restock.titleDrop": "On sale now",
+  "mail.restock.intro": "You asked us to tell you: {name} is back in stock at East Harlem.",
+  "mail.restock.introDrop": "You asked us to tell you: {name} is on sale now at East Harlem.",
+  "mail.restock.hurry": "We are telling people in the order they signed up, a few at a time, as stock allows. It may not last.",
+  "mail.restock.action": "Shop it: {url}",
+  "mail.restock.button": "Shop it now",
+  "mail.restock.stopAction": "Stop these alerts for this address: {url}",
+  "mail.restock.stop": "Stop these alerts",
 } as const;
 
 export default en;

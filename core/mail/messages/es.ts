@@ -123,6 +123,17 @@ const es: Record<keyof typeof en, string> = {
   "mail.newsletter.why": "Recibes este correo porque te suscribiste al boletín de East Harlem.",
   "mail.newsletter.unsubscribeAction": "Cancelar suscripción: {url}",
   "mail.newsletter.unsubscribe": "Cancelar suscripción",
+  "mail.restock.subject": "{name} ya está disponible de nuevo",
+  "mail.restock.subjectDrop": "{name} ya está a la venta",
+  "mail.restock.title": "Disponible de nuevo",
+  "mail.restock.titleDrop": "Ya a la venta",
+  "mail.restock.intro": "Nos pediste que te avisáramos: {name} ya está disponible de nuevo en East Harlem.",
+  "mail.restock.introDrop": "Nos pediste que te avisáramos: {name} ya está a la venta en East Harlem.",
+  "mail.restock.hurry": "Avisamos a la gente en el orden en que se apuntó, unos pocos a la vez, según el stock. Puede que no dure.",
+  "mail.restock.action": "Cómpralo: {url}",
+  "mail.restock.button": "Cómpralo ya",
+  "mail.restock.stopAction": "Dejar de recibir estos avisos en esta dirección: {url}",
+  "mail.restock.stop": "Dejar de recibir estos avisos",
 };
 
 export default es;
