@@ -3,8 +3,8 @@ import { Client } from "./http-client.ts";
 import { checkoutFields, openCheckout, registerOverHttp, submitCheckout } from "./http-shopper.ts";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../core/shared/sql-rows.ts";
-import { openDatabase, type Db } from "../db/client.ts";
-import { startSeededStore, startServer, type RunningServer, type SeededStore } from "./server.ts";
+import type { Db } from "../db/client.ts";
+import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";
 
 // What shoppers do over HTTP, read back as the administrator's analytics (the production server as its own process).
 let store: SeededStore;
@@ -143,19 +143,8 @@ describe("with ANALYTICS_RECORDING=off", () => {
       const result = await db.execute(sql`select type, user_id, query, result_count, product_id, quantity, value_cents, path from analytics_events where session_id = ${shopperSession} order by id`);
       return rowsOf<{ type: string; user_id: string | null; query: string | null; result_count: number | null; product_id: number | null; quantity: number | null; value_cents: number | null; path: string | null }>(result);
     };
-    let rows;
-    if (store.database) {
-      await admin.get("/analytics?refresh=1").then((r) => r.arrayBuffer());
-      rows = await read(store.database.db);
-    } else {
-      // The embedded database has one process: the server stops while the test reads it.
-      await store.server.stop();
-      const database = await openDatabase({ dataDir: store.dataDir! });
-      rows = await read(database.db);
-      await database.close();
-      server = await startServer(store.server.env);
-      store = { ...store, server, stop: () => server.stop().then(() => undefined) };
-    }
+    const rows = await store.withDatabase(read, { flush: () => admin.get("/analytics?refresh=1").then((r) => r.arrayBuffer()) });
+    server = store.server;
     const types = new Set(rows.map((r) => r.type));
     for (const type of ["page_view", "product_view", "search", "add_to_cart", "checkout_started", "purchase"]) expect(types, type).toContain(type);
     expect(rows.find((r) => r.type === "search")).toMatchObject({ query: "hoodie" });

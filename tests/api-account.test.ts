@@ -1,15 +1,13 @@
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../core/accounts/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
 import { createTestProvider } from "../core/payments/index.ts";
 import { rowsOf } from "../core/shared/sql-rows.ts";
-import { openDatabase, type Db } from "../db/client.ts";
-import { startJobs } from "../server/jobs.ts";
+import type { Db } from "../db/client.ts";
 import { ApiClient } from "./api-client.ts";
 import { purchase } from "./purchase.ts";
-import { startSeededStore, startServer, type SeededStore } from "./server.ts";
+import { startSeededStore, type SeededStore } from "./server.ts";
 
 // Who may do what with wishlists, reviews, RSVPs and the account over the app's API, against the production
 // server as its own process: a buyer's review (the order placed with core's checkout), the RSVP waitlist,
@@ -45,27 +43,12 @@ async function signUp(displayName: string): Promise<Shopper> {
   return { email, id: res.body.user.id, token: res.body.token, tokenId: res.body.tokenId };
 }
 
-/**
- * Works on the store's database with a job queue of its own: directly on PostgreSQL; the embedded one only
- * while its server is stopped (then started again, on a new address).
- */
+/** Works on the store's database (see SeededStore.withDatabase); the server writes its events a second after they happen. */
 async function withDatabase<T>(work: (db: Db, jobs: JobQueue) => Promise<T>): Promise<T> {
-  if (store.database) {
-    // The server writes its events a second after they happen (batched).
-    await new Promise((r) => setTimeout(r, 2500));
-    return work(store.database.db, store.database.jobs);
-  }
-  await store.server.stop();
-  const database = await openDatabase({ dataDir: store.dataDir! });
-  const jobs = await startJobs(database.db, pino({ level: "silent" }));
   try {
-    return await work(database.db, jobs.queue);
+    return await store.withDatabase(work, { flush: () => new Promise((r) => setTimeout(r, 2500)) });
   } finally {
-    await jobs.stop();
-    await database.close();
-    const server = await startServer(store.server.env);
-    store = { ...store, server, stop: () => server.stop().then(() => undefined) };
-    base = server.url;
+    base = store.server.url;
   }
 }
 

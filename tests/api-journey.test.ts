@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../core/shared/sql-rows.ts";
-import { openDatabase, type Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import { ApiClient } from "./api-client.ts";
 import { Client } from "./http-client.ts";
 import { linkIn, startMailCatcher } from "./mail-catcher.ts";
-import { startSeededStore, startServer, type SeededStore } from "./server.ts";
+import { startSeededStore, type SeededStore } from "./server.ts";
 
 // An app's life over HTTP against the production server as its own process: sign up, verify, sign in,
 // browse, search and fill the same cart as the web; who may do what with which token; the limits; and what
@@ -47,22 +47,12 @@ async function signUp(client: ApiClient, email = newEmail()) {
   return { email, ...res.body };
 }
 
-/** Reads the store's database: directly on PostgreSQL; the embedded one only while its server is stopped (then started again). */
+/** Reads the store's database (see SeededStore.withDatabase); the server writes its events a second after they happen. */
 async function withDatabase<T>(read: (db: Db) => Promise<T>): Promise<T> {
-  if (store.database) {
-    // The server writes its events a second after they happen (batched).
-    await new Promise((r) => setTimeout(r, 2500));
-    return read(store.database.db);
-  }
-  await store.server.stop();
-  const database = await openDatabase({ dataDir: store.dataDir! });
   try {
-    return await read(database.db);
+    return await store.withDatabase(read, { flush: () => new Promise((r) => setTimeout(r, 2500)) });
   } finally {
-    await database.close();
-    const server = await startServer(store.server.env);
-    store = { ...store, server, stop: () => server.stop().then(() => undefined) };
-    base = server.url;
+    base = store.server.url;
   }
 }
 

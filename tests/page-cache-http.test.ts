@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../core/shared/sql-rows.ts";
 import { eq } from "drizzle-orm";
-import { openDatabase, type Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import { products } from "../db/schema/index.ts";
 import { usingPostgres } from "./database.ts";
 import { Client } from "./http-client.ts";
 import { registerOverHttp } from "./http-shopper.ts";
-import { startSeededStore, startServer, type RunningServer, type SeededStore } from "./server.ts";
+import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";
 
 // The rendered-page cache (server/page-cache.ts, ADR 0026) seen from outside: the production server as
 // its own process, on PostgreSQL when TEST_DATABASE_URL is set (changes then reach the cache by
@@ -232,19 +232,8 @@ describe("guests' copies of public pages", () => {
       rowsOf<{ type: string; session_id: string; path: string | null; product_id: number | null }>(
         await db.execute(sql`select type, session_id, path, product_id from analytics_events where session_id in ${sql.raw(`(${sessions.map((s) => `'${s}'`).join(", ")})`)}`),
       );
-    let rows;
-    if (store.database) {
-      await (await admin.get("/analytics?refresh=1")).arrayBuffer();
-      rows = await read(store.database.db);
-    } else {
-      // The embedded database has one process: the server stops (writing what it buffered) while the test reads it.
-      await store.server.stop();
-      const database = await openDatabase({ dataDir: store.dataDir! });
-      rows = await read(database.db);
-      await database.close();
-      server = await startServer(store.server.env);
-      store = { ...store, server, stop: () => server.stop().then(() => undefined) };
-    }
+    const rows = await store.withDatabase(read, { flush: () => admin.get("/analytics?refresh=1").then((r) => r.arrayBuffer()) });
+    server = store.server;
     for (const session of sessions) {
       const mine = rows.filter((r) => r.session_id === session);
       expect(mine.filter((r) => r.type === "page_view" && r.path === path), session).toHaveLength(1);

@@ -7,6 +7,10 @@ import { seedCatalogue } from "../db/seed/index.ts";
 import { seedMusicIfEmpty } from "../db/seed/music.ts";
 import { seedCulture } from "../db/seed/culture.ts";
 import { createLocalAudioStore } from "../core/music/index.ts";
+import pino from "pino";
+import { openDatabase, type Db } from "../db/client.ts";
+import type { JobQueue } from "../core/shared/jobs.ts";
+import { startJobs } from "../server/jobs.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 
 export interface RunningServer {
@@ -111,6 +115,13 @@ export interface SeededStore {
   database?: TestDatabase;
   /** The embedded database's folder otherwise (only one process may open it: stop the server first). */
   dataDir?: string;
+  /**
+   * Works on the store's database with a job queue of its own: directly on PostgreSQL, after `flush` (what
+   * makes the server write what it holds back, such as its batched analytics); the embedded one only while
+   * the server is stopped (it writes what it held as it stops), then started again on the same data at a
+   * new address: `server` is replaced, so read its url again afterwards.
+   */
+  withDatabase<T>(work: (db: Db, jobs: JobQueue) => Promise<T>, options?: { flush?: () => Promise<unknown> }): Promise<T>;
   /** Stops the server and drops its database. */
   stop(): Promise<void>;
 }
@@ -130,22 +141,40 @@ export async function startSeededStore(env: Record<string, string> = {}): Promis
     // As `npm run db:seed` does: the stories and looks above, and the sample music too (its files into the folder the server serves).
     await seedMusicIfEmpty(database.db, createLocalAudioStore(path.join(files, "media", "audio")));
     const server = await startServer({ DATA_DIR: files, ...env, DATABASE_URL: database.url! });
-    return {
+    const store: SeededStore = {
       server,
       database,
+      async withDatabase(work, options) {
+        await options?.flush?.();
+        return work(database.db, database.jobs);
+      },
       async stop() {
-        await server.stop();
+        await this.server.stop();
         await database.destroy();
       },
     };
+    return store;
   }
   const dataDir = tempDir("store-");
   const server = await startServer({ ...env, DATA_DIR: dataDir });
-  return {
+  const store: SeededStore = {
     server,
     dataDir,
+    async withDatabase(work) {
+      await this.server.stop();
+      const database = await openDatabase({ dataDir });
+      const jobs = await startJobs(database.db, pino({ level: "silent" }));
+      try {
+        return await work(database.db, jobs.queue);
+      } finally {
+        await jobs.stop();
+        await database.close();
+        this.server = await startServer(this.server.env);
+      }
+    },
     async stop() {
-      await server.stop();
+      await this.server.stop();
     },
   };
+  return store;
 }
