@@ -57,6 +57,16 @@ test.describe("music player", () => {
     await expect.poll(async () => (await audioState(page)).paused).toBe(false);
   });
 
+  test("Play pressed before the page's app is alive plays here, rather than opening the audio file", async ({ page }) => {
+    // No interaction yet: the app starts on the press itself, and the press is replayed on the player's button.
+    await page.goto("/music");
+    const mix = page.getByRole("article", { name: "Vol. 1: Uptown After Dark" });
+    await mix.getByRole("link", { name: "Play: Vol. 1: Uptown After Dark" }).click();
+    await expect(miniPlayer(page).getByTestId("mini-player-title")).toHaveText("Rooftop Intro");
+    await expect(page).toHaveURL(/\/music$/);
+    await expectAdvancing(page);
+  });
+
   test("Play Playlist plays that list in order, and Next goes to its second track", async ({ page }) => {
     await gotoHydrated(page, "/music");
     const card = page.getByRole("article", { name: "Harlem Classics" });

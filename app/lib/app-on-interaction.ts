@@ -4,9 +4,11 @@
  * visitor's first sign of interaction: a mouse move, a touch, a key, a focus. Until the app is alive:
  *
  * - links navigate as plain links (the next page is server HTML too);
- * - a form sent, a button that only the app can answer (not a submit button) or a link that opens a panel
- *   (`aria-haspopup`: the cart) waits for the app and is replayed once it is alive, so the visitor gets
- *   the app's answer (the cart panel, the player, "Added to your cart");
+ * - a form sent, a button that only the app can answer (not a submit button), a link that opens a panel
+ *   (`aria-haspopup`: the cart) or a link that the app turns into a control of its own (`data-app-action`:
+ *   a Play link to the audio file becomes the player's button) waits for the app and is replayed once it
+ *   is alive, on the element that now carries the same `data-app-action` where the first was replaced, so
+ *   the visitor gets the app's answer (the cart panel, the player, "Added to your cart");
  * - what the visitor chose or typed in a form (a size, a colour, a search) is noted and, should React's
  *   first render reset it, set again through the app, before the waiting form or button is replayed;
  * - should the app not come alive within ten seconds (a network failure), a waiting form is sent and a
@@ -84,12 +86,13 @@ function loader(readyEvent: string, fallbackMs: number) {
     "click",
     (event) => {
       if (!lazy() || !(event.target instanceof Element)) return;
-      const control = event.target.closest<HTMLElement>("button, a[aria-haspopup]");
+      const control = event.target.closest<HTMLElement>("button, a[aria-haspopup], a[data-app-action]");
       if (control instanceof HTMLButtonElement) {
         // A submit button sends its form (held above); a button without a form only the app can answer.
         if (control.disabled || (control.type === "submit" && control.form)) return;
       } else if (control) {
-        // A link that opens a panel (the cart) opens it once the app is alive; its page is the fallback.
+        // A link that opens a panel (the cart) or becomes the app's control (Play) waits for the app; the
+        // page or file it leads to is the fallback.
         event.preventDefault();
       } else return;
       hold(control, null);
@@ -139,7 +142,9 @@ function loader(readyEvent: string, fallbackMs: number) {
     settled(() =>
       restoreChoices(() => {
         if (!held) return;
-        if (held.el.isConnected && held.el !== held.form) held.el.click();
+        const action = held.el.getAttribute("data-app-action");
+        const el = held.el.isConnected || !action ? held.el : d.querySelector<HTMLElement>(`[data-app-action="${CSS.escape(action)}"]`);
+        if (el?.isConnected && el !== held.form) el.click();
         else if (held.form?.isConnected) held.form.requestSubmit();
       }),
     );

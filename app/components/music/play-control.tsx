@@ -48,6 +48,9 @@ export function PlayControl({
     ? "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border-2 border-ink text-ink hover:bg-ink hover:text-paper"
     : buttonClass(tone);
   const text = playingThis ? t("music.pause") : label;
+  // The same name on the link and on the button it becomes: a tap on the link before the app is alive is
+  // replayed on the button (app/lib/app-on-interaction.ts), so it plays here rather than opening the file.
+  const action = `play:${source.key}:${compact ? index : "all"}`;
   const content = (
     <>
       {playingThis ? <PauseIcon /> : <PlayIcon />}
@@ -57,7 +60,7 @@ export function PlayControl({
   );
   if (!hydrated) {
     return (
-      <a href={track.url} className={className} aria-label={`${text}: ${item}`} type={track.url.endsWith(".mp3") ? "audio/mpeg" : undefined}>
+      <a href={track.url} className={className} aria-label={`${text}: ${item}`} type={track.url.endsWith(".mp3") ? "audio/mpeg" : undefined} data-app-action={action}>
         {content}
       </a>
     );
@@ -68,6 +71,7 @@ export function PlayControl({
       className={className}
       aria-label={`${text}: ${item}`}
       aria-pressed={compact ? playingThis : undefined}
+      data-app-action={action}
       onClick={() => (playingThis ? pause() : isCurrent && !compact ? playSource(source, player.index) : playSource(source, index))}
     >
       {content}
