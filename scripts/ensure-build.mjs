@@ -22,7 +22,9 @@ const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime));
 if (builtAt === 0 || changedAt > builtAt) {
   console.log(builtAt === 0 ? "No build yet: building the store..." : "Sources changed since the last build: rebuilding...");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  // Always the production build: a caller's NODE_ENV (vitest sets "test") would otherwise give React's
+  // development build, larger and several times slower, to every server started from it.
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
