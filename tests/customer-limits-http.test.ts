@@ -132,4 +132,23 @@ describe("a limit per customer over HTTP", () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("cart.customer_limit");
   });
+
+  it("refuses at checkout, in the API, another account shipping to the same address", async () => {
+    const other = `limit-twin-${Date.now()}@east-harlem.test`;
+    await registerOverHttp(new Client(server.url), other, "Limit Twin");
+    const app = new ApiClient(server.url);
+    const signedIn = await app.post<{ token: string }>("/auth/sign-in", { email: other, password: SHOPPER_PASSWORD });
+    app.token = signedIn.body.token;
+    // This account has bought none: its cart takes the unit.
+    expect((await app.post("/cart/items", { variantId, quantity: 1 })).status).toBe(201);
+    const card = { cardNumber: "5555 5555 5555 4444", cardExpiry: "12/34", cardCvc: "123" };
+    const refused = await app.call<{ code: string; detail: string }>("POST", "/checkout", {
+      json: { fullName: "Limit Twin", email: other, street: "  2150 third   ave ", city: "New York", state: "NY", zipCode: "10035", card },
+      headers: { "Idempotency-Key": `limits-${Date.now()}-twin-order` },
+    });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ code: "cart.customer_limit", detail: `You can buy at most 1 ${NAME} per customer.` });
+    // Nothing was held or charged: the unit is still in the cart.
+    expect((await app.get<{ lines: unknown[] }>("/cart")).body.lines).toHaveLength(1);
+  });
 });
