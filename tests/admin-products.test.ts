@@ -207,7 +207,7 @@ describe("variants", () => {
     const shopper = await makeUser(db);
     const receipt = await purchase(checkout, shopper, [{ variantId: sold, quantity: 2 }]);
 
-    await updateVariant(db, ana, id, sold, await versionOf(id), { size: "M", color: null, sku: null, priceCents: 4500, active: true, lowStockThreshold: 1 });
+    await updateVariant(db, ana, id, sold, await versionOf(id), { size: "M", color: null, sku: null, priceCents: 4500, active: true, lowStockThreshold: 1, limitPerCustomer: null });
     await addVariant(db, ana, id, await versionOf(id), variantForm({ size: "XL", initialStock: "3" }));
     expect(await removeVariant(db, ana, id, sold, await versionOf(id))).toBe("retired");
     expect(await removeVariant(db, ana, id, unsold, await versionOf(id))).toBe("deleted");

@@ -46,6 +46,8 @@ interface FormCase {
 const ID_WRONG = ["", " ", "abc", "1.5", "-1", "1e3", "0x1F", "١٢", "9999999999", "[object Object]", "null", "NaN"];
 const QUANTITY_WRONG = ["abc", "1.5", "", "1e3", "1234567", "NaN", "[object Object]"];
 const NEW_PASSWORD = "uptown-2025";
+/** A limited drop's limit per customer: blank is none, else 1 to 99. */
+const LIMIT_WRONG = ["abc", "0", "100", "1.5", "-1", "1e3", "NaN"];
 
 /** The invalid values of the fields a form has: a wrong value in a field it ignores proves nothing. */
 function only(invalid: Record<string, string[]>, fields: Record<string, string>): Record<string, string[]> {
@@ -179,13 +181,13 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     "routes/admin-orders.tsx": nothing,
     "routes/admin-product-new.tsx": [
       {
-        fields: { name: "Fuzz Tee", description: "Soft\ncotton", category: "apparel", artKind: "tee", basePrice: "40.00", status: "draft" },
+        fields: { name: "Fuzz Tee", description: "Soft\ncotton", category: "apparel", artKind: "tee", basePrice: "40.00", status: "draft", limitPerCustomer: "2" },
         required: ["name", "description", "category", "artKind", "basePrice", "status"],
-        invalid: { name: ["", " "], category: ["hats", ""], basePrice: ["abc", "", "1e3", "NaN", "-4", "4,50", "1.555"], status: ["live", ""] },
+        invalid: { name: ["", " "], category: ["hats", ""], basePrice: ["abc", "", "1e3", "NaN", "-4", "4,50", "1.555"], status: ["live", ""], limitPerCustomer: LIMIT_WRONG },
       },
     ],
     "routes/admin-product.tsx": [
-      { fields: { intent: "variant-add", version: "1", size: "M", initialStock: "5" }, required: ["intent", "version"], invalid: { intent: ["bogus", ""], version: ID_WRONG, initialStock: ["abc", "1.5", "1e3", "1234567", "NaN", "-1"] } },
+      { fields: { intent: "variant-add", version: "1", size: "M", initialStock: "5", limitPerCustomer: "1" }, required: ["intent", "version"], invalid: { intent: ["bogus", ""], version: ID_WRONG, initialStock: ["abc", "1.5", "1e3", "1234567", "NaN", "-1"], limitPerCustomer: LIMIT_WRONG } },
       { fields: { intent: "variant-remove", version: "1", variantId: ids.variantId }, required: ["intent", "version", "variantId"], invalid: { intent: ["bogus", ""], variantId: ID_WRONG } },
     ],
     // Stories and collections: the shopper and guests are refused (403, 401) before any form is read.

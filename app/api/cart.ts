@@ -119,13 +119,13 @@ export const addCartItemOp = operation({
   tag: "Cart",
   summary: "Add to the cart",
   description:
-    "Adds units of a variant; the same variant again raises its line. Refused (409) past what is available or past 99 of one item, with the web's message. A guest without X-Cart-Token gets a new guest cart, its token in the X-Cart-Token header and `cartToken`.",
+    "Adds units of a variant; the same variant again raises its line. Refused (409) past what is available, past 99 of one item or past a limited drop's limit per customer (`cart.customer_limit`), with the web's message; a guest adding a drop for account holders is refused (401, `cart.sign_in_required`). A guest without X-Cart-Token gets a new guest cart, its token in the X-Cart-Token header and `cartToken`.",
   access: "public",
   cartToken: true,
   idempotency: "optional",
   body: addToCartJsonSchema,
   success: { status: 201, description: "The cart with the item.", schema: cartSchema },
-  problems: [404, 409],
+  problems: [401, 404, 409],
   async handle({ body, ctx }) {
     let cartId = ctx.viewer ? await ensureCartOfUser(ctx.deps.db, ctx.viewer.id) : await requestCart(ctx);
     if (!cartId) {
@@ -145,13 +145,13 @@ export const setCartItemOp = operation({
   path: "/cart/items/{id}",
   tag: "Cart",
   summary: "Change a line's quantity",
-  description: "Sets the line's quantity; 0 removes the line. Refused (409) past what is available.",
+  description: "Sets the line's quantity; 0 removes the line. Refused (409) past what is available or past a limit per customer (`cart.customer_limit`).",
   access: "public",
   cartToken: true,
   params: lineParams,
   body: setQuantityJsonSchema,
   success: { status: 200, description: "The cart after the change.", schema: cartSchema },
-  problems: [404, 409],
+  problems: [401, 404, 409],
   async handle({ params, body, ctx }) {
     const cartId = await existingCart(ctx);
     await setLineQuantity(ctx.deps.db, cartId, { variantId: params.id, quantity: body.quantity });

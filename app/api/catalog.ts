@@ -33,6 +33,7 @@ const variantSchema = z
     available: z.number().int().meta({ description: "Units that can be bought now." }),
     inStock: z.boolean(),
     stockLabel: z.string().meta({ description: "As the product page says it: \"7 in stock\", \"Out of stock\".", example: "7 in stock" }),
+    limitPerCustomer: z.number().int().nullable().meta({ description: "This variant's own limit per customer, besides the product's (`limitPerCustomer`); null: none. Counted across the customer's cart, open checkouts and orders; the cart refuses more (409 `cart.customer_limit`).", example: null }),
   })
   .meta({ id: "Variant" });
 
@@ -56,6 +57,8 @@ const productSchema = z
     colors: z.array(z.string()).meta({ description: "Colours offered (as stored)." }),
     inStock: z.boolean().meta({ description: "Some variant has units (an upcoming product's can still not be bought: see `upcoming`)." }),
     upcoming: z.boolean().meta({ description: "A timed release still to come: shown, but adding it to the cart and checking it out are refused until the moment." }),
+    limitPerCustomer: z.number().int().nullable().meta({ description: "A limited drop: at most this many units of the product per customer, counted across their cart, open checkouts and orders (by account, and at checkout by shipping address and card). Adding more is refused (409 `cart.customer_limit`), and so is checkout. Null: no limit.", example: null }),
+    signInRequired: z.boolean().meta({ description: "Only account holders can buy it (also true when it has a limit; a variant with its own limit is for account holders too): a guest's add is refused (401 `cart.sign_in_required`)." }),
     variants: z.array(variantSchema),
     rating: ratingSchema,
     images: z.array(imageSchema).meta({ description: "Uploaded photographs in order; empty: show `art`." }),
@@ -134,6 +137,8 @@ function productOut(product: ProductSummary, locale: Locale, baseUrl: string): z
     colors,
     inStock: product.variants.some((v) => v.available > 0),
     upcoming: product.upcoming,
+    limitPerCustomer: product.limitPerCustomer,
+    signInRequired: product.signInRequired || product.limitPerCustomer !== null,
     variants: product.variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -144,6 +149,7 @@ function productOut(product: ProductSummary, locale: Locale, baseUrl: string): z
       available: Math.max(0, v.available),
       inStock: v.available > 0,
       stockLabel: stockText(t, v),
+      limitPerCustomer: v.limitPerCustomer,
     })),
     rating: product.rating,
     images: product.images.map((image) => imageOut(baseUrl, image)),

@@ -134,7 +134,7 @@ export const placeOrderOp = operation({
   tag: "Checkout",
   summary: "Place the order",
   description:
-    "Places the order for the account's cart, priced on the server (nothing the app sends sets a price). Requires an Idempotency-Key: sent again, the same checkout is answered and never charged twice. The test provider pays with `card` and answers `completed`; with Stripe the answer is `requires_confirmation` with the client secret for the mobile SDK, and the order is written when Stripe's webhook says it is paid. Refused: an empty cart (400), a declined card (402, a new attempt needs a new key), too little stock (409 `checkout.insufficient_stock` with `lines`).",
+    "Places the order for the account's cart, priced on the server (nothing the app sends sets a price). Requires an Idempotency-Key: sent again, the same checkout is answered and never charged twice. The test provider pays with `card` and answers `completed`; with Stripe the answer is `requires_confirmation` with the client secret for the mobile SDK, and the order is written when Stripe's webhook says it is paid. Refused: an empty cart (400), a declined card (402, a new attempt needs a new key), too little stock (409 `checkout.insufficient_stock` with `lines`), a line past a limited drop's limit per customer, counted with the customer's open checkouts and orders by account, shipping address and card (409 `cart.customer_limit`; nothing held or charged).",
   access: "signed-in",
   idempotency: "required",
   body: placeBodySchema,

@@ -53,6 +53,8 @@ const EMPTY: ProductValues = {
   seoTitleEs: "",
   seoDescriptionEs: "",
   onSaleAt: "",
+  limitPerCustomer: "",
+  signInRequired: false,
 };
 
 export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,6 +77,8 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
       seoTitleEs: sent.seoTitleEs ?? "",
       seoDescriptionEs: sent.seoDescriptionEs ?? "",
       onSaleAt: sent.onSaleAt ?? "",
+      limitPerCustomer: sent.limitPerCustomer ?? "",
+      signInRequired: sent.signInRequired === "on",
       }
     : EMPTY;
   return (

@@ -153,6 +153,8 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
       seoTitleEs: sent.seoTitleEs ?? "",
       seoDescriptionEs: sent.seoDescriptionEs ?? "",
       onSaleAt: sent.onSaleAt ?? "",
+      limitPerCustomer: sent.limitPerCustomer ?? "",
+      signInRequired: sent.signInRequired === "on",
     };
   }
   return {
@@ -171,6 +173,8 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
     seoTitleEs: product.seoTitleEs ?? "",
     seoDescriptionEs: product.seoDescriptionEs ?? "",
     onSaleAt: product.onSaleAt ? instantToStoreLocal(new Date(product.onSaleAt)) : "",
+    limitPerCustomer: product.limitPerCustomer === null ? "" : String(product.limitPerCustomer),
+    signInRequired: product.signInRequired,
   };
 }
 
@@ -272,8 +276,8 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
                       errors={own?.fields}
                       values={
                         sent
-                          ? { size: sent.size ?? "", color: sent.color ?? "", sku: sent.sku ?? "", price: sent.price ?? "", threshold: sent.threshold ?? "", active: sent.active === "on" }
-                          : { size: v.size ?? "", color: v.color ?? "", sku: v.sku, price: centsToField(v.priceCents), threshold: String(v.lowStockThreshold), active: v.active }
+                          ? { size: sent.size ?? "", color: sent.color ?? "", sku: sent.sku ?? "", price: sent.price ?? "", threshold: sent.threshold ?? "", active: sent.active === "on", limitPerCustomer: sent.limitPerCustomer ?? "" }
+                          : { size: v.size ?? "", color: v.color ?? "", sku: v.sku, price: centsToField(v.priceCents), threshold: String(v.lowStockThreshold), active: v.active, limitPerCustomer: v.limitPerCustomer === null ? "" : String(v.limitPerCustomer) }
                       }
                     />
                     <div className="flex flex-wrap gap-3">
@@ -321,6 +325,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
                   threshold: newResult?.values?.threshold ?? "",
                   active: newResult?.values ? newResult.values.active === "on" : true,
                   initialStock: newResult?.values?.initialStock ?? "0",
+                  limitPerCustomer: newResult?.values?.limitPerCustomer ?? "",
                 }}
               />
               <button type="submit" className={primaryButton}>

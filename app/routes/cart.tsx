@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { Link, metaIntl, useT } from "../i18n/index.ts";
+import { Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
 import { z } from "zod";
 import {
   addByOptionsSchema,
@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export type CartActionResult = { ok: true; message: string } | { ok: false; error: string };
+/** `signInTo`: the refusal asks a guest to sign in first (a drop for account holders); the product's path to come back to. */
+export type CartActionResult = { ok: true; message: string } | { ok: false; error: string; signInTo?: string };
 
 const intentSchema = z.enum(["add", "set", "remove", "clear"]);
 
@@ -90,7 +91,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (redirectTo) throw redirect(redirectTo, { status: 303, headers });
     return data<CartActionResult>(say({ ok: true, message }), { headers });
   } catch (error) {
-    return domainErrorReply(error, (e) => say({ ok: false, error: e.message }), { headers });
+    return domainErrorReply(
+      error,
+      (e): CartActionResult => {
+        const slug = e.code === "cart.sign_in_required" ? e.details.slug : undefined;
+        const error = localizeText(request, e.message);
+        return typeof slug === "string" ? { ok: false, error, signInTo: `/shop/${slug}` } : { ok: false, error };
+      },
+      { headers },
+    );
   }
 }
 
@@ -98,12 +107,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CartPage({ actionData }: Route.ComponentProps) {
   const { cart } = useCart();
   const t = useT();
+  const localePath = useLocalePath();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-display text-h1">{t("cart.page.heading", { count: cart.itemCount })}</h1>
       {actionData && !actionData.ok ? (
         <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
           {actionData.error}
+          {actionData.signInTo ? (
+            <>
+              {" "}
+              <Link to={`/login?redirectTo=${encodeURIComponent(localePath(actionData.signInTo))}`} className="font-semibold underline">
+                {t("cart.signInToBuy")}
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <div className="mt-6">

@@ -78,6 +78,8 @@ function productSnapshot(p: ProductRow, es: SpanishTexts) {
     seoTitle: p.seoTitle,
     seoDescription: p.seoDescription,
     onSaleAt: p.onSaleAt ? p.onSaleAt.toISOString() : null,
+    limitPerCustomer: p.limitPerCustomer,
+    signInRequired: p.signInRequired,
   };
 }
 
@@ -90,6 +92,7 @@ function variantSnapshot(v: VariantRow) {
     priceCents: v.priceCents,
     active: v.active,
     lowStockThreshold: v.lowStockThreshold,
+    limitPerCustomer: v.limitPerCustomer,
   };
 }
 
@@ -159,6 +162,8 @@ function productValues(form: ProductForm) {
     seoTitle: form.seoTitle,
     seoDescription: form.seoDescription,
     onSaleAt: form.onSaleAt,
+    limitPerCustomer: form.limitPerCustomer,
+    signInRequired: form.signInRequired,
     searchText: searchDocument(form),
   };
 }
@@ -242,6 +247,7 @@ export async function addVariant(db: Db, actor: AdminActor, productId: number, e
           active: form.active,
           onHand: 0,
           lowStockThreshold: form.lowStockThreshold ?? lowStockThreshold(form.initialStock),
+          limitPerCustomer: form.limitPerCustomer,
         })
         .returning();
       if (form.initialStock > 0) await restock(tx, row!.id, form.initialStock, { actor: actor.id, reason: "Initial stock", jobs });
@@ -286,6 +292,7 @@ export async function updateVariant(
           priceCents: form.priceCents,
           active: form.active,
           lowStockThreshold: form.lowStockThreshold ?? before.lowStockThreshold,
+          limitPerCustomer: form.limitPerCustomer,
           updatedAt: new Date(),
         })
         .where(eq(variants.id, variantId))

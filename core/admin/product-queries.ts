@@ -70,6 +70,7 @@ export interface AdminVariant {
   reserved: number;
   available: number;
   lowStockThreshold: number;
+  limitPerCustomer: number | null;
 }
 
 export interface AdminProductDetail {
@@ -91,6 +92,8 @@ export interface AdminProductDetail {
   seoDescriptionEs: string | null;
   /** A timed release's moment (null: none). */
   onSaleAt: Date | null;
+  limitPerCustomer: number | null;
+  signInRequired: boolean;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -117,6 +120,8 @@ export async function getAdminProduct(db: Db, productId: number): Promise<AdminP
       seoTitleEs: productTranslations.seoTitle,
       seoDescriptionEs: productTranslations.seoDescription,
       onSaleAt: products.onSaleAt,
+      limitPerCustomer: products.limitPerCustomer,
+      signInRequired: products.signInRequired,
       version: products.version,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
@@ -138,6 +143,7 @@ export async function getAdminProduct(db: Db, productId: number): Promise<AdminP
       reserved: variants.reserved,
       available: variants.available,
       lowStockThreshold: variants.lowStockThreshold,
+      limitPerCustomer: variants.limitPerCustomer,
     })
     .from(variants)
     .where(eq(variants.productId, productId))

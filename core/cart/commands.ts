@@ -2,8 +2,9 @@ import { and, sql, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, carts, products, variants } from "../../db/schema/index.ts";
 import { newToken } from "../shared/ids.ts";
-import { CartError, insufficientStock, notOnSaleYet } from "./errors.ts";
-import { MAX_LINE_QUANTITY } from "./rules.ts";
+import { CartError, customerLimitReached, insufficientStock, notOnSaleYet, signInRequired } from "./errors.ts";
+import { customerHoldings } from "./queries.ts";
+import { findLimitBreach, MAX_LINE_QUANTITY, type LimitedLine } from "./rules.ts";
 
 /** Creates an empty cart and returns its token (the cart cookie's value). */
 export async function createCart(db: Db): Promise<string> {
@@ -24,11 +25,12 @@ export async function cartExists(db: Db, cartId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function lockCart(tx: Db, cartId: string) {
+async function lockCart(tx: Db, cartId: string): Promise<{ id: string; userId: string | null }> {
   // Serialises concurrent changes to one cart (two tabs, a double click): the update takes the row's lock
-  // until the transaction ends, and says whether the cart exists, in one round trip.
-  const rows = await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId)).returning({ id: carts.id });
+  // until the transaction ends, and says whether the cart exists and whose it is, in one round trip.
+  const rows = await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId)).returning({ id: carts.id, userId: carts.userId });
   if (rows.length === 0) throw new CartError("cart.line_not_found", "Your cart has expired. Please add the item again.");
+  return rows[0]!;
 }
 
 /** Still on sale: a product with a sale end (a ticket, until its event is over) cannot be added after it. */
@@ -45,6 +47,10 @@ async function sellableVariant(tx: Db, variantId: number) {
       available: variants.available,
       unitPriceCents: sql<number>`coalesce(${variants.priceCents}, ${products.basePriceCents})`,
       onSaleAt: products.onSaleAt,
+      slug: products.slug,
+      productLimit: products.limitPerCustomer,
+      variantLimit: variants.limitPerCustomer,
+      signInRequired: products.signInRequired,
       // Decided by the database's clock, never this process's: every app process opens a drop at the same moment.
       released: sql<boolean>`(${products.onSaleAt} is null or ${products.onSaleAt} <= now())`,
     })
@@ -55,6 +61,42 @@ async function sellableVariant(tx: Db, variantId: number) {
   if (!row) throw new CartError("cart.variant_not_found", "This item is no longer available.");
   if (!row.released) throw notOnSaleYet(row.name, row.onSaleAt!);
   return row;
+}
+
+type Sellable = Awaited<ReturnType<typeof sellableVariant>>;
+
+/**
+ * A limited drop (ADR 0033): a guest is sent to sign in; an account may hold at most the limit, counting the
+ * units this cart would have of the product after the change (`quantity` of this variant) with those the
+ * customer already holds in other carts, open checkouts and orders. Checkout checks again, by address and card too.
+ */
+async function checkCustomerLimit(tx: Db, cart: { id: string; userId: string | null }, variant: Sellable, quantity: number): Promise<void> {
+  const limited = variant.productLimit !== null || variant.variantLimit !== null;
+  if (!limited && !variant.signInRequired) return;
+  if (!cart.userId) throw signInRequired(variant.name, variant.slug);
+  if (!limited) return;
+  const siblings = await tx
+    .select({ variantId: cartItems.variantId, quantity: cartItems.quantity, variantLimit: variants.limitPerCustomer })
+    .from(cartItems)
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .where(and(eq(cartItems.cartId, cart.id), eq(variants.productId, variant.productId)));
+  const line = (variantId: number, units: number, variantLimit: number | null): LimitedLine => ({
+    variantId,
+    productId: variant.productId,
+    name: variant.name,
+    options: variantId === variant.id ? [variant.size, variant.color].filter(Boolean).join(", ") : "",
+    quantity: units,
+    productLimit: variant.productLimit,
+    // Only the changed variant's own limit is checked here: another line's was checked when it changed.
+    variantLimit: variantId === variant.id ? variantLimit : null,
+  });
+  const lines = [
+    ...siblings.filter((s) => s.variantId !== variant.id).map((s) => line(s.variantId, s.quantity, s.variantLimit)),
+    line(variant.id, quantity, variant.variantLimit),
+  ];
+  const held = await customerHoldings(tx, { userId: cart.userId }, [variant.productId], cart.id);
+  const breach = findLimitBreach(lines, held);
+  if (breach) throw customerLimitReached(breach.item, breach.limit, breach.held);
 }
 
 async function currentQuantity(tx: Db, cartId: string, variantId: number): Promise<number> {
@@ -69,10 +111,11 @@ async function currentQuantity(tx: Db, cartId: string, variantId: number): Promi
 /** Adds units of a variant; answers what was added (its product and unit price), for the add_to_cart event. */
 export async function addToCart(db: Db, cartId: string, input: { variantId: number; quantity: number }): Promise<{ productId: number; unitPriceCents: number }> {
   return db.transaction(async (tx) => {
-    await lockCart(tx, cartId);
+    const cart = await lockCart(tx, cartId);
     const variant = await sellableVariant(tx, input.variantId);
     const inCart = await currentQuantity(tx, cartId, input.variantId);
     const wanted = inCart + input.quantity;
+    await checkCustomerLimit(tx, cart, variant, wanted);
     if (wanted > variant.available) {
       throw insufficientStock(variant.name, variant.size, variant.color, variant.available, inCart);
     }
@@ -119,7 +162,7 @@ export async function setLineQuantity(
   input: { variantId: number; quantity: number },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockCart(tx, cartId);
+    const cart = await lockCart(tx, cartId);
     if (input.quantity <= 0) {
       await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, input.variantId)));
       return;
@@ -127,6 +170,8 @@ export async function setLineQuantity(
     const inCart = await currentQuantity(tx, cartId, input.variantId);
     if (inCart === 0) throw new CartError("cart.line_not_found", "That item is not in your cart.");
     const variant = await sellableVariant(tx, input.variantId);
+    // Lowering is always allowed: a customer over a limit (an order placed meanwhile) can come back under it.
+    if (input.quantity > inCart) await checkCustomerLimit(tx, cart, variant, input.quantity);
     if (input.quantity > variant.available) {
       throw insufficientStock(variant.name, variant.size, variant.color, variant.available, 0);
     }

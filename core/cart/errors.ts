@@ -6,7 +6,9 @@ export type CartErrorCode =
   | "cart.insufficient_stock"
   | "cart.line_limit"
   | "cart.line_not_found"
-  | "cart.not_on_sale_yet";
+  | "cart.not_on_sale_yet"
+  | "cart.customer_limit"
+  | "cart.sign_in_required";
 
 export class CartError extends errorsOf<CartErrorCode>({
   "cart.variant_not_found": 404,
@@ -16,7 +18,21 @@ export class CartError extends errorsOf<CartErrorCode>({
   "cart.line_not_found": 404,
   // A timed release (a drop) whose moment has not come: seen, not bought; trying again after the moment works.
   "cart.not_on_sale_yet": 409,
+  // A limited drop: the customer's cart, open checkouts and orders already reach the limit (ADR 0033).
+  "cart.customer_limit": 409,
+  // A drop only account holders can buy: the guest signs in, then adds it.
+  "cart.sign_in_required": 401,
 }) {}
+
+/** Refuses units past a product's (or a variant's) limit per customer; `item` names the variant when the limit is its own. */
+export function customerLimitReached(item: string, limit: number, held: number) {
+  return new CartError("cart.customer_limit", `You can buy at most ${limit} ${item} per customer.`, { limit, held });
+}
+
+/** Refuses a guest's add of a product only account holders can buy (sign-in required, or a limit per customer). */
+export function signInRequired(name: string, slug: string) {
+  return new CartError("cart.sign_in_required", `Sign in to buy ${name}.`, { slug });
+}
 
 /** Refuses an item of a product whose timed release has not come yet (add to cart, and checkout again). */
 export function notOnSaleYet(name: string, onSaleAt: Date | string) {

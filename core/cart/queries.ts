@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, events, eventTranslations, products, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
 import { artUrl } from "../catalog/index.ts";
 import { imageForColor, imagesByProduct } from "../media/index.ts";
+import { rowsOf } from "../shared/sql-rows.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
-import { cartTotals, EMPTY_CART, lineTotalCents, type CartLine, type CartView } from "./rules.ts";
+import { cartTotals, EMPTY_CART, lineTotalCents, NO_HOLDINGS, type CartLine, type CartView, type Holdings } from "./rules.ts";
 
 /**
  * The cart with today's prices and stock from the catalogue; lines of withdrawn items are left out. In a
@@ -70,4 +71,87 @@ export async function getCart(db: Db, cartId: string | null, locale: Locale = DE
     };
   });
   return { lines, ...cartTotals(lines) };
+}
+
+/** The limits that apply to some variants: their product's and their own, and whether guests must sign in. */
+export interface VariantLimits {
+  productId: number;
+  slug: string;
+  name: string;
+  options: string;
+  productLimit: number | null;
+  variantLimit: number | null;
+  signInRequired: boolean;
+}
+
+export async function limitsOfVariants(db: Db, variantIds: readonly number[]): Promise<Map<number, VariantLimits>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      variantId: variants.id,
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      size: variants.size,
+      color: variants.color,
+      productLimit: products.limitPerCustomer,
+      variantLimit: variants.limitPerCustomer,
+      signInRequired: products.signInRequired,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.id, [...variantIds]));
+  return new Map(
+    rows.map((r) => [
+      r.variantId,
+      { productId: r.productId, slug: r.slug, name: r.name, options: [r.size, r.color].filter(Boolean).join(", "), productLimit: r.productLimit, variantLimit: r.variantLimit, signInRequired: r.signInRequired },
+    ]),
+  );
+}
+
+/** Who a customer is, for their limits: the account, and at checkout the folded shipping address and the card's fingerprint. */
+export interface CustomerKeys {
+  userId: string;
+  addressKey?: string | null;
+  cardFingerprint?: string | null;
+}
+
+/**
+ * Units of these products a customer already holds (ADR 0033): in their account's other carts, in checkouts
+ * still holding stock (reserved or charging) and in orders that stand (not cancelled, not refunded in full).
+ * Checkouts and orders count when they are the account's, or carry the same shipping address or card.
+ * `exceptCart` is the cart being changed or checked out: its own lines are the units asked for, not held.
+ */
+export async function customerHoldings(db: Db, who: CustomerKeys, productIds: readonly number[], exceptCart: string | null): Promise<Holdings> {
+  if (productIds.length === 0) return NO_HOLDINGS;
+  const ids = sql.join([...new Set(productIds)].map((id) => sql`${id}`), sql`, `);
+  const address = who.addressKey ?? null;
+  const card = who.cardFingerprint ?? null;
+  const matches = (alias: string) =>
+    sql`(${sql.raw(alias)}.user_id = ${who.userId}
+      or (${address}::text is not null and ${sql.raw(alias)}.address_key = ${address}::text)
+      or (${card}::text is not null and ${sql.raw(alias)}.card_fingerprint = ${card}::text))`;
+  const rows = rowsOf<{ product_id: number; variant_id: number | null; units: number }>(await db.execute(sql`
+    select held.product_id, held.variant_id, sum(held.quantity)::int as units from (
+      select v.product_id, ci.variant_id, ci.quantity
+        from cart_items ci join carts c on c.id = ci.cart_id join variants v on v.id = ci.variant_id
+       where c.user_id = ${who.userId} and c.id is distinct from ${exceptCart}::text and v.product_id in (${ids})
+      union all
+      select l."productId", l."variantId", l.quantity
+        from checkout_attempts a, jsonb_to_recordset(a.lines) as l("variantId" int, "productId" int, quantity int)
+       where a.status in ('reserved', 'charging') and ${matches("a")} and l."productId" in (${ids})
+      union all
+      select oi.product_id, oi.variant_id, oi.quantity
+        from order_items oi join orders o on o.id = oi.order_id
+       where o.status <> 'cancelled' and o.refunded_at is null and ${matches("o")} and oi.product_id in (${ids})
+    ) held
+    group by held.product_id, held.variant_id`));
+  const byProduct = new Map<number, number>();
+  const byVariant = new Map<number, number>();
+  for (const row of rows) {
+    const units = Number(row.units);
+    byProduct.set(Number(row.product_id), (byProduct.get(Number(row.product_id)) ?? 0) + units);
+    if (row.variant_id !== null) byVariant.set(Number(row.variant_id), (byVariant.get(Number(row.variant_id)) ?? 0) + units);
+  }
+  return { byProduct, byVariant };
 }

@@ -60,3 +60,68 @@ export function badgeText(itemCount: number): string | null {
   if (itemCount <= 0) return null;
   return itemCount > 99 ? "99+" : String(itemCount);
 }
+
+/** A line as the per-customer limit sees it: its units and the limits of its product and of its variant. */
+export interface LimitedLine {
+  variantId: number;
+  productId: number;
+  /** The product's name, and the variant's options ("M, Black") for a variant's own limit. */
+  name: string;
+  options: string;
+  quantity: number;
+  productLimit: number | null;
+  variantLimit: number | null;
+}
+
+/** Units a customer already has elsewhere (other carts, open checkouts, orders that stand), by product and by variant. */
+export interface Holdings {
+  byProduct: ReadonlyMap<number, number>;
+  byVariant: ReadonlyMap<number, number>;
+}
+
+export const NO_HOLDINGS: Holdings = { byProduct: new Map(), byVariant: new Map() };
+
+export interface LimitBreach {
+  /** How the message names it: the product, or the product with the variant's options for a variant's own limit. */
+  item: string;
+  limit: number;
+  held: number;
+}
+
+/**
+ * The first limit the lines would pass: the product's limit is held against all of its variants' units
+ * together (what the customer already holds plus these lines), a variant's own limit against its units.
+ * Null when every limit holds.
+ */
+export function findLimitBreach(lines: readonly LimitedLine[], held: Holdings): LimitBreach | null {
+  const byProduct = new Map<number, { name: string; limit: number; units: number }>();
+  for (const line of lines) {
+    if (line.variantLimit !== null) {
+      const already = held.byVariant.get(line.variantId) ?? 0;
+      if (already + line.quantity > line.variantLimit) {
+        return { item: line.options ? `${line.name} (${line.options})` : line.name, limit: line.variantLimit, held: already };
+      }
+    }
+    if (line.productLimit !== null) {
+      const entry = byProduct.get(line.productId) ?? { name: line.name, limit: line.productLimit, units: 0 };
+      entry.units += line.quantity;
+      byProduct.set(line.productId, entry);
+    }
+  }
+  for (const [productId, entry] of byProduct) {
+    const already = held.byProduct.get(productId) ?? 0;
+    if (already + entry.units > entry.limit) return { item: entry.name, limit: entry.limit, held: already };
+  }
+  return null;
+}
+
+/**
+ * A shipping address folded for matching across accounts: street line, postal code and country, lower-case,
+ * trimmed, runs of spaces made one. Null without a street (the address is optional at checkout): nothing to match.
+ */
+export function addressKeyOf(address: { street: string; zipCode: string; country: string }): string | null {
+  const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
+  const street = fold(address.street);
+  if (!street) return null;
+  return [street, fold(address.zipCode), fold(address.country)].join("|");
+}

@@ -112,6 +112,21 @@ export const onSaleAtSchema = z
       .nullable(),
   );
 
+/** A limited drop's limit per customer as typed: blank, no limit; else a whole number from 1 to 99 (ADR 0033). */
+export const limitPerCustomerSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}$/, "Enter a limit from 1 to 99, or leave it blank for none.")
+      .transform(Number)
+      .pipe(z.number().min(1, "Enter a limit from 1 to 99, or leave it blank for none."))
+      .nullable(),
+  );
+
 export const productFormSchema = z.object({
   name: z.string({ error: "Enter the product's name." }).trim().min(1, "Enter the product's name.").max(120, "The name must be at most 120 characters."),
   /** Empty on a new product: made from the name. */
@@ -141,6 +156,10 @@ export const productFormSchema = z.object({
   seoDescriptionEs: optionalLine(160, "The Spanish SEO description"),
   /** A timed release (a drop): not sold before this moment; null, sold whenever it is active. */
   onSaleAt: onSaleAtSchema,
+  /** A limited drop: at most this many units per customer; null, no limit. */
+  limitPerCustomer: limitPerCustomerSchema,
+  /** Only account holders can buy it (a guest is asked to sign in). */
+  signInRequired: checkbox,
 });
 export type ProductForm = z.infer<typeof productFormSchema>;
 
@@ -162,6 +181,8 @@ export function productFormInput(fields: Record<string, string | undefined>) {
     seoTitleEs: fields.seoTitleEs,
     seoDescriptionEs: fields.seoDescriptionEs,
     onSaleAt: fields.onSaleAt,
+    limitPerCustomer: fields.limitPerCustomer,
+    signInRequired: fields.signInRequired,
   };
 }
 
@@ -201,6 +222,8 @@ const variantFields = {
     .pipe(priceCents("price").optional())
     .transform((v) => v ?? null),
   active: checkbox,
+  /** This variant's own limit per customer (a size of a drop); null, none besides the product's. */
+  limitPerCustomer: limitPerCustomerSchema,
   /** Empty: 20% of the initial stock, rounded down, within 2..10 (lowStockThreshold). */
   lowStockThreshold: z
     .string()
@@ -234,6 +257,7 @@ export function variantFormInput(fields: Record<string, string | undefined>) {
     priceCents: fields.price,
     active: fields.active,
     lowStockThreshold: fields.threshold,
+    limitPerCustomer: fields.limitPerCustomer,
     initialStock: fields.initialStock,
   };
 }

@@ -12,6 +12,8 @@ export interface CatalogVariant extends VariantOption {
   sku: string;
   onHand: number;
   lowStockThreshold: number;
+  /** This variant's own limit per customer (ADR 0033); null: none besides its product's. */
+  limitPerCustomer: number | null;
 }
 
 export interface ProductSummary {
@@ -33,6 +35,10 @@ export interface ProductSummary {
   images: ProductImageView[];
   /** Its timed release is still to come (the database's clock): shown, not sold yet; its page counts down. */
   upcoming: boolean;
+  /** A limited drop: at most this many units per customer (ADR 0033); null: no limit. */
+  limitPerCustomer: number | null;
+  /** Only account holders can buy it: a guest is asked to sign in (also when it has a limit). */
+  signInRequired: boolean;
 }
 
 export interface ShopPage {
@@ -57,6 +63,8 @@ const productColumns = {
   createdAt: products.createdAt,
   /** A timed release still to come, by the database's clock: the product is shown but not sold yet. */
   upcoming: sql<boolean>`coalesce(${products.onSaleAt} > now(), false)`,
+  limitPerCustomer: products.limitPerCustomer,
+  signInRequired: products.signInRequired,
 };
 
 /** A search word matches when it is contained in the text, or close to a word in it (a typo). */
@@ -184,12 +192,14 @@ interface VariantJson {
   onHand: number;
   available: number;
   lowStockThreshold: number;
+  limitPerCustomer?: number | null;
 }
 
 const variantsJson = sql<VariantJson[] | null>`(
   select json_agg(json_build_object(
     'id', v.id, 'sku', v.sku, 'size', v.size, 'color', v.color, 'priceCents', v.price_cents,
-    'onHand', v.on_hand, 'available', v.available, 'lowStockThreshold', v.low_stock_threshold
+    'onHand', v.on_hand, 'available', v.available, 'lowStockThreshold', v.low_stock_threshold,
+    'limitPerCustomer', v.limit_per_customer
   ) order by v.id)
   from ${variants} v where v.product_id = "products"."id" and v.active)`; // qualified: a bare "id" would be the variant's own
 
@@ -204,6 +214,7 @@ function parseVariants(json: VariantJson[] | string | null, basePriceCents: numb
     available: v.available,
     onHand: v.onHand,
     lowStockThreshold: v.lowStockThreshold,
+    limitPerCustomer: v.limitPerCustomer ?? null,
   }));
 }
 

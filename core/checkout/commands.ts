@@ -1,8 +1,8 @@
 /** Placing an order: claim the attempt and reserve its stock, take the payment, then settle (settle.ts). */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
-import { getCart, notOnSaleYet } from "../cart/index.ts";
+import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, notOnSaleYet, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/index.ts";
 import type { CardInput, PaymentLookup, PaymentProvider } from "../payments/index.ts";
@@ -54,6 +54,34 @@ function addressOf(billing: BillingInput): PostalAddress {
   };
 }
 
+/**
+ * Serialises the checkouts of one customer (ADR 0033): a transaction-scoped advisory lock per key (the
+ * account, the folded address, the card), taken in one order so two checkouts never wait on each other in a
+ * circle. Held until the attempt's commit, so a second checkout counts the first one's held units.
+ */
+async function lockCustomer(tx: Db, who: CustomerKeys): Promise<void> {
+  const keys = [`customer:${who.userId}`, who.addressKey ? `address:${who.addressKey}` : null, who.cardFingerprint ? `card:${who.cardFingerprint}` : null]
+    .filter((k): k is string => k !== null)
+    .sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`customer-limit:${key}`}, 0))`);
+}
+
+/** Refuses the whole checkout when a line would take the customer past a limit per customer (nothing held yet). */
+async function checkCustomerLimits(tx: Db, who: CustomerKeys, cartId: string | null, cartLines: readonly CartLine[]): Promise<void> {
+  const limits = await limitsOfVariants(tx, cartLines.map((l) => l.variantId));
+  const limited: LimitedLine[] = [];
+  for (const l of cartLines) {
+    const limit = limits.get(l.variantId);
+    if (!limit || (limit.productLimit === null && limit.variantLimit === null)) continue;
+    limited.push({ variantId: l.variantId, productId: l.productId, name: limit.name, options: limit.options, quantity: l.quantity, productLimit: limit.productLimit, variantLimit: limit.variantLimit });
+  }
+  if (limited.length === 0) return;
+  await lockCustomer(tx, who);
+  const held = await customerHoldings(tx, who, limited.map((l) => l.productId), cartId);
+  const breach = findLimitBreach(limited, held);
+  if (breach) throw customerLimitReached(breach.item, breach.limit, breach.held);
+}
+
 type Claim = { kind: "claimed"; attempt: Attempt } | { kind: "taken" } | { kind: "empty" } | { kind: "short"; lines: ShortLine[] };
 
 /**
@@ -73,6 +101,12 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
       // A line put in the cart before its product was scheduled for a later release is refused until then.
       const early = cart.lines.find((l) => l.notOnSaleUntil);
       if (early) throw notOnSaleYet(early.name, early.notOnSaleUntil!);
+      const who: CustomerKeys = {
+        userId: input.userId,
+        addressKey: addressKeyOf(input.billing),
+        cardFingerprint: input.card ? (deps.payments.cardFingerprint?.(input.card) ?? null) : null,
+      };
+      await checkCustomerLimits(tx, who, input.cartId, cart.lines);
       const lines: CheckoutLine[] = cart.lines.map((l) => ({
         variantId: l.variantId,
         productId: l.productId,
@@ -105,6 +139,8 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
           customerEmail: input.billing.email,
           billingAddress: address,
           shippingAddress: address,
+          addressKey: who.addressKey ?? null,
+          cardFingerprint: who.cardFingerprint ?? null,
           reservedUntil: new Date(now.getTime() + deps.holdTtlMs),
           visitSessionId: input.visit?.sessionId ?? null,
           visitSource: input.visit?.source ?? "web",

@@ -86,6 +86,8 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
     paymentId: payment.paymentId,
     cardBrand: payment.brand,
     cardLast4: payment.last4,
+    addressKey: attempt.addressKey,
+    cardFingerprint: attempt.cardFingerprint,
   });
   await recordEvents(tx, [
     {

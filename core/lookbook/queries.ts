@@ -160,6 +160,8 @@ async function listAnyProducts(db: Db, ids: number[], activeOnly: boolean): Prom
       images: [],
       // The back office's view of a withdrawn product: nothing to sell either way.
       upcoming: false,
+      limitPerCustomer: p.limitPerCustomer,
+      signInRequired: p.signInRequired,
     })),
   ];
 }

@@ -15,6 +15,9 @@ export interface NewPaidOrder extends OrderAmounts {
   paymentId: string;
   cardBrand: string | null;
   cardLast4: string | null;
+  /** Kept for per-customer limits (ADR 0033): the folded shipping address and the card's fingerprint, where known. */
+  addressKey?: string | null;
+  cardFingerprint?: string | null;
 }
 
 /**
@@ -44,6 +47,8 @@ export async function insertPaidOrder(tx: Db, order: NewPaidOrder): Promise<{ id
       paymentId: order.paymentId,
       cardBrand: order.cardBrand,
       cardLast4: order.cardLast4,
+      addressKey: order.addressKey ?? null,
+      cardFingerprint: order.cardFingerprint ?? null,
     })
     .returning({ id: orders.id, number: orders.number });
   await tx.insert(orderItems).values(

@@ -75,6 +75,12 @@ export interface PaymentProvider {
   /** Present when the provider reports outcomes by webhook (Stripe); absent for the test processor. */
   readonly webhooks?: PaymentWebhooks;
   startPayment(request: PaymentRequest): Promise<PaymentOutcome>;
+  /**
+   * The card's fingerprint before any charge, where the provider can tell (the test processor: a hash of the
+   * number), so checkout can count a customer's units by card (ADR 0033). Absent for Stripe, whose card is
+   * confirmed in the browser after the attempt is recorded.
+   */
+  cardFingerprint?(card: CardInput): string | null;
   /** Where the payment of a checkout stands at the provider (reconciliation after a crash). Never charges. */
   lookup(request: PaymentLookupRequest): Promise<PaymentLookup>;
   /** Gives the whole payment back (an order cancelled before shipment). Idempotent on the key. */

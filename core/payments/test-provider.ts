@@ -57,6 +57,12 @@ export function createTestProvider(db: Db, now: () => Date = () => new Date()): 
 
     lookup: ({ idempotencyKey }) => chargeOutcome(idempotencyKey),
 
+    // Like a real processor's fingerprint: the same number gives the same value, and the number cannot be read back.
+    cardFingerprint: (card) => {
+      const digits = card.number.replace(/\D/g, "");
+      return digits ? createHash("sha256").update(`east-harlem-test-card:${digits}`).digest("hex").slice(0, 32) : null;
+    },
+
     async refund(paymentId: string, amountCents: number, idempotencyKey: string) {
       // One statement: the refund is recorded under its key and added to the charge only while the
       // charge's refunds stay within what was paid (the table's CHECK refuses a race past it).

@@ -50,6 +50,13 @@ export const products = pgTable(
      */
     onSaleAt: timestamp("on_sale_at", { withTimezone: true }),
     /**
+     * A limited drop: at most this many units per customer, counted across their cart, open checkouts and
+     * orders (by account, and at checkout by shipping address and card). Null: no limit. ADR 0033.
+     */
+    limitPerCustomer: integer("limit_per_customer"),
+    /** Guests cannot put the product in a cart: they sign in first (also implied by a limit). */
+    signInRequired: boolean("sign_in_required").notNull().default(false),
+    /**
      * Whether shoppers see the product: derived from the status by the database, so every shopper-facing
      * read keeps one test and no write can set the two apart.
      */
@@ -71,6 +78,7 @@ export const products = pgTable(
     check("products_price_check", sql`${t.basePriceCents} >= 0`),
     check("products_status_check", sql`${t.status} in ('draft', 'active', 'archived')`),
     check("products_kind_check", sql`${t.kind} in ('merch', 'ticket')`),
+    check("products_limit_per_customer_check", sql`${t.limitPerCustomer} is null or ${t.limitPerCustomer} between 1 and 99`),
     index("products_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("products_category_idx").on(t.category),
   ],
@@ -100,6 +108,8 @@ export const variants = pgTable(
     lowStockThreshold: integer("low_stock_threshold").notNull(),
     supplier: text("supplier").notNull().default("East Harlem Warehouse"),
     restockDate: date("restock_date"),
+    /** This variant's own limit per customer (a size of a drop), besides its product's; null: none. */
+    limitPerCustomer: integer("limit_per_customer"),
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -109,6 +119,7 @@ export const variants = pgTable(
     check("variants_on_hand_check", sql`${t.onHand} >= 0`),
     check("variants_reserved_check", sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
     check("variants_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    check("variants_limit_per_customer_check", sql`${t.limitPerCustomer} is null or ${t.limitPerCustomer} between 1 and 99`),
     index("variants_product_idx").on(t.productId),
   ],
 );

@@ -83,6 +83,10 @@ export const checkoutAttempts = pgTable(
     clientSecret: text("client_secret"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /** The shipping address folded for matching (line 1, postal code, country; ADR 0033); null without a street. */
+    addressKey: text("address_key"),
+    /** The card's fingerprint where the provider gives one (Stripe's card.fingerprint; the test processor's hash of the number). */
+    cardFingerprint: text("card_fingerprint"),
     failureMessage: text("failure_message"),
     /** When the provider was first asked for the money: an attempt charging for long lost its process. */
     chargeStartedAt: timestamp("charge_started_at", { withTimezone: true }),
@@ -103,6 +107,8 @@ export const checkoutAttempts = pgTable(
     index("checkout_attempts_holding_idx").on(t.reservedUntil).where(sql`${t.status} in ('reserved', 'charging')`),
     index("checkout_attempts_refunding_idx").on(t.updatedAt).where(sql`${t.status} = 'refunding'`),
     index("checkout_attempts_user_idx").on(t.userId, t.createdAt),
+    index("checkout_attempts_address_key_idx").on(t.addressKey).where(sql`${t.addressKey} is not null`),
+    index("checkout_attempts_card_fingerprint_idx").on(t.cardFingerprint).where(sql`${t.cardFingerprint} is not null`),
   ],
 );
 
@@ -137,6 +143,10 @@ export const orders = pgTable(
     paymentId: text("payment_id").notNull(),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /** The shipping address folded for matching (line 1, postal code, country; ADR 0033); null without a street. */
+    addressKey: text("address_key"),
+    /** The card's fingerprint where the provider gives one (Stripe's card.fingerprint; the test processor's hash of the number). */
+    cardFingerprint: text("card_fingerprint"),
     trackingNumber: text("tracking_number"),
     /** The carrier the order was shipped with (set with the tracking number). */
     carrier: text("carrier"),
@@ -150,6 +160,8 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_address_key_idx").on(t.addressKey).where(sql`${t.addressKey} is not null`),
+    index("orders_card_fingerprint_idx").on(t.cardFingerprint).where(sql`${t.cardFingerprint} is not null`),
     /**
      * The analytics Sales tab's customer figures read each customer's paid orders (first, count, spent) from
      * this index alone. Paid here is PAID_STATUSES (core/orders/rules.ts) and not refunded whole.

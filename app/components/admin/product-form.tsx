@@ -75,6 +75,9 @@ export interface ProductValues {
   seoDescriptionEs: string;
   /** New York wall-clock time ("2026-12-05T10:00"), empty for none. */
   onSaleAt: string;
+  /** A limited drop's limit per customer ("1".."99"), empty for none. */
+  limitPerCustomer: string;
+  signInRequired: boolean;
 }
 
 export function centsToField(cents: number | null): string {
@@ -160,6 +163,21 @@ export function ProductFields({ values, errors, artKinds, isNew }: { values: Pro
       >
         {(a) => <input {...a} name="onSaleAt" type="datetime-local" step={1} defaultValue={values.onSaleAt} className={inputClass} />}
       </Field>
+      <Field
+        id="limitPerCustomer"
+        label="Limit per customer"
+        error={errors?.limitPerCustomer}
+        optional
+        hint="A limited drop: at most this many per customer (1 to 99), counted across carts, open checkouts and orders. Empty: no limit. Guests must sign in."
+      >
+        {(a) => <input {...a} name="limitPerCustomer" defaultValue={values.limitPerCustomer} inputMode="numeric" maxLength={2} className={inputClass} />}
+      </Field>
+      <div className="flex items-center gap-3 self-end pb-2">
+        <input id="signInRequired" name="signInRequired" type="checkbox" defaultChecked={values.signInRequired} className="h-5 w-5" />
+        <label htmlFor="signInRequired" className="font-semibold">
+          Sign in to buy
+        </label>
+      </div>
       <Field id="seoTitleEs" label="Spanish SEO title" error={errors?.seoTitleEs} optional hint="Saved with a Spanish description; the name when empty. At most 70 characters.">
         {(a) => <input {...a} name="seoTitleEs" defaultValue={values.seoTitleEs} maxLength={70} lang="es" className={inputClass} />}
       </Field>
@@ -177,6 +195,8 @@ export interface VariantValues {
   price: string;
   threshold: string;
   active: boolean;
+  /** This variant's own limit per customer, empty for none. */
+  limitPerCustomer: string;
   initialStock?: string;
 }
 
@@ -204,6 +224,9 @@ export function VariantFields({ prefix, values, errors, isNew }: { prefix: strin
       ) : null}
       <Field id={id("threshold")} label="Low-stock threshold" error={errors?.lowStockThreshold} optional={isNew} hint={isNew ? "Empty: 20% of the initial stock, between 2 and 10." : undefined}>
         {(a) => <input {...a} name="threshold" defaultValue={values.threshold} inputMode="numeric" className={inputClass} />}
+      </Field>
+      <Field id={id("limitPerCustomer")} label="Limit per customer" error={errors?.limitPerCustomer} optional hint="This option's own limit (1 to 99); empty: only the product's.">
+        {(a) => <input {...a} name="limitPerCustomer" defaultValue={values.limitPerCustomer} inputMode="numeric" maxLength={2} className={inputClass} />}
       </Field>
       <div className="flex items-center gap-3 self-end pb-2">
         <input id={id("active")} name="active" type="checkbox" defaultChecked={values.active} className="h-5 w-5" />

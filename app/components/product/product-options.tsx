@@ -25,6 +25,15 @@ export interface OptionsProduct {
   slug: string;
   name: string;
   variants: VariantOption[];
+  /** A limited drop's limit per customer (ADR 0033), shown by Add to Cart; the server holds it. */
+  limitPerCustomer?: number | null;
+}
+
+/** The limit per customer that applies to the choice: the variant's own when it is lower, else the product's. */
+function limitOf(product: OptionsProduct, variant: VariantOption | null): number | null {
+  const own = variant && "limitPerCustomer" in variant ? ((variant as { limitPerCustomer?: number | null }).limitPerCustomer ?? null) : null;
+  const limits = [product.limitPerCustomer ?? null, own].filter((n): n is number => n !== null);
+  return limits.length ? Math.min(...limits) : null;
 }
 
 export interface Selection {
@@ -220,6 +229,11 @@ export function ProductOptions({
         </p>
       </div>
 
+      {limitOf(product, variant) ? (
+        <p className="text-sm font-semibold" data-testid="limit-per-customer">
+          {t("shop.options.limitPerCustomer", { limit: limitOf(product, variant)! })}
+        </p>
+      ) : null}
       <button
         type="submit"
         disabled={!addEnabled || busy}
@@ -236,7 +250,17 @@ export function ProductOptions({
             </button>
           </span>
         ) : result && !result.ok ? (
-          <span className="text-danger">{result.error}</span>
+          <span className="text-danger">
+            {result.error}
+            {result.signInTo ? (
+              <>
+                {" "}
+                <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className="font-semibold underline">
+                  {t("cart.signInToBuy")}
+                </Link>
+              </>
+            ) : null}
+          </span>
         ) : null}
       </p>
     </fetcher.Form>
