@@ -80,8 +80,19 @@ describe("a limit per customer over HTTP", () => {
 
   it("is shown on the product page in English and Spanish, and carried by the app's product", async () => {
     const guest = new Client(server.url);
-    expect(await Client.text(await guest.get(`/shop/${SLUG}`))).toContain("Limit 1 per customer");
-    expect(await Client.text(await guest.get(`/es/shop/${SLUG}`))).toContain("Límite: 1 por cliente");
+    const page = await Client.text(await guest.get(`/shop/${SLUG}`));
+    expect(page).toContain("Limit 1 per customer");
+    // A guest is offered the way in, back to this page, rather than a button the server would refuse.
+    expect(page).toContain(`href="/login?redirectTo=${encodeURIComponent(`/shop/${SLUG}`)}"`);
+    expect(page).toContain(">Sign in to buy<");
+    expect(page).not.toContain(">Add to Cart<");
+    const es = await Client.text(await guest.get(`/es/shop/${SLUG}`));
+    expect(es).toContain("Límite: 1 por cliente");
+    expect(es).toContain(">Inicia sesión para comprar<");
+    // A customer gets Add to Cart.
+    const signedIn = await Client.text(await customer.get(`/shop/${SLUG}`));
+    expect(signedIn).toContain(">Add to Cart<");
+    expect(signedIn).not.toContain(">Sign in to buy<");
     const shown = await new ApiClient(server.url).get<{ limitPerCustomer: number | null; signInRequired: boolean; variants: { limitPerCustomer: number | null }[] }>(`/products/${SLUG}`);
     expect(shown.body).toMatchObject({ limitPerCustomer: 1, signInRequired: true });
     expect(shown.body.variants.every((v) => v.limitPerCustomer === null)).toBe(true);

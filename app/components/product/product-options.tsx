@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { Link, useLocalePath, useT } from "../../i18n/index.ts";
 import {
   canAddToCart,
@@ -27,6 +27,8 @@ export interface OptionsProduct {
   variants: VariantOption[];
   /** A limited drop's limit per customer (ADR 0033), shown by Add to Cart; the server holds it. */
   limitPerCustomer?: number | null;
+  /** Only account holders may buy it (ADR 0033): a guest is offered "Sign in to buy" instead of Add to Cart. */
+  signInRequired?: boolean;
 }
 
 /** The limit per customer that applies to the choice: the variant's own when it is lower, else the product's. */
@@ -71,6 +73,9 @@ export function ProductOptions({
   const addingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const variant = selectVariant(product.variants, size, color);
   const maxQuantity = Math.max(1, Math.min(99, variant?.available ?? 99));
+  // A guest cannot buy a limited or sign-in-only drop (the server refuses it): the way in is signing in.
+  const root = useRouteLoaderData<{ viewer: unknown }>("root");
+  const accountOnly = !root?.viewer && (product.signInRequired === true || limitOf(product, variant) !== null);
 
   useEffect(() => onChange?.({ size, color, variant }), [size, color, variant, onChange]);
   useEffect(() => () => clearTimeout(addingTimer.current), []);
@@ -234,13 +239,22 @@ export function ProductOptions({
           {t("shop.options.limitPerCustomer", { limit: limitOf(product, variant)! })}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={!addEnabled || busy}
-        className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40 @max-3xs:px-2 @max-3xs:text-sm"
-      >
-        {busy ? t("shop.options.adding") : t("shop.options.addToCart")}
-      </button>
+      {accountOnly ? (
+        <Link
+          to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+          className="flex min-h-11 w-full items-center justify-center rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 @max-3xs:px-2 @max-3xs:text-sm"
+        >
+          {t("shop.options.signInToBuy")}
+        </Link>
+      ) : (
+        <button
+          type="submit"
+          disabled={!addEnabled || busy}
+          className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40 @max-3xs:px-2 @max-3xs:text-sm"
+        >
+          {busy ? t("shop.options.adding") : t("shop.options.addToCart")}
+        </button>
+      )}
       <p role="status" className="min-h-5 text-sm">
         {result?.ok ? (
           <span className="text-ok">
