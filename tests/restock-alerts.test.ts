@@ -12,9 +12,11 @@ import {
   subscribeToAlert,
   type AlertDeps,
 } from "../core/alerts/index.ts";
+import { createProduct, getAdminProduct, updateProduct, updateVariant, type AdminActor } from "../core/admin/index.ts";
+import { productFormInput, productFormSchema } from "../core/catalog/index.ts";
 import { adjustStock, releaseReservation, reserveStock, restock, setStockLevels } from "../core/inventory/index.ts";
 import type { Db } from "../db/client.ts";
-import { outbox, products, restockAlerts } from "../db/schema/index.ts";
+import { outbox, products, restockAlerts, variants as variantsTable } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
@@ -139,6 +141,34 @@ describe("restock batches follow stock", () => {
       }),
     ).rejects.toThrow("crash");
     expect(await passJobs(product.id)).toHaveLength(2);
+  });
+
+  it("a product made active again, or a variant switched back on, gets a pass; other saves enqueue none", async () => {
+    const admin: AdminActor = { id: "admin-alerts", email: "alerts-admin@east-harlem.test", role: "admin", clientIp: "203.0.113.9" };
+    const fields = { name: `Returning Tee ${Date.now()}`, description: "Back by demand.", category: "apparel", artKind: "tee", basePrice: "40.00", status: "archived" };
+    const form = (status: string) => productFormSchema.parse(productFormInput({ ...fields, status }));
+    const { id } = await createProduct(db, admin, form("archived"), database.jobs);
+    const detail = async () => (await getAdminProduct(db, id))!;
+    await updateProduct(db, admin, id, (await detail()).version, form("archived"), database.jobs);
+    expect(await passJobs(id)).toEqual([]);
+    await updateProduct(db, admin, id, (await detail()).version, form("active"), database.jobs);
+    expect((await passJobs(id)).map((j) => j.data)).toEqual([{ productId: id }]);
+    // Saved again while active: no second pass.
+    await updateProduct(db, admin, id, (await detail()).version, form("active"), database.jobs);
+    expect(await passJobs(id)).toHaveLength(1);
+
+    const { product, variants: [v] } = await makeProduct(db, 4500, [{ stock: 3 }]);
+    await db.update(variantsTable).set({ active: false }).where(eq(variantsTable.id, v!.id));
+    const before = (await getAdminProduct(db, product.id))!;
+    const variantForm = { size: v!.size, color: v!.color, sku: null, priceCents: 4500, active: true, lowStockThreshold: null, limitPerCustomer: null };
+    await updateVariant(db, admin, product.id, v!.id, before.version, variantForm, database.jobs);
+    expect((await passJobs(product.id)).map((j) => j.data)).toEqual([{ productId: product.id }]);
+    // The pass itself mails the line from the stock it finds.
+    const waiting = await line(product.id, 2);
+    expect((await runRestockPass(deps, product.id, {}, at(90_000_000))).mailed).toBe(2);
+    expect(await mailed(waiting)).toEqual(new Set(waiting));
+    await updateVariant(db, admin, product.id, v!.id, (await getAdminProduct(db, product.id))!.version, { ...variantForm, priceCents: 4600 }, database.jobs);
+    expect(await passJobs(product.id)).toHaveLength(1);
   });
 
   it("a stock change that does not bring a variant back from 0 enqueues nothing", async () => {

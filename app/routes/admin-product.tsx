@@ -114,7 +114,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const parsed = variantEditSchema.safeParse(variantFormInput(fields));
       if (!parsed.success) return reply({ form, fields: fieldErrors(parsed.error), values: fields });
       try {
-        await updateVariant(context.db, actor, productId, target.data.variantId, version.data, parsed.data);
+        await updateVariant(context.db, actor, productId, target.data.variantId, version.data, parsed.data, context.jobs);
       } catch (error) {
         return refused(form)(error);
       }

@@ -16,7 +16,7 @@ import {
   type VariantEditForm,
 } from "../catalog/index.ts";
 import { restock } from "../inventory/index.ts";
-import { scheduleDropAlerts } from "../alerts/index.ts";
+import { scheduleDropAlerts, scheduleReactivationPass } from "../alerts/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { uniqueViolation } from "../shared/db-errors.ts";
 import { recordAudit, type AdminActor } from "./commands.ts";
@@ -218,6 +218,7 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
         .returning();
       const esAfter = await saveSpanishTexts(tx, productId, form);
       if (jobs) await scheduleDropAlerts(tx, jobs, productId, before.onSaleAt, after!.onSaleAt);
+      if (jobs) await scheduleReactivationPass(tx, jobs, productId, before.status === "active", after!.status === "active");
       await recordAudit(tx, actor, { entity: "product", entityId: productId, action: "update", before: productSnapshot(before, esBefore), after: productSnapshot(after!, esAfter) });
       return { slug };
     });
@@ -278,6 +279,7 @@ export async function updateVariant(
   variantId: number,
   expectedVersion: number,
   form: VariantEditForm,
+  jobs?: JobQueue,
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
@@ -298,6 +300,7 @@ export async function updateVariant(
         .where(eq(variants.id, variantId))
         .returning();
       await bumpProductVersion(tx, productId);
+      if (jobs) await scheduleReactivationPass(tx, jobs, productId, before.active, after!.active);
       await recordAudit(tx, actor, { entity: "variant", entityId: variantId, action: "update", before: variantSnapshot(before), after: variantSnapshot(after!) });
     });
   } catch (error) {

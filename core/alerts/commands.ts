@@ -208,6 +208,15 @@ export async function runRestockPass(deps: AlertDeps, productId: number, schedul
  * it was made for is still the product's); an upcoming drop opened at once (cleared, or moved into the
  * past) gets its pass now.
  */
+/**
+ * A product or variant an admin made sellable again (a draft or archived product made active, a variant
+ * switched back on), in the admin's transaction: its line gets a pass now. The pass reads the stock and
+ * the release moment itself, so a product with nothing to sell, or not on sale yet, mails nobody.
+ */
+export async function scheduleReactivationPass(tx: Db, jobs: JobQueue, productId: number, before: boolean, after: boolean): Promise<void> {
+  if (!before && after) await jobs.enqueue(tx, "restock-alerts", { productId });
+}
+
 export async function scheduleDropAlerts(tx: Db, jobs: JobQueue, productId: number, before: Date | null, after: Date | null, now = new Date()): Promise<void> {
   if ((before?.getTime() ?? null) === (after?.getTime() ?? null)) return;
   if (after && after > now) {

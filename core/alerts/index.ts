@@ -5,4 +5,4 @@ export { alertEmail, notifyFormSchema, stopTokenSchema, type NotifyForm } from "
 export { AlertError } from "./errors.ts";
 export { restockAlertMail, stopUrl } from "./mail.ts";
 export { countWaiting, findStopTarget } from "./queries.ts";
-export { runRestockPass, scheduleDropAlerts, stopAlerts, subscribeToAlert, type AlertDeps, type PassResult } from "./commands.ts";
+export { runRestockPass, scheduleDropAlerts, scheduleReactivationPass, stopAlerts, subscribeToAlert, type AlertDeps, type PassResult } from "./commands.ts";
