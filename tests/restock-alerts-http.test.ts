@@ -128,6 +128,9 @@ describe("Notify me over HTTP", () => {
     // The page's own form: the session's address.
     const ok = await customer.post(`/shop/${SLUG}`, { intent: "notify", email: customerEmail.toUpperCase() });
     expect(ok.status).toBe(200);
+    // The back office shows the line's length: the guest, the Spanish neighbour and the member, for any size.
+    const backOffice = await Client.text(await admin.get(`/admin/products/${productId}`));
+    expect(/data-testid="notify-line"[^>]*>([^<]*)</.exec(backOffice)?.[1]).toBe("3 people wait for a Notify me mail (3 for any size).");
   });
 
   it("mails the line when the drop opens, in each one's language; the stop link stops the rest", async () => {

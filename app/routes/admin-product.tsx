@@ -3,6 +3,7 @@ import { Form, Link } from "../i18n/index.ts";
 import { z } from "zod";
 import { addVariant, getAdminProduct, removeVariant, updateProduct, updateVariant } from "../../core/admin/index.ts";
 import { can } from "../../core/admin/rules.ts";
+import { waitingLine } from "../../core/alerts/index.ts";
 import { ART_KINDS, newVariantSchema, productFormInput, productFormSchema, variantEditSchema, variantFormInput, versionSchema } from "../../core/catalog/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
@@ -42,12 +43,15 @@ const DONE = {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "products", "read");
-  const product = await getAdminProduct(context.db, productIdOf(params));
+  const productId = productIdOf(params);
+  const [product, line] = await Promise.all([getAdminProduct(context.db, productId), waitingLine(context.db, productId)]);
   if (!product) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
   return data(
     {
       product,
+      // The "Notify me" line: who waits for the product (any size) and for each variant.
+      waiting: { total: line.total, anyVariant: line.anyVariant, byVariant: Object.fromEntries(line.byVariant) as Record<number, number> },
       artKinds: [...ART_KINDS],
       mayEdit: can(viewer.role, "products", "update"),
       mayRemove: can(viewer.role, "products", "delete"),
@@ -178,6 +182,8 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
   };
 }
 
+const waitingCount = (n: number) => (n === 1 ? "1 person waits" : `${n.toLocaleString("en-US")} people wait`);
+
 const variantLabel = (v: { size: string | null; color: string | null; sku: string }) => [v.size, v.color].filter(Boolean).join(" / ") || v.sku;
 
 function FormNotice({ result, form }: { result: ActionResult | undefined; form: FormName }) {
@@ -185,7 +191,7 @@ function FormNotice({ result, form }: { result: ActionResult | undefined; form: 
 }
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, artKinds, mayEdit, mayRemove, done } = loaderData;
+  const { product, artKinds, mayEdit, mayRemove, done, waiting } = loaderData;
   const result = actionData as ActionResult | undefined;
   const here = `/admin/products/${product.id}`;
   const resultFor = (form: FormName) => (result?.form === form ? result : undefined);
@@ -211,6 +217,11 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       <p className="mt-2 text-sm text-muted">
         {PRODUCT_STATUS_LABEL[product.status]}
         {product.onSaleAt ? ` · on sale from ${storeDateTime(product.onSaleAt)}` : ""} · last saved {storeDateTime(product.updatedAt)}
+      </p>
+      <p className="mt-1 text-sm text-muted" data-testid="notify-line">
+        {waiting.total === 0
+          ? "Nobody is waiting for a Notify me mail."
+          : `${waitingCount(waiting.total)} for a Notify me mail${waiting.anyVariant > 0 ? ` (${waiting.anyVariant} for any size)` : ""}.`}
       </p>
       <div className="mt-4 space-y-4" aria-live="polite">
         {done ? <Notice tone="ok">{DONE[done]}</Notice> : null}
@@ -249,7 +260,8 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
                   <StockStatusBadge status={stockStatusOf(v.available, v.lowStockThreshold)} />
                 </h3>
                 <p className="mt-1 text-sm">
-                  {v.onHand} on hand · {v.reserved} reserved · {v.available} available · {formatCents(v.priceCents ?? product.basePriceCents)}{" "}
+                  {v.onHand} on hand · {v.reserved} reserved · {v.available} available · {formatCents(v.priceCents ?? product.basePriceCents)}
+                  {waiting.byVariant[v.id] ? ` · ${waitingCount(waiting.byVariant[v.id]!)} for it` : ""}{" "}
                   <Link to={`/admin/inventory/${v.id}`} className="underline">
                     Stock and history<span className="sr-only"> of {label}</span>
                   </Link>

@@ -4,5 +4,5 @@ export { ALERT_MESSAGES, ALERT_THROTTLE, passBudget, RESTOCK_ALERT_RATIO, RESTOC
 export { alertEmail, notifyFormSchema, stopTokenSchema, type NotifyForm } from "./inputs.ts";
 export { AlertError } from "./errors.ts";
 export { restockAlertMail, stopUrl } from "./mail.ts";
-export { countWaiting, findStopTarget } from "./queries.ts";
+export { countWaiting, findStopTarget, waitingLine } from "./queries.ts";
 export { runRestockPass, scheduleDropAlerts, scheduleReactivationPass, stopAlerts, subscribeToAlert, type AlertDeps, type PassResult } from "./commands.ts";
