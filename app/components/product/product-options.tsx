@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { Link, useLocalePath, useT } from "../../i18n/index.ts";
 import {
@@ -77,6 +77,17 @@ export function ProductOptions({
   const root = useRouteLoaderData<{ viewer: unknown }>("root");
   const accountOnly = !root?.viewer && (product.signInRequired === true || limitOf(product, variant) !== null);
 
+  // A size or colour chosen on the server's page before the app came alive is taken over as the app's first
+  // choice, before the first paint: the button never shows disabled for a moment while a tap may land on it
+  // (the page's loader would otherwise set the choice again only after the app is ready, ADR 0030).
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    const chosen = (name: string) => form?.querySelector<HTMLInputElement>(`input[type="radio"][name="${name}"]:checked:not(:disabled)`)?.value ?? null;
+    const [sizeOnPage, colorOnPage] = [chosen("size"), chosen("color")];
+    if (sizeOnPage) setSize(sizeOnPage);
+    if (colorOnPage) setColor(colorOnPage);
+  }, []);
   useEffect(() => onChange?.({ size, color, variant }), [size, color, variant, onChange]);
   useEffect(() => () => clearTimeout(addingTimer.current), []);
   // A variant with less stock lowers the quantity: adjusted while rendering, as React advises, not in an effect.
@@ -91,6 +102,7 @@ export function ProductOptions({
 
   return (
     <fetcher.Form
+      ref={formRef}
       method="post"
       action={localePath("/cart")}
       className="space-y-4 @max-3xs:space-y-3"
