@@ -169,3 +169,45 @@ describe("a timed release over HTTP", () => {
     expect(bought.body.lines.map((l) => l.variantId)).toEqual([variantId]);
   });
 });
+
+describe("a collection-wide drop over HTTP", () => {
+  const slug = `night-drop-${Date.now()}`;
+  const member = "bodega-cat-tee";
+  const collectionForm = (onSaleAt: string) => ({ intent: "save", name: "Night Drop", slug, description: "Everything in it drops at once.", season: "", onSaleAt, products: member });
+  let editor = "";
+
+  it("is scheduled from the collection editor, audited, and holds its products back on every page and route", async () => {
+    const bad = await admin.post("/admin/collections/new", collectionForm("tomorrow night"));
+    expect(bad.status).toBe(400);
+    expect(await Client.text(bad)).toContain("Enter the release date and time, such as 2026-12-05 10:00.");
+    const made = await admin.post("/admin/collections/new", collectionForm("2099-12-05T10:00"));
+    expect(made.status).toBe(302);
+    editor = made.headers.get("location")!.replace(/\?.*$/, "");
+    expect(await Client.text(await admin.get(editor))).toContain('value="2099-12-05T10:00"');
+    expect(await Client.text(await admin.get("/admin/audit?entity=collection"))).toContain("2099-12-05T15:00:00.000Z");
+
+    const guest = new Client(server.url);
+    const page = await Client.text(await guest.get(`/collections/${slug}`));
+    expect(page).toContain("Coming soon: the whole collection goes on sale December 5, 2099, 10:00 AM ET.");
+    const es = await Client.text(await guest.get(`/es/collections/${slug}`));
+    expect(es).toContain("Próximamente: toda la colección sale a la venta el 5 de diciembre de 2099, 10:00 a. m. ET.");
+    const product = await Client.text(await guest.get(`/shop/${member}`));
+    expect(product).toContain("On sale December 5, 2099, 10:00 AM ET");
+    expect(product).not.toContain(">Add to Cart<");
+    const api = await new ApiClient(server.url).get<{ upcoming: boolean; onSaleAt: string; variants: { id: number; available: number }[] }>(`/products/${member}`);
+    expect(api.body).toMatchObject({ upcoming: true, onSaleAt: "2099-12-05T15:00:00.000Z" });
+    const crafted = await guest.post("/cart", { intent: "add", variantId: String(api.body.variants.find((v) => v.available > 0)!.id), quantity: "1" });
+    expect(crafted.status).toBe(409);
+    expect(await Client.text(crafted)).toContain("Bodega Cat Tee is not on sale yet.");
+  });
+
+  it("opens its products when the moment is cleared", async () => {
+    const saved = await admin.post(editor, collectionForm(""));
+    expect(saved.status).toBe(302);
+    const guest = new Client(server.url);
+    expect(await Client.text(await guest.get(`/collections/${slug}`))).not.toContain("Coming soon");
+    const product = await Client.text(await guest.get(`/shop/${member}`));
+    expect(product).not.toContain("Coming soon");
+    expect(product).toContain("Add to Cart");
+  });
+});

@@ -19,6 +19,7 @@ import {
   type LookView,
 } from "../../core/lookbook/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
+import { instantToStoreLocal } from "../../core/shared/dates.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton } from "../components/account/page-shell.tsx";
 import { AdminHeader, selectClass } from "../components/admin/admin-ui.tsx";
@@ -84,10 +85,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const parsed = collectionFormSchema.safeParse(fields);
       if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
       if (id === "new") {
-        const created = await createCollection(context.db, actor, parsed.data);
+        const created = await createCollection(context.db, actor, parsed.data, context.jobs);
         return redirect(`/admin/collections/${created.id}?done=created`, { headers: noStore });
       }
-      await updateCollection(context.db, actor, id, parsed.data);
+      await updateCollection(context.db, actor, id, parsed.data, context.jobs);
     } else if (id === "new") {
       return fail({ error: "Create the collection first." });
     } else if (intent === "add-look" || intent === "update-look") {
@@ -100,7 +101,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     } else if (intent === "remove-look" && lookId.success) {
       await removeLook(context.db, actor, id, lookId.data, pictureStore(context));
     } else if (intent === "delete-collection") {
-      await deleteCollection(context.db, actor, id, pictureStore(context));
+      await deleteCollection(context.db, actor, id, pictureStore(context), context.jobs);
       return redirect("/admin/collections?done=deleted", { headers: noStore });
     } else if (intent === "add-hotspot" && lookId.success) {
       const parsed = hotspotFormSchema.safeParse(fields);
@@ -207,6 +208,15 @@ export default function AdminCollection({ loaderData, actionData }: Route.Compon
           </Field>
           <Field id="season" label="Season" optional error={save?.fields?.season}>
             {(aria) => <input {...aria} name="season" defaultValue={sent?.season ?? collection?.season ?? ""} maxLength={60} className={inputClass} />}
+          </Field>
+          <Field
+            id="onSaleAt"
+            label="On sale from (New York time)"
+            optional
+            hint="A collection-wide drop: none of its products can be bought before this moment (a product's own later moment still holds). Empty: none."
+            error={save?.fields?.onSaleAt}
+          >
+            {(aria) => <input {...aria} name="onSaleAt" type="datetime-local" step={1} defaultValue={sent?.onSaleAt ?? (collection?.onSaleAt ? instantToStoreLocal(new Date(collection.onSaleAt)) : "")} className={inputClass} />}
           </Field>
           <p className="flex items-center gap-3 sm:pt-7">
             <input id="featured" type="checkbox" name="featured" defaultChecked={sent ? sent.featured === "on" : (collection?.featured ?? false)} className="h-5 w-5" />

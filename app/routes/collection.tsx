@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { Link, metaIntl, useT } from "../i18n/index.ts";
+import { Link, metaIntl, useLocale, useT } from "../i18n/index.ts";
 import { collectionSlugSchema, getCollectionPage } from "../../core/lookbook/index.ts";
 import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { useCollectionImage } from "../components/content/collection-card.tsx";
@@ -11,6 +11,7 @@ import type { Route } from "./+types/collection";
 import { cardPath, collectionCardContent, socialImageMeta } from "../lib/social.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
 import { guestCache } from "../lib/guest-cache.ts";
+import { storeDateTime } from "../lib/dates.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
@@ -48,6 +49,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const { collection, products, lookCount } = loaderData;
   const t = useT();
+  const locale = useLocale();
   const saved = new Set(loaderData.savedIds);
   const image = useCollectionImage()(collection.slug);
   return (
@@ -69,6 +71,11 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
           {collection.season ? <p className="text-sm font-bold uppercase tracking-[0.2em] text-gold">{collection.season}</p> : null}
           <h1 className="font-display text-h1 font-black wrap-break-word">{collection.name}</h1>
           <p className="text-lg leading-relaxed text-white/90">{collection.description}</p>
+          {collection.upcoming && collection.onSaleAt ? (
+            <p className="font-semibold text-gold" data-testid="collection-release">
+              <time dateTime={new Date(collection.onSaleAt).toISOString()}>{t("shop.release.collection", { moment: storeDateTime(collection.onSaleAt, locale) })}</time>
+            </p>
+          ) : null}
           <p className="text-sm font-bold uppercase tracking-wider" data-testid="collection-count">
             {t("shop.collections.items", { count: products.length })}
           </p>

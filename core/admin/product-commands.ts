@@ -9,6 +9,7 @@ import {
   makeSku,
   productChanged,
   productNotFound,
+  releaseMoments,
   searchDocument,
   variantNotFound,
   type NewVariantForm,
@@ -202,6 +203,7 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
   try {
     return await db.transaction(async (tx) => {
       const before = await lockProductVersion(tx, productId, expectedVersion);
+      const releaseBefore = (await releaseMoments(tx, [productId])).get(productId) ?? null;
       const esBefore = await spanishTexts(tx, productId);
       const slug = form.slug ?? before.slug;
       if (slug !== before.slug) {
@@ -217,7 +219,8 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
         .where(eq(products.id, productId))
         .returning();
       const esAfter = await saveSpanishTexts(tx, productId, form);
-      if (jobs) await scheduleDropAlerts(tx, jobs, productId, before.onSaleAt, after!.onSaleAt);
+      // The release as shoppers meet it: the later of the product's own moment and its collections'.
+      if (jobs) await scheduleDropAlerts(tx, jobs, productId, releaseBefore, (await releaseMoments(tx, [productId])).get(productId) ?? null);
       if (jobs) await scheduleReactivationPass(tx, jobs, productId, before.status === "active", after!.status === "active");
       await recordAudit(tx, actor, { entity: "product", entityId: productId, action: "update", before: productSnapshot(before, esBefore), after: productSnapshot(after!, esAfter) });
       return { slug };

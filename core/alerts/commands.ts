@@ -4,6 +4,7 @@ import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from "dr
 import type { Db } from "../../db/client.ts";
 import { products, restockAlerts, userProfiles, users, variants } from "../../db/schema/index.ts";
 import { consume, DEFAULT_PREFERENCES } from "../accounts/index.ts";
+import { productReleaseAt } from "../catalog/index.ts";
 import { queueMail } from "../mail/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import type { Locale } from "../shared/locale.ts";
@@ -118,7 +119,7 @@ export async function runRestockPass(deps: AlertDeps, productId: number, schedul
     // The database's clock, as every release check reads it (ADR 0031): pg-boss starts a drop's job by it too.
     const now = at ?? (await databaseNow(tx));
     const [product] = await tx
-      .select({ id: products.id, name: products.name, slug: products.slug, active: products.active, onSaleAt: products.onSaleAt })
+      .select({ id: products.id, name: products.name, slug: products.slug, active: products.active, onSaleAt: productReleaseAt })
       .from(products)
       .where(eq(products.id, productId))
       .for("update");
@@ -203,12 +204,6 @@ export async function runRestockPass(deps: AlertDeps, productId: number, schedul
 }
 
 /**
- * An admin saved a product's on_sale_at (`before` → `after`), in the admin's transaction: a moment in the
- * future gets a pass enqueued to run then (saving again enqueues another; each job checks that the moment
- * it was made for is still the product's); an upcoming drop opened at once (cleared, or moved into the
- * past) gets its pass now.
- */
-/**
  * A product or variant an admin made sellable again (a draft or archived product made active, a variant
  * switched back on), in the admin's transaction: its line gets a pass now. The pass reads the stock and
  * the release moment itself, so a product with nothing to sell, or not on sale yet, mails nobody.
@@ -217,6 +212,13 @@ export async function scheduleReactivationPass(tx: Db, jobs: JobQueue, productId
   if (!before && after) await jobs.enqueue(tx, "restock-alerts", { productId });
 }
 
+/**
+ * An admin saved a product's release moment (`before` → `after`: the product's own or a collection's, as
+ * productReleaseAt reads it), in the admin's transaction: a moment in the
+ * future gets a pass enqueued to run then (saving again enqueues another; each job checks that the moment
+ * it was made for is still the product's); an upcoming drop opened at once (cleared, or moved into the
+ * past) gets its pass now.
+ */
 export async function scheduleDropAlerts(tx: Db, jobs: JobQueue, productId: number, before: Date | null, after: Date | null, now = new Date()): Promise<void> {
   if ((before?.getTime() ?? null) === (after?.getTime() ?? null)) return;
   if (after && after > now) {

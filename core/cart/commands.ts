@@ -1,6 +1,7 @@
 import { and, sql, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, carts, products, variants } from "../../db/schema/index.ts";
+import { productReleaseAt } from "../catalog/index.ts";
 import { newToken } from "../shared/ids.ts";
 import { CartError, customerLimitReached, insufficientStock, notOnSaleYet, signInRequired } from "./errors.ts";
 import { customerHoldings } from "./queries.ts";
@@ -46,13 +47,13 @@ async function sellableVariant(tx: Db, variantId: number) {
       color: variants.color,
       available: variants.available,
       unitPriceCents: sql<number>`coalesce(${variants.priceCents}, ${products.basePriceCents})`,
-      onSaleAt: products.onSaleAt,
+      onSaleAt: productReleaseAt,
       slug: products.slug,
       productLimit: products.limitPerCustomer,
       variantLimit: variants.limitPerCustomer,
       signInRequired: products.signInRequired,
       // Decided by the database's clock, never this process's: every app process opens a drop at the same moment.
-      released: sql<boolean>`(${products.onSaleAt} is null or ${products.onSaleAt} <= now())`,
+      released: sql<boolean>`(${productReleaseAt} is null or ${productReleaseAt} <= now())`,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))

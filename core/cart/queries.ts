@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, events, eventTranslations, products, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
-import { artUrl } from "../catalog/index.ts";
+import { artUrl, productReleaseAt } from "../catalog/index.ts";
 import { imageForColor, imagesByProduct } from "../media/index.ts";
 import { rowsOf } from "../shared/sql-rows.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
@@ -35,7 +35,7 @@ export async function getCart(db: Db, cartId: string | null, locale: Locale = DE
       eventStartsAt: events.startsAt,
       eventImage: events.image,
       // Set while the product's timed release is still to come, by the database's clock (checkout refuses the line).
-      notOnSaleUntil: sql<Date | null>`case when ${products.onSaleAt} > now() then ${products.onSaleAt} end`.mapWith(products.onSaleAt),
+      notOnSaleUntil: sql<Date | null>`case when ${productReleaseAt} > now() then ${productReleaseAt} end`.mapWith(products.onSaleAt),
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))

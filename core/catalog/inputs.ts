@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storeLocalToInstant } from "../shared/dates.ts";
+import { releaseMomentSchema } from "../shared/zod.ts";
 import { CATEGORY_FILTERS, SORTS } from "./rules.ts";
 
 /**
@@ -94,23 +94,8 @@ const checkbox = z
 
 export const versionSchema = z.coerce.number({ error: "Reload the page and try again." }).int().min(1).max(2_147_483_647);
 
-/**
- * A timed release's moment as the back office types it: New York wall-clock time from a datetime-local
- * field (seconds optional); empty, no timed release.
- */
-export const onSaleAtSchema = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : null))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Enter the release date and time, such as 2026-12-05 10:00.")
-      .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100 && !Number.isNaN(storeLocalToInstant(v).getTime()), "Enter the release date and time, such as 2026-12-05 10:00.")
-      .transform(storeLocalToInstant)
-      .nullable(),
-  );
+/** A timed release's moment as the back office types it (core/shared/zod.ts). */
+export const onSaleAtSchema = releaseMomentSchema;
 
 /** A limited drop's limit per customer as typed: blank, no limit; else a whole number from 1 to 99 (ADR 0033). */
 export const limitPerCustomerSchema = z

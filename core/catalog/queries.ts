@@ -49,6 +49,15 @@ export interface ShopPage {
   pageSize: number;
 }
 
+/**
+ * A product's release moment (ADR 0031 and its addendum): the later of its own and its collections'
+ * (a collection-wide drop holds all its products back until then); null when none is set. Every release
+ * check compares it with the database's now() in the statement that uses it.
+ */
+// Written with the tables' own names: drizzle leaves column names unqualified in a one-table select, where
+// a bare "id" inside the subquery would be the collection's.
+export const productReleaseAt = sql<Date | null>`greatest("products"."on_sale_at", (select max(c.on_sale_at) from collection_products cp join collections c on c.id = cp.collection_id where cp.product_id = "products"."id"))`.mapWith(products.onSaleAt);
+
 const productColumns = {
   id: products.id,
   slug: products.slug,
@@ -62,10 +71,17 @@ const productColumns = {
   featured: products.featured,
   createdAt: products.createdAt,
   /** A timed release still to come, by the database's clock: the product is shown but not sold yet. */
-  upcoming: sql<boolean>`coalesce(${products.onSaleAt} > now(), false)`,
+  upcoming: sql<boolean>`coalesce(${productReleaseAt} > now(), false)`,
   limitPerCustomer: products.limitPerCustomer,
   signInRequired: products.signInRequired,
 };
+
+/** Products' release moments as productReleaseAt reads them (the admin's saves schedule their drops from it). */
+export async function releaseMoments(db: Db, productIds: number[]): Promise<Map<number, Date | null>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.select({ id: products.id, at: productReleaseAt }).from(products).where(inArray(products.id, productIds));
+  return new Map(rows.map((r) => [r.id, r.at]));
+}
 
 /** A search word matches when it is contained in the text, or close to a word in it (a typo). */
 const TYPO_SIMILARITY = 0.5;
@@ -232,8 +248,8 @@ export interface ProductDetail extends ProductSummary {
 }
 
 /** A product's release moment while it is still to come, by the database's clock (never a process's). */
-const upcomingReleaseColumn = sql<Date | null>`case when ${products.onSaleAt} > now() then ${products.onSaleAt} end`.mapWith(products.onSaleAt);
-const msUntilReleaseColumn = sql<number | null>`case when ${products.onSaleAt} > now() then ceil(extract(epoch from ${products.onSaleAt} - now()) * 1000) end`.mapWith(Number);
+const upcomingReleaseColumn = sql<Date | null>`case when ${productReleaseAt} > now() then ${productReleaseAt} end`.mapWith(products.onSaleAt);
+const msUntilReleaseColumn = sql<number | null>`case when ${productReleaseAt} > now() then ceil(extract(epoch from ${productReleaseAt} - now()) * 1000) end`.mapWith(Number);
 
 /**
  * A product's page in a language: the description and search texts of its translation when it has one

@@ -2,16 +2,19 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { collectionProducts, collections, collectionTranslations, lookHotspots, looks, lookTranslations, products } from "../../db/schema/index.ts";
 import { recordAudit, type AdminActor } from "../admin/index.ts";
+import { scheduleDropAlerts } from "../alerts/index.ts";
+import { releaseMoments } from "../catalog/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
 import { uniqueViolation } from "../shared/db-errors.ts";
+import type { JobQueue } from "../shared/jobs.ts";
 import { collectionNotFound, LOOKBOOK_MESSAGES, LookbookError, lookNotFound, unknownProducts } from "./errors.ts";
 import type { CollectionForm, HotspotForm, LookForm } from "./inputs.ts";
+import { memberIds } from "./queries.ts";
 
 /** The back office's writes to collections and their looks; each runs in one transaction with its audit row. */
 
 const slugTaken = () => new LookbookError("lookbook.slug_taken", LOOKBOOK_MESSAGES.slugTaken, { field: "slug" });
 
-/** Product ids for slugs, in the same order; any unknown slug refuses the whole save. */
 /** The slugs of a collection's products, in its order (what its audit rows record). */
 async function memberSlugs(tx: Db, collectionId: number): Promise<string[]> {
   const rows = await tx
@@ -23,6 +26,7 @@ async function memberSlugs(tx: Db, collectionId: number): Promise<string[]> {
   return rows.map((r) => r.slug);
 }
 
+/** Product ids for slugs, in the same order; any unknown slug refuses the whole save. */
 async function productIds(tx: Db, slugs: string[], field: string): Promise<number[]> {
   if (slugs.length === 0) return [];
   const rows = await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, slugs));
@@ -38,7 +42,7 @@ async function writeMembers(tx: Db, collectionId: number, ids: number[]): Promis
 }
 
 function collectionValues(form: CollectionForm) {
-  return { name: form.name, slug: form.slug, description: form.description, season: form.season, featured: form.featured };
+  return { name: form.name, slug: form.slug, description: form.description, season: form.season, featured: form.featured, onSaleAt: form.onSaleAt };
 }
 
 /** A collection's Spanish texts as the form edits them (both null: it has none). */
@@ -107,16 +111,29 @@ async function unfeatureOthers(tx: Db, id: number): Promise<void> {
   await tx.update(collections).set({ featured: false }).where(and(eq(collections.featured, true), ne(collections.id, id)));
 }
 
-export async function createCollection(db: Db, actor: AdminActor, form: CollectionForm): Promise<{ id: number }> {
+/**
+ * The drops a collection's save starts or moves (ADR 0031 addendum): for each product that was or is a
+ * member, its release before the save and after it (productReleaseAt), handed to core/alerts, which
+ * schedules the Notify me pass at the new moment or runs it now when the drop opened at once.
+ */
+async function scheduleMemberDrops(tx: Db, jobs: JobQueue | undefined, productIds: number[], before: Map<number, Date | null>): Promise<void> {
+  if (!jobs || productIds.length === 0) return;
+  const after = await releaseMoments(tx, productIds);
+  for (const id of productIds) await scheduleDropAlerts(tx, jobs, id, before.get(id) ?? null, after.get(id) ?? null);
+}
+
+export async function createCollection(db: Db, actor: AdminActor, form: CollectionForm, jobs?: JobQueue): Promise<{ id: number }> {
   try {
     return await db.transaction(async (tx) => {
       if ((await tx.select({ id: collections.id }).from(collections).where(eq(collections.slug, form.slug))).length) throw slugTaken();
       const ids = await productIds(tx, form.products, "products");
+      const releasesBefore = await releaseMoments(tx, ids);
       const last = await tx.select({ position: collections.position }).from(collections);
       const position = Math.max(0, ...last.map((r) => r.position)) + 1;
       const [row] = await tx.insert(collections).values({ ...collectionValues(form), position }).returning({ id: collections.id });
       await saveCollectionSpanish(tx, row!.id, form);
       await writeMembers(tx, row!.id, ids);
+      await scheduleMemberDrops(tx, jobs, ids, releasesBefore);
       if (form.featured) await unfeatureOthers(tx, row!.id);
       await recordAudit(tx, actor, { entity: "collection", entityId: row!.id, action: "create", after: form });
       return { id: row!.id };
@@ -128,7 +145,7 @@ export async function createCollection(db: Db, actor: AdminActor, form: Collecti
 }
 
 /** Saves the collection's fields and its products in the order given. */
-export async function updateCollection(db: Db, actor: AdminActor, id: number, form: CollectionForm): Promise<void> {
+export async function updateCollection(db: Db, actor: AdminActor, id: number, form: CollectionForm, jobs?: JobQueue): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(collections).where(eq(collections.id, id)).for("update");
@@ -137,15 +154,18 @@ export async function updateCollection(db: Db, actor: AdminActor, id: number, fo
       const beforeSlugs = await memberSlugs(tx, id);
       const beforeEs = await collectionSpanish(tx, id);
       const ids = await productIds(tx, form.products, "products");
+      const members = [...new Set([...(await memberIds(tx, id)), ...ids])];
+      const releasesBefore = await releaseMoments(tx, members);
       await tx.update(collections).set(collectionValues(form)).where(eq(collections.id, id));
       await saveCollectionSpanish(tx, id, form);
       await writeMembers(tx, id, ids);
+      await scheduleMemberDrops(tx, jobs, members, releasesBefore);
       if (form.featured) await unfeatureOthers(tx, id);
       await recordAudit(tx, actor, {
         entity: "collection",
         entityId: id,
         action: "update",
-        before: { name: before.name, slug: before.slug, description: before.description, season: before.season, featured: before.featured, products: beforeSlugs, ...beforeEs },
+        before: { name: before.name, slug: before.slug, description: before.description, season: before.season, featured: before.featured, onSaleAt: before.onSaleAt, products: beforeSlugs, ...beforeEs },
         after: form,
       });
     });
@@ -230,7 +250,7 @@ export async function removeHotspot(db: Db, actor: AdminActor, collectionId: num
  * themselves stay in the shop). The featured collection is refused: the shop's featured place would be empty,
  * so another is featured first.
  */
-export async function deleteCollection(db: Db, actor: AdminActor, id: number, picture: PictureChange): Promise<void> {
+export async function deleteCollection(db: Db, actor: AdminActor, id: number, picture: PictureChange, jobs?: JobQueue): Promise<void> {
   await withPicture(db, { store: picture.store, onError: picture.onError }, async (tx, photo) => {
     const [before] = await tx.select().from(collections).where(eq(collections.id, id)).for("update");
     if (!before) throw collectionNotFound();
@@ -238,13 +258,17 @@ export async function deleteCollection(db: Db, actor: AdminActor, id: number, pi
     const members = await memberSlugs(tx, id);
     const beforeEs = await collectionSpanish(tx, id);
     const itsLooks = await tx.select({ id: looks.id, title: looks.title, pictureId: looks.pictureId }).from(looks).where(eq(looks.collectionId, id));
+    // An upcoming collection-wide drop deleted opens its products at once (unless their own moment holds them).
+    const memberProducts = await memberIds(tx, id);
+    const releasesBefore = await releaseMoments(tx, memberProducts);
     await tx.delete(collections).where(eq(collections.id, id));
+    await scheduleMemberDrops(tx, jobs, memberProducts, releasesBefore);
     for (const look of itsLooks) await photo.release(look.pictureId);
     await recordAudit(tx, actor, {
       entity: "collection",
       entityId: id,
       action: "delete",
-      before: { name: before.name, slug: before.slug, description: before.description, season: before.season, ...beforeEs, products: members, looks: itsLooks.map((l) => ({ id: l.id, title: l.title })) },
+      before: { name: before.name, slug: before.slug, description: before.description, season: before.season, onSaleAt: before.onSaleAt, ...beforeEs, products: members, looks: itsLooks.map((l) => ({ id: l.id, title: l.title })) },
     });
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CULTURE_IMAGES } from "../articles/rules.ts";
+import { releaseMomentSchema } from "../shared/zod.ts";
 import { parseSlugList } from "./rules.ts";
 
 const text = (label: string, max: number) =>
@@ -32,6 +33,8 @@ export const collectionFormSchema = z
     description: text("description", 1000),
     season: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v), z.string().max(60, "The season is too long.").nullable()),
     featured: checkbox,
+    /** A collection-wide drop: none of its products is sold before this moment (New York time; empty: none). */
+    onSaleAt: releaseMomentSchema,
     products: z.preprocess((v) => parseSlugList(typeof v === "string" ? v : ""), z.array(collectionSlugSchema).max(200, "At most 200 products.")),
     descriptionEs: optionalText("Spanish description", 1000),
     seasonEs: optionalText("Spanish season", 60),

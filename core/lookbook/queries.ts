@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, sql, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { collectionProducts, collections, collectionTranslations, lookHotspots, looks, lookTranslations, pictures, products } from "../../db/schema/index.ts";
 import { collectionTextColumns, listProductsByIds, type ProductSummary } from "../catalog/index.ts";
@@ -14,6 +14,9 @@ export interface CollectionInfo {
   season: string | null;
   featured: boolean;
   position: number;
+  /** A collection-wide drop's moment (null: none); `upcoming` while it is still to come by the database's clock. */
+  onSaleAt: Date | null;
+  upcoming: boolean;
 }
 
 export interface CollectionPage {
@@ -54,6 +57,8 @@ const collectionColumns = {
   season: collections.season,
   featured: collections.featured,
   position: collections.position,
+  onSaleAt: collections.onSaleAt,
+  upcoming: sql<boolean>`coalesce(${collections.onSaleAt} > now(), false)`,
 };
 
 /** A collection with its texts in `locale` (the English ones where it has no translation). */
@@ -68,7 +73,8 @@ async function findCollection(db: Db, where: ReturnType<typeof eq>, locale: Loca
   return row ?? null;
 }
 
-async function memberIds(db: Db, collectionId: number): Promise<number[]> {
+/** The ids of a collection's products, in its order. */
+export async function memberIds(db: Db, collectionId: number): Promise<number[]> {
   const rows = await db
     .select({ id: collectionProducts.productId })
     .from(collectionProducts)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storeLocalToInstant } from "./dates.ts";
 
 /** The first message of each field, keyed by the field's path, for showing next to the inputs. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -21,3 +22,21 @@ export const translatedText = (max: number, message: string) =>
     .max(max, message)
     .transform((v) => (v === "" ? null : v))
     .optional();
+
+/**
+ * A timed release's moment (a product's or a collection's) as the back office types it: New York wall-clock time from a datetime-local
+ * field (seconds optional); empty, no timed release.
+ */
+export const releaseMomentSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Enter the release date and time, such as 2026-12-05 10:00.")
+      .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100 && !Number.isNaN(storeLocalToInstant(v).getTime()), "Enter the release date and time, such as 2026-12-05 10:00.")
+      .transform(storeLocalToInstant)
+      .nullable(),
+  );

@@ -198,6 +198,11 @@ export const collections = pgTable("collections", {
   season: text("season"),
   featured: boolean("featured").notNull().default(false),
   position: integer("position").notNull().default(0),
+  /**
+   * A collection-wide drop (ADR 0031 addendum): none of its products is on sale before this moment (null:
+   * none). A product's release is the later of its own moment and its collections'.
+   */
+  onSaleAt: timestamp("on_sale_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -212,7 +217,8 @@ export const collectionProducts = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.collectionId, t.productId] })],
+  // By product: a product's collections, read with every release check.
+  (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index("collection_products_product_idx").on(t.productId)],
 );
 
 /** A product's texts in a language other than English (the products row holds the English ones). */
