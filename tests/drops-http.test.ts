@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "./api-client.ts";
 import { Client } from "./http-client.ts";
+import { saveProductForm } from "./http-admin.ts";
 import { registerOverHttp, SHOPPER_PASSWORD } from "./http-shopper.ts";
 import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";
 
@@ -19,29 +20,9 @@ const SLUG = "harlem-classic-tee";
 let productId = "";
 let variantId = 0;
 
-const versionOn = (html: string) => /name="version" value="(\d+)"/.exec(html)![1]!;
-const valueOf = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
-const selected = (html: string, name: string) => new RegExp(`<select[^>]*name="${name}"[\\s\\S]*?<option[^>]*value="([^"]+)"[^>]*selected`).exec(html)?.[1] ?? "";
 
 /** Saves the product form as it stands, with a new release moment (New York wall-clock time, or "" for none). */
-async function scheduleRelease(onSaleAt: string, as = admin) {
-  const page = await Client.text(await admin.get(`/admin/products/${productId}`));
-  const description = /<textarea[^>]*name="description"[^>]*>([\s\S]*?)<\/textarea>/.exec(page)![1]!.replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
-  return as.post(`/admin/products/${productId}`, {
-    intent: "save",
-    version: versionOn(page),
-    name: valueOf(page, "name"),
-    slug: valueOf(page, "slug"),
-    description,
-    category: selected(page, "category") || "apparel",
-    artKind: selected(page, "artKind") || "tee",
-    basePrice: valueOf(page, "basePrice"),
-    tags: valueOf(page, "tags"),
-    featured: "on",
-    status: "active",
-    onSaleAt,
-  });
-}
+const scheduleRelease = (onSaleAt: string, as = admin) => saveProductForm(admin, productId, { onSaleAt, status: "active" }, as);
 
 beforeAll(async () => {
   store = await startSeededStore({ ADMIN_EMAILS: ADMIN });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { Client } from "./http-client.ts";
+import { saveProductForm } from "./http-admin.ts";
 import { registerOverHttp } from "./http-shopper.ts";
 import { linkIn, startMailCatcher } from "./mail-catcher.ts";
 import { ensureBuild, startServer, tempDir, type RunningServer } from "./server.ts";
@@ -25,29 +26,10 @@ const newEmail = (tag: string) => `${tag}${++counter}-${Date.now()}@east-harlem.
 /** Each visitor from its own client address (the server trusts X-Forwarded-For from 127.0.0.1): the sign-up throttle stays out of the way. */
 const visitor = () => new Client(server.url, undefined, { "X-Forwarded-For": `198.51.100.${++counter % 250}` });
 
-const versionOn = (html: string) => /name="version" value="(\d+)"/.exec(html)![1]!;
-const valueOf = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
-const selected = (html: string, name: string) => new RegExp(`<select[^>]*name="${name}"[\\s\\S]*?<option[^>]*value="([^"]+)"[^>]*selected`).exec(html)?.[1] ?? "";
 
 /** Saves the product form as it stands, with a new release moment ("" for none: on sale now). */
 async function scheduleRelease(onSaleAt: string) {
-  const page = await Client.text(await admin.get(`/admin/products/${productId}`));
-  const description = /<textarea[^>]*name="description"[^>]*>([\s\S]*?)<\/textarea>/.exec(page)![1]!.replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
-  const res = await admin.post(`/admin/products/${productId}`, {
-    intent: "save",
-    version: versionOn(page),
-    name: valueOf(page, "name"),
-    slug: valueOf(page, "slug"),
-    description,
-    category: selected(page, "category") || "apparel",
-    artKind: selected(page, "artKind") || "tee",
-    basePrice: valueOf(page, "basePrice"),
-    tags: valueOf(page, "tags"),
-    featured: "on",
-    status: "active",
-    onSaleAt,
-  });
-  expect(res.status).toBe(302);
+  expect((await saveProductForm(admin, productId, { onSaleAt, status: "active" })).status).toBe(302);
 }
 
 /** The form's status line as the page shows it. */
