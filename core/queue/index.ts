@@ -1,0 +1,6 @@
+// The waiting room's face (ADR 0034): other code imports it from here only.
+export { DEFAULT_QUEUE_SETTINGS, estimateMinutes, QUEUE_POLL_MS, signTicket, verifyTicket, type QueueSettings } from "./rules.ts";
+export { queueFieldsSchema, queueTokenSchema } from "./inputs.ts";
+export { QueueError, notQueued, queueSignInRequired } from "./errors.ts";
+export { hasWaitingRoom, queueSettingsOf } from "./queries.ts";
+export { admitWaiting, checkPass, joinQueue, markPassesUsed, moveCartPasses, queueStatus, saveQueueSettings, type PassVerdict, type QueueStatus, type QueueVisitor } from "./commands.ts";
