@@ -232,6 +232,11 @@ export async function moveCartPasses(tx: Db, fromCartId: string, toCartId: strin
  * the room on fills the admission bucket, so the first visitors are let in at once.
  */
 export async function saveQueueSettings(tx: Db, productId: number, settings: QueueSettings): Promise<void> {
+  if (settings.capacity === null) {
+    // Switched off (or never on): a product without a row keeps having none.
+    await tx.update(productQueues).set(settings).where(eq(productQueues.productId, productId));
+    return;
+  }
   await tx
     .insert(productQueues)
     .values({ productId, ...settings, tokens: settings.ratePerMinute, refilledAt: sql`now()` })
