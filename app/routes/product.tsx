@@ -70,8 +70,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The loader's headers (a queued page's Set-Cookie and no-store) reach the answer. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+/** A queued page's no-store reaches the answer (React Router adds the loader's Set-Cookie itself). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 const noStore = { "Cache-Control": "private, no-store" };
 
