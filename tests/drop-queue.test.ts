@@ -102,6 +102,18 @@ describe("the line", () => {
   });
 });
 
+describe("racing joins", () => {
+  it("number places without gaps or doubles, and admit no more than the capacity, lowest places first", async () => {
+    const { product } = await queuedDrop({ capacity: 3, ratePerMinute: 1000 });
+    await db.update(productQueues).set({ tokens: 1000 }).where(eq(productQueues.productId, product.id));
+    // Sent at once: on PostgreSQL they run side by side and meet at the queue row's lock.
+    await Promise.all(Array.from({ length: 12 }, () => joinQueue(db, product.id, guest())));
+    const rows = await db.select({ seq: queueTickets.seq, admitted: sql<boolean>`${queueTickets.admittedAt} is not null` }).from(queueTickets).where(eq(queueTickets.productId, product.id)).orderBy(queueTickets.seq);
+    expect(rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(rows.filter((r) => r.admitted).map((r) => Number(r.seq))).toEqual([1, 2, 3]);
+  });
+});
+
 describe("queue tokens", () => {
   it("cannot be forged: a made-up or altered signature is refused", () => {
     const id = newToken(24);
