@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
-import { queueStatus } from "../../core/queue/index.ts";
+import { hasWaitingRoom, queueStatus } from "../../core/queue/index.ts";
 import { queueTicketsOf } from "../lib/queue.server.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/product-queue";
@@ -16,5 +16,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data({ queue: null }, { status: 404, headers: noStore });
   const viewer = await getViewer(request, context);
   const queue = await queueStatus(context.db, product.id, { accountId: viewer?.id ?? null, ticketIds: await queueTicketsOf(request, context) });
-  return data({ queue }, { headers: noStore });
+  // `open`: whether the product still has a waiting room (switched off meanwhile, the page shows Add to Cart).
+  return data({ queue, open: queue !== null || (await hasWaitingRoom(context.db, product.id)) }, { headers: noStore });
 }

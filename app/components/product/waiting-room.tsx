@@ -26,9 +26,9 @@ export function WaitingRoom({ slug, queue, onChange }: { slug: string; queue: Ex
       try {
         const answer = await fetch(localePath(`/shop/${slug}/queue`), { headers: { Accept: "application/json" } });
         if (answer.ok && !stopped) {
-          const body = (await answer.json()) as { queue: QueueStatus | null };
-          // No standing place any more (its pass ran out meanwhile): the next reload joins again.
-          if (body.queue) onChange(body.queue);
+          const body = (await answer.json()) as { queue: QueueStatus | null; open: boolean };
+          // The waiting room switched off: the options and Add to Cart. A place gone otherwise: "Check my place" joins again.
+          if (body.queue || !body.open) onChange(body.queue);
         }
       } catch {
         // A lost request: the next one asks again.
