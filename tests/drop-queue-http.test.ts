@@ -125,6 +125,9 @@ describe("a drop's waiting room over HTTP", () => {
   it("gives the app a place, and refuses its add until let in and with a forged token", async () => {
     const contract = await loadContract(server.url);
     const app = new ApiClient(server.url, { address: "203.0.113.50" });
+    const product = await app.get<{ waitingRoom: boolean }>(`/products/${SLUG}`);
+    expect(product.body.waitingRoom).toBe(true);
+    contract.check("GET", `/products/${SLUG}`, product as ApiAnswer<unknown>);
     const joined = await app.post<{ ticket: string; state: string; position: number }>(`/products/${SLUG}/queue`);
     expect(joined.status, joined.text).toBe(200);
     // The answers are the ones the OpenAPI document describes.
