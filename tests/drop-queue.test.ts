@@ -99,6 +99,13 @@ describe("the line", () => {
     expect(refreshed.status).toMatchObject({ state: "waiting", position: 3 });
     // A second device without the token joins at the back, never ahead.
     expect((await joinQueue(db, product.id, guest())).status).toMatchObject({ position: 4 });
+    // A guest's place becomes the account's at sign-in; another account signing in on that browser does not get it.
+    const ana = await makeUser(db);
+    expect((await joinQueue(db, product.id, { accountId: ana.id, ticketIds: [guestTicket] })).ticketId).toBe(guestTicket);
+    const other = await makeUser(db);
+    const theirs = await joinQueue(db, product.id, { accountId: other.id, ticketIds: [guestTicket] });
+    expect(theirs.ticketId).not.toBe(guestTicket);
+    expect(theirs.status).toMatchObject({ position: 5 });
   });
 });
 

@@ -28,6 +28,15 @@ export interface QueueVisitor {
 /** A ticket that still stands: not used, and waiting or holding an unexpired pass. */
 const standing = sql`(${queueTickets.usedAt} is null and (${queueTickets.admittedAt} is null or ${queueTickets.expiresAt} > now()))`;
 
+/**
+ * Tickets named by carried tokens: a guest's, or this account's. A place another account took over (signed in
+ * on a shared computer, its token left in the cookie) is not the next person's.
+ */
+function carried(ticketIds: readonly string[], accountId: string | null) {
+  const unowned = sql`(${queueTickets.accountId} is null${accountId ? sql` or ${queueTickets.accountId} = ${accountId}` : sql``})`;
+  return and(inArray(queueTickets.id, [...ticketIds]), unowned)!;
+}
+
 async function lockQueue(tx: Db, productId: number) {
   const [row] = await tx
     .select({
@@ -78,7 +87,7 @@ export async function admitWaiting(tx: Db, productId: number): Promise<number> {
 async function findTicket(tx: Db, productId: number, visitor: QueueVisitor) {
   const mine = [
     visitor.accountId ? eq(queueTickets.accountId, visitor.accountId) : null,
-    visitor.ticketIds.length > 0 ? inArray(queueTickets.id, [...visitor.ticketIds]) : null,
+    visitor.ticketIds.length > 0 ? carried(visitor.ticketIds, visitor.accountId) : null,
   ].filter((c) => c !== null);
   if (mine.length === 0) return null;
   const [row] = await tx
@@ -177,7 +186,7 @@ export async function checkPass(tx: Db, productId: number, who: { cartId: string
   if (!queue) return "no_queue";
   const mine = [
     who.accountId ? eq(queueTickets.accountId, who.accountId) : null,
-    who.ticketIds.length > 0 ? inArray(queueTickets.id, [...who.ticketIds]) : null,
+    who.ticketIds.length > 0 ? carried(who.ticketIds, who.accountId) : null,
     who.cartId ? eq(queueTickets.cartId, who.cartId) : null,
   ].filter((c) => c !== null);
   if (mine.length === 0) return "missing";
