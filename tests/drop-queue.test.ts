@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart, attachGuestCart, createCart, createCartForUser, getCart, setLineQuantity } from "../core/cart/index.ts";
-import { placeOrder, type CheckoutDeps } from "../core/checkout/index.ts";
+import { placeOrder, settleAttempt, type CheckoutDeps } from "../core/checkout/index.ts";
 import { createTestProvider } from "../core/payments/index.ts";
 import { joinQueue, queueStatus, saveQueueSettings, signTicket, verifyTicket, type QueueStatus } from "../core/queue/index.ts";
 import { isDomainError } from "../core/shared/errors.ts";
@@ -177,6 +177,33 @@ describe("adding and checking out", () => {
     expect(await refusal(placeOrder(deps, { userId: user.id, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` }, card: GOOD_CARD }))).toMatchObject({ code: "cart.queue_expired" });
     // Nothing was held or charged.
     expect((await getCart(db, cartId)).lines).toHaveLength(1);
+  });
+
+  it("honours a checkout started in time whose payment settles after the pass has run out", async () => {
+    const { product, variant } = await queuedDrop({ capacity: 3, ratePerMinute: 60 }, "Slow Card Tee");
+    await letTimePass(product.id, 60);
+    const user = await makeUser(db);
+    const cartId = await createCartForUser(db, user.id);
+    const { ticketId } = await joinQueue(db, product.id, { accountId: user.id, ticketIds: [] });
+    await addToCart(db, cartId, { variantId: variant.id, quantity: 1 });
+    // A payment the browser still has to confirm (Stripe's way): the attempt holds its stock meanwhile.
+    const pending: CheckoutDeps = { ...deps, payments: { ...deps.payments, startPayment: async (request) => ({ status: "requires_confirmation", paymentId: `pi_${request.attemptId}`, clientSecret: `secret_${request.attemptId}` }) } };
+    const started = await placeOrder(pending, { userId: user.id, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` } });
+    if (started.kind !== "requires_confirmation") throw new Error(started.kind);
+    await db.update(queueTickets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(queueTickets.id, ticketId));
+    const settled = await settleAttempt(pending, started.attemptId, { paymentId: `pi_${started.attemptId}`, brand: "visa", last4: "4242" });
+    expect(settled.kind).toBe("completed");
+  });
+
+  it("lets only one of two carts racing with one copied token use it", async () => {
+    const { product, variant } = await queuedDrop({ capacity: 3, ratePerMinute: 60 });
+    await letTimePass(product.id, 60);
+    const { ticketId } = await joinQueue(db, product.id, guest());
+    const [a, b] = [await createCart(db), await createCart(db)];
+    const results = await Promise.allSettled([a, b].map((cartId) => addToCart(db, cartId, { variantId: variant.id, quantity: 1, queueTickets: [ticketId] })));
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: "cart.queue_in_use" });
   });
 
   it("carries a guest's pass into the account's cart at sign-in", async () => {
