@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { cartBadge, chooseOptions, expectNoAxeViolations, horizontalOverflow } from "./helpers.ts";
+import { cartBadge, chooseOptions, expectNoAxeViolations, gotoHydrated, horizontalOverflow } from "./helpers.ts";
 import { anotherShopper, checkoutWith, signInAsAdmin } from "./shopper.ts";
 
 // A drop's waiting room (ADR 0034): one shopper served at once. The first is let in and holds the place; the
@@ -30,13 +30,14 @@ test("the waiting room admits and the visitor buys", async ({ page, browser }, t
 
   // The first shopper is let in at once and holds the only place.
   const first = await anotherShopper(browser, testInfo, "first-in-line");
-  await first.page.goto(`/shop/${slug}`);
+  // (Its page starts the app on the first interaction, ADR 0030: the helper makes one and waits for it.)
+  await gotoHydrated(first.page, `/shop/${slug}`);
   await expect(first.page.getByTestId("queue-admitted")).toContainText(/It's your turn: you have until \d{1,2}:\d{2} [AP]M to check out\./);
 
   // The second waits, their place on the page, in place of Add to Cart.
   const second = await anotherShopper(browser, testInfo, "second-in-line");
   await second.page.setViewportSize({ width: 320, height: 800 });
-  await second.page.goto(`/shop/${slug}`);
+  await gotoHydrated(second.page, `/shop/${slug}`);
   const room = second.page.getByTestId("waiting-room");
   await expect(room.getByRole("heading", { name: "You're in line" })).toBeVisible();
   await expect(room.getByTestId("queue-position")).toHaveText("Your place in line: 1");
