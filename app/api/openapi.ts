@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { queueTokenSchema } from "../../core/queue/index.ts";
 import { idempotencyHeader } from "./idempotency.ts";
 import type { AnyOperation } from "./operation.ts";
 import { problemSchema } from "./problem.ts";
@@ -61,9 +62,7 @@ const cartTokenHeader = {
 };
 
 const queueTicketHeader = {
-  "queue-ticket": z
-    .string()
-    .max(200)
+  "queue-ticket": queueTokenSchema
     .optional()
     .meta({ description: "A guest's place in a drop's line: the `ticket` answered by joinQueue. A forged or altered one counts as none. An account's place needs none." }),
 };
