@@ -14,6 +14,7 @@ const pages: RouteConfigEntry[] = [
   route("shop", "routes/shop.tsx"),
   route("shop/:slug", "routes/product.tsx"),
   route("shop/:slug/reviews", "routes/product-reviews.tsx"),
+  route("shop/:slug/queue", "routes/product-queue.tsx"),
   route("events/rsvp/:step", "routes/event-rsvp.tsx"),
   route("events/:slug", "routes/event.tsx"),
   route("cart", "routes/cart.tsx"),

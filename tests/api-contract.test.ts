@@ -135,6 +135,18 @@ describe("the catalogue", () => {
   });
 });
 
+describe("a drop's line", () => {
+  it("answers 404 to joining or reading a place where there is no waiting room (the answers with a place: drop-queue-http)", async () => {
+    const c = app();
+    const join = await call<{ code: string }>(c, "POST", "/products/harlem-classic-tee/queue");
+    expect(join.status).toBe(404);
+    expect(join.body.code).toBe("queue.not_queued");
+    const read = await call<{ code: string }>(c, "GET", "/products/harlem-classic-tee/queue");
+    expect(read.status).toBe(404);
+    expect((await call(c, "GET", "/products/no-such-thing/queue")).status).toBe(404);
+  });
+});
+
 describe("accounts", () => {
   it("signs up with the form's rules and messages, mails the verification link, and answers with a working token", async () => {
     const c = app();

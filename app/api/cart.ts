@@ -6,6 +6,7 @@ import { track } from "./analytics.ts";
 import { absolute, imageOut, imageSchema } from "./catalog.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
+import { queueTicketIdsOf } from "./queue.ts";
 
 /*
  * The signed-in shopper's cart: the account's cart on the server, the one the web shows (ADR 0003), so a
@@ -119,13 +120,14 @@ export const addCartItemOp = operation({
   tag: "Cart",
   summary: "Add to the cart",
   description:
-    "Adds units of a variant; the same variant again raises its line. Refused (409) past what is available, past 99 of one item or past a limited drop's limit per customer (`cart.customer_limit`), with the web's message; a guest adding a drop for account holders is refused (401, `cart.sign_in_required`). A guest without X-Cart-Token gets a new guest cart, its token in the X-Cart-Token header and `cartToken`.",
+    "Adds units of a variant; the same variant again raises its line. Refused (409) past what is available, past 99 of one item or past a limited drop's limit per customer (`cart.customer_limit`), with the web's message; a guest adding a drop for account holders is refused (401, `cart.sign_in_required`). A drop with a waiting room needs a place let in (joinQueue): the account's, or a guest's Queue-Ticket; else 403 `cart.queue_required`, 409 `cart.queue_expired` once its time to check out has run out, 409 `cart.queue_in_use` for a place another cart already uses. A guest without X-Cart-Token gets a new guest cart, its token in the X-Cart-Token header and `cartToken`.",
   access: "public",
   cartToken: true,
+  queueTicket: true,
   idempotency: "optional",
   body: addToCartJsonSchema,
   success: { status: 201, description: "The cart with the item.", schema: cartSchema },
-  problems: [401, 404, 409],
+  problems: [401, 403, 404, 409],
   async handle({ body, ctx }) {
     let cartId = ctx.viewer ? await ensureCartOfUser(ctx.deps.db, ctx.viewer.id) : await requestCart(ctx);
     if (!cartId) {
@@ -133,7 +135,7 @@ export const addCartItemOp = operation({
       cartId = await createCart(ctx.deps.db);
       ctx.res.setHeader("X-Cart-Token", cartId);
     }
-    const added = await addToCart(ctx.deps.db, cartId, body);
+    const added = await addToCart(ctx.deps.db, cartId, { ...body, queueTickets: queueTicketIdsOf(ctx) });
     track(ctx, { type: "add_to_cart", productId: added.productId, variantId: body.variantId, quantity: body.quantity, valueCents: added.unitPriceCents * body.quantity });
     return cartOut(ctx, cartId);
   },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { artUrl, CATEGORY_FILTERS, findRenamedProduct, getProductBySlug, listCollections, listProducts, optionValues, shopQuerySchema, SORTS, type ProductSummary } from "../../core/catalog/index.ts";
 import type { ProductImageView } from "../../core/media/index.ts";
+import { hasWaitingRoom } from "../../core/queue/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import { categoryLabel, colorLabel, stockText, tagLabel } from "../lib/format.ts";
 import { localeT } from "../lib/i18n.server.ts";
@@ -71,6 +72,7 @@ const productDetailSchema = productSchema
   .extend({
     onSaleAt: z.iso.datetime().nullable().meta({ description: "The moment of its timed release while that is still to come, by the store's clock; null once it is on sale." }),
     msUntilOnSale: z.number().int().nullable().meta({ description: "Milliseconds from this answer to that moment, by the store's clock: count down from it rather than from the device's clock." }),
+    waitingRoom: z.boolean().meta({ description: "A busy drop with a waiting room: take a place in its line (joinQueue) and add it once let in." }),
   })
   .meta({ id: "ProductDetail" });
 
@@ -217,7 +219,8 @@ export const getProductOp = operation({
     }
     if (!product) throw new ApiProblem(404, "catalog.product_not_found", API_MESSAGES.productNotFound);
     track(ctx, { type: "product_view", productId: product.id });
-    return { ...productOut(product, ctx.locale, ctx.deps.baseUrl), onSaleAt: product.onSaleAt, msUntilOnSale: product.msUntilOnSale };
+    const waitingRoom = await hasWaitingRoom(ctx.deps.db, product.id);
+    return { ...productOut(product, ctx.locale, ctx.deps.baseUrl), onSaleAt: product.onSaleAt, msUntilOnSale: product.msUntilOnSale, waitingRoom };
   },
 });
 

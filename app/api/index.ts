@@ -4,6 +4,7 @@ import { listTokensOp, meOp, requestPasswordResetOp, resendVerificationOp, revok
 import { addCartItemOp, getCartOp, removeCartItemOp, setCartItemOp } from "./cart.ts";
 import { changePasswordOp, deleteAccountOp, exportDataOp, getPreferencesOp, updatePreferencesOp, updateProfileOp } from "./account.ts";
 import { getProductOp, listCollectionsOp, listProductsOp } from "./catalog.ts";
+import { getQueueOp, joinQueueOp } from "./queue.ts";
 import { getCheckoutAttemptOp, getCheckoutOp, placeOrderOp } from "./checkout.ts";
 import { cancelRsvpOp, getEventOp, listEventsOp, listRsvpsOp, listTicketsOp, rsvpOp } from "./events.ts";
 import { createReviewOp, listReviewsOp, markHelpfulOp, ownReviewOp, reviewSummaryOp, updateReviewOp } from "./reviews.ts";
@@ -36,6 +37,8 @@ export type { ApiDeps, ApiLimits } from "./operation.ts";
 export const OPERATIONS: readonly AnyOperation[] = [
   listProductsOp,
   getProductOp,
+  joinQueueOp,
+  getQueueOp,
   listCollectionsOp,
   signUpOp,
   signInOp,

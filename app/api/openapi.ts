@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { queueTokenSchema } from "../../core/queue/index.ts";
 import { idempotencyHeader } from "./idempotency.ts";
 import type { AnyOperation } from "./operation.ts";
 import { problemSchema } from "./problem.ts";
@@ -11,6 +12,7 @@ const PROBLEM_WHEN: Record<number, string> = {
   400: "The request is malformed or does not validate (`errors` names each field).",
   401: "A token is required and missing, or the token sent is not valid (expired, revoked, malformed).",
   402: "The payment was refused (the card's or the provider's message in `detail`); a new attempt takes a new Idempotency-Key.",
+  403: "Refused: a drop with a waiting room whose line has not let this visitor in (`cart.queue_required`).",
   404: "Not found.",
   409: "Refused by a rule of the store (stock, cart limits, an email already in use), or a request with the same Idempotency-Key is still running (`idempotency.in_progress`).",
   422: "The Idempotency-Key was already used for a different request (`idempotency.key_reused`).",
@@ -59,11 +61,18 @@ const cartTokenHeader = {
     .meta({ description: "A guest's cart (no bearer token): the token the API gave in the X-Cart-Token header and `cartToken` when the guest first added to a cart. Ignored when a bearer token is sent; sent with sign-in or sign-up, the guest's cart joins the account's." }),
 };
 
+const queueTicketHeader = {
+  "queue-ticket": queueTokenSchema
+    .optional()
+    .meta({ description: "A guest's place in a drop's line: the `ticket` answered by joinQueue. A forged or altered one counts as none. An account's place needs none." }),
+};
+
 function operationOf(op: AnyOperation): ZodOpenApiOperationObject {
   const header = z.object({
     ...languageHeader,
     ...(op.etag ? { "if-none-match": z.string().optional().meta({ description: "The ETag of the answer held." }) } : {}),
     ...(op.cartToken ? cartTokenHeader : {}),
+    ...(op.queueTicket ? queueTicketHeader : {}),
     ...(op.idempotency ? idempotencyHeader(op.idempotency) : {}),
   });
   return {

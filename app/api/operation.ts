@@ -111,6 +111,8 @@ export interface Operation<
   idempotency?: "required" | "optional";
   /** The operation reads a guest's cart token from X-Cart-Token (the guest cart, when no bearer token is sent). */
   cartToken?: boolean;
+  /** The operation reads a place in a drop's line from the Queue-Ticket header (ADR 0034). */
+  queueTicket?: boolean;
   handle(input: { params: Out<P>; query: Out<Q>; body: Out<B>; ctx: ApiContext<A> }): Promise<In<R>>;
 }
 

@@ -46,7 +46,7 @@ function cors(origins: readonly string[]) {
     if (req.method === "OPTIONS") {
       if (allowed) {
         res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE");
-        res.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Accept-Language, X-Analytics-Session, X-Cart-Token, Idempotency-Key");
+        res.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Accept-Language, X-Analytics-Session, X-Cart-Token, Queue-Ticket, Idempotency-Key");
         res.setHeader("Access-Control-Max-Age", "600");
       }
       res.setHeader("Allow", METHODS.join(", "));

@@ -55,6 +55,9 @@ const EMPTY: ProductValues = {
   onSaleAt: "",
   limitPerCustomer: "",
   signInRequired: false,
+  queueCapacity: "",
+  queueRatePerMinute: "60",
+  queueCheckoutMinutes: "10",
 };
 
 export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
@@ -79,6 +82,9 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
       onSaleAt: sent.onSaleAt ?? "",
       limitPerCustomer: sent.limitPerCustomer ?? "",
       signInRequired: sent.signInRequired === "on",
+      queueCapacity: sent.queueCapacity ?? "",
+      queueRatePerMinute: sent.queueRatePerMinute ?? "",
+      queueCheckoutMinutes: sent.queueCheckoutMinutes ?? "",
       }
     : EMPTY;
   return (

@@ -159,6 +159,9 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
       onSaleAt: sent.onSaleAt ?? "",
       limitPerCustomer: sent.limitPerCustomer ?? "",
       signInRequired: sent.signInRequired === "on",
+      queueCapacity: sent.queueCapacity ?? "",
+      queueRatePerMinute: sent.queueRatePerMinute ?? "",
+      queueCheckoutMinutes: sent.queueCheckoutMinutes ?? "",
     };
   }
   return {
@@ -179,6 +182,9 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
     onSaleAt: product.onSaleAt ? instantToStoreLocal(new Date(product.onSaleAt)) : "",
     limitPerCustomer: product.limitPerCustomer === null ? "" : String(product.limitPerCustomer),
     signInRequired: product.signInRequired,
+    queueCapacity: product.queueCapacity === null ? "" : String(product.queueCapacity),
+    queueRatePerMinute: String(product.queueRatePerMinute),
+    queueCheckoutMinutes: String(product.queueCheckoutMinutes),
   };
 }
 

@@ -17,6 +17,7 @@ import { useCart } from "../components/cart/cart-context.tsx";
 import { ensureCartId, readCartId } from "../lib/cart.server.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
+import { queueTicketsOf } from "../lib/queue.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { track } from "../lib/analytics.server.ts";
 import { localizeText } from "../lib/i18n.server.ts";
@@ -67,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const { cartId, setCookie } = await ensureCartId(request, context);
       if (setCookie) headers.append("Set-Cookie", setCookie);
-      const added = await addToCart(context.db, cartId, input);
+      // A drop's waiting room: the places this browser's cookie holds (signed; an account's own place is found by core).
+      const added = await addToCart(context.db, cartId, { ...input, queueTickets: await queueTicketsOf(request, context) });
       track(request, context, { type: "add_to_cart", productId: added.productId, variantId: input.variantId, quantity: input.quantity, valueCents: added.unitPriceCents * input.quantity });
       message = "Added to cart";
     } else {

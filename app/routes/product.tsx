@@ -27,6 +27,9 @@ import { NotifyMe, type NotifyResult } from "../components/product/notify-me.tsx
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { badForm, readForm } from "../lib/form.server.ts";
 import { getViewer } from "../lib/session.server.ts";
+import { hasWaitingRoom, type QueueStatus } from "../../core/queue/index.ts";
+import { joinForPage } from "../lib/queue.server.ts";
+import { WaitingRoom, QueuePassNotice, type QueueView } from "../components/product/waiting-room.tsx";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -43,9 +46,35 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   track(request, context, { type: "product_view", productId: product.id });
   // The heart's state (no query for guests) and the reviews, read side by side.
   const [savedIds, reviews, viewer] = await Promise.all([savedAmong(request, context, [product.id]), loadReviewSection(request, context, product.id), getViewer(request, context)]);
+  // A drop with a waiting room, on sale (ADR 0034): the visitor takes (or keeps) a place in its line. A guest
+  // cannot queue for a drop only account holders can buy: the page offers "Sign in to buy" as before.
+  let queue: QueueView = null;
+  const headers = new Headers();
+  const accountOnly = product.signInRequired || product.limitPerCustomer !== null;
+  if (product.onSaleAt === null && (viewer || !accountOnly) && (await hasWaitingRoom(context.db, product.id))) {
+    // Whatever the visitor's place, this answer is theirs alone: never kept by the guest page cache.
+    headers.set("Cache-Control", "private, no-store");
+    try {
+      const joined = await joinForPage(request, context, product.id, viewer?.id ?? null);
+      if (joined.setCookie) headers.append("Set-Cookie", joined.setCookie);
+      queue = joined.status;
+    } catch (error) {
+      const refused = expectDomainError(error);
+      queue = { state: "refused", message: localizeText(request, refused.message), status: refused.status };
+    }
+  }
   // The "Notify me" form's address for a signed-in shopper (a guest's page, the cached one, has none).
-  return { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews, notifyEmail: viewer?.email ?? null };
+  return data(
+    { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews, notifyEmail: viewer?.email ?? null, queue },
+    { headers, status: queue?.state === "refused" ? queue.status : 200 },
+  );
 }
+
+/** A queued page's no-store reaches the answer (React Router adds the loader's Set-Cookie itself). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -103,7 +132,14 @@ const MAIN_SIZES = "(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw";
  * to come: its countdown must tick and turn into Add to Cart without the visitor doing anything, so that
  * page starts the app at once (ADR 0031).
  */
-export const handle = { ...guestCache, appAtOnce: (data: unknown) => (data as { product?: { onSaleAt?: string | null } } | undefined)?.product?.onSaleAt != null };
+export const handle = {
+  ...guestCache,
+  // Also while the visitor waits in a drop's line: the page asks for its place and lets them in without a reload (ADR 0034).
+  appAtOnce: (data: unknown) => {
+    const d = data as { product?: { onSaleAt?: string | null }; queue?: { state?: string } | null } | undefined;
+    return d?.product?.onSaleAt != null || d?.queue?.state === "waiting";
+  },
+};
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: `${metaIntl(matches).formatMessage({ id: "shop.product.notFound" })} | East Harlem` }];
@@ -157,6 +193,14 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], u
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, baseUrl, saved, notifyEmail } = loaderData;
+  const [queue, setQueue] = useState<QueueView>(loaderData.queue);
+  const [queueFrom, setQueueFrom] = useState(loaderData.queue);
+  // A new read of the page (a reload by the router) brings the server's status: it replaces the polled one.
+  if (queueFrom !== loaderData.queue) {
+    setQueueFrom(loaderData.queue);
+    setQueue(loaderData.queue);
+  }
+  const onQueue = useCallback((s: QueueStatus | null) => setQueue(s), []);
   const t = useT();
   const localePath = useLocalePath();
   const category = categoryLabel(t, product.category);
@@ -228,8 +272,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <div className="mt-6">
             {upcoming ? (
               <ReleaseCountdown onSaleAt={product.onSaleAt!} msLeft={msLeft} />
+            ) : queue && queue.state !== "admitted" ? (
+              <WaitingRoom slug={product.slug} queue={queue} onChange={onQueue} />
             ) : (
-              <ProductOptions product={product} onChange={onChange} showAllColors />
+              <>
+                {queue?.state === "admitted" ? <QueuePassNotice expiresAt={queue.expiresAt} /> : null}
+                <ProductOptions product={product} onChange={onChange} showAllColors />
+              </>
             )}
           </div>
           <NotifyMe product={product} upcoming={upcoming} signedInEmail={notifyEmail} result={actionData?.notify} />

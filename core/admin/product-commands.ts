@@ -18,6 +18,7 @@ import {
 } from "../catalog/index.ts";
 import { restock } from "../inventory/index.ts";
 import { scheduleDropAlerts, scheduleReactivationPass } from "../alerts/index.ts";
+import { queueSettingsOf, saveQueueSettings } from "../queue/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { uniqueViolation } from "../shared/db-errors.ts";
 import { recordAudit, type AdminActor } from "./commands.ts";
@@ -36,6 +37,17 @@ interface SpanishTexts {
   descriptionEs: string | null;
   seoTitleEs: string | null;
   seoDescriptionEs: string | null;
+}
+
+/** The product's waiting-room settings as the audit log keeps them beside the product (ADR 0034). */
+async function queueSnapshot(tx: Db, productId: number) {
+  const q = await queueSettingsOf(tx, productId);
+  return { queueCapacity: q.capacity, queueRatePerMinute: q.ratePerMinute, queueCheckoutMinutes: q.checkoutMinutes };
+}
+
+async function saveQueue(tx: Db, productId: number, form: ProductForm) {
+  await saveQueueSettings(tx, productId, { capacity: form.queueCapacity, ratePerMinute: form.queueRatePerMinute, checkoutMinutes: form.queueCheckoutMinutes });
+  return queueSnapshot(tx, productId);
 }
 
 async function spanishTexts(tx: Db, productId: number): Promise<SpanishTexts> {
@@ -187,7 +199,8 @@ export async function createProduct(db: Db, actor: AdminActor, form: ProductForm
         .values({ ...productValues(form), slug, createdBy: actor.id })
         .returning();
       const es = await saveSpanishTexts(tx, row!.id, form);
-      await recordAudit(tx, actor, { entity: "product", entityId: row!.id, action: "create", after: productSnapshot(row!, es) });
+      const queue = await saveQueue(tx, row!.id, form);
+      await recordAudit(tx, actor, { entity: "product", entityId: row!.id, action: "create", after: { ...productSnapshot(row!, es), ...queue } });
       if (jobs) await scheduleDropAlerts(tx, jobs, row!.id, null, row!.onSaleAt);
       return { id: row!.id, slug };
     });
@@ -205,6 +218,7 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
       const before = await lockProductVersion(tx, productId, expectedVersion);
       const releaseBefore = (await releaseMoments(tx, [productId])).get(productId) ?? null;
       const esBefore = await spanishTexts(tx, productId);
+      const queueBefore = await queueSnapshot(tx, productId);
       const slug = form.slug ?? before.slug;
       if (slug !== before.slug) {
         await claimSlug(tx, slug, productId);
@@ -219,10 +233,11 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
         .where(eq(products.id, productId))
         .returning();
       const esAfter = await saveSpanishTexts(tx, productId, form);
+      const queueAfter = await saveQueue(tx, productId, form);
       // The release as shoppers meet it: the later of the product's own moment and its collections'.
       if (jobs) await scheduleDropAlerts(tx, jobs, productId, releaseBefore, (await releaseMoments(tx, [productId])).get(productId) ?? null);
       if (jobs) await scheduleReactivationPass(tx, jobs, productId, before.status === "active", after!.status === "active");
-      await recordAudit(tx, actor, { entity: "product", entityId: productId, action: "update", before: productSnapshot(before, esBefore), after: productSnapshot(after!, esAfter) });
+      await recordAudit(tx, actor, { entity: "product", entityId: productId, action: "update", before: { ...productSnapshot(before, esBefore), ...queueBefore }, after: { ...productSnapshot(after!, esAfter), ...queueAfter } });
       return { slug };
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { productImages, products, productTranslations, variants, type Category, type ProductStatus } from "../../db/schema/index.ts";
+import { productImages, productQueues, products, productTranslations, variants, type Category, type ProductStatus } from "../../db/schema/index.ts";
 import { PRODUCT_LIST_PAGE_SIZE, type AdminProductQuery } from "../catalog/index.ts";
 import { escapeLike, pageWindow } from "../shared/paging.ts";
 
@@ -94,6 +94,10 @@ export interface AdminProductDetail {
   onSaleAt: Date | null;
   limitPerCustomer: number | null;
   signInRequired: boolean;
+  /** The drop's waiting room (ADR 0034): capacity null, none. */
+  queueCapacity: number | null;
+  queueRatePerMinute: number;
+  queueCheckoutMinutes: number;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -122,6 +126,9 @@ export async function getAdminProduct(db: Db, productId: number): Promise<AdminP
       onSaleAt: products.onSaleAt,
       limitPerCustomer: products.limitPerCustomer,
       signInRequired: products.signInRequired,
+      queueCapacity: productQueues.capacity,
+      queueRatePerMinute: sql<number>`coalesce(${productQueues.ratePerMinute}, 60)`.mapWith(Number),
+      queueCheckoutMinutes: sql<number>`coalesce(${productQueues.checkoutMinutes}, 10)`.mapWith(Number),
       version: products.version,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
@@ -129,6 +136,7 @@ export async function getAdminProduct(db: Db, productId: number): Promise<AdminP
     })
     .from(products)
     .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, "es")))
+    .leftJoin(productQueues, eq(productQueues.productId, products.id))
     .where(eq(products.id, productId));
   if (!product) return null;
   const rows = await db

@@ -3,7 +3,8 @@ import type { Db } from "../../db/client.ts";
 import { cartItems, carts, products, variants } from "../../db/schema/index.ts";
 import { productReleaseAt } from "../catalog/index.ts";
 import { newToken } from "../shared/ids.ts";
-import { CartError, customerLimitReached, insufficientStock, notOnSaleYet, signInRequired } from "./errors.ts";
+import { checkPass, moveCartPasses } from "../queue/index.ts";
+import { CartError, customerLimitReached, insufficientStock, notOnSaleYet, queueExpired, queueInUse, queueRequired, signInRequired } from "./errors.ts";
 import { customerHoldings } from "./queries.ts";
 import { findLimitBreach, MAX_LINE_QUANTITY, type LimitedLine } from "./rules.ts";
 
@@ -100,6 +101,18 @@ async function checkCustomerLimit(tx: Db, cart: { id: string; userId: string | n
   if (breach) throw customerLimitReached(breach.item, breach.limit, breach.held);
 }
 
+/**
+ * A drop with a waiting room (ADR 0034): the visitor must hold an admitted, unexpired pass (the account's, a
+ * carried token's, or one this cart already uses), which is bound to this cart on first use.
+ */
+async function checkQueuePass(tx: Db, cart: { id: string; userId: string | null }, variant: Sellable, queueTickets: readonly string[]): Promise<void> {
+  const verdict = await checkPass(tx, variant.productId, { cartId: cart.id, accountId: cart.userId, ticketIds: queueTickets });
+  if (verdict === "no_queue" || verdict === "ok") return;
+  if (verdict === "expired") throw queueExpired(variant.name, variant.slug);
+  if (verdict === "in_use") throw queueInUse(variant.name, variant.slug);
+  throw queueRequired(variant.name, variant.slug);
+}
+
 async function currentQuantity(tx: Db, cartId: string, variantId: number): Promise<number> {
   const [line] = await tx
     .select({ quantity: cartItems.quantity })
@@ -108,15 +121,23 @@ async function currentQuantity(tx: Db, cartId: string, variantId: number): Promi
   return line?.quantity ?? 0;
 }
 
-/** Adds a quantity of a variant; the same variant again raises that line's quantity. */
-/** Adds units of a variant; answers what was added (its product and unit price), for the add_to_cart event. */
-export async function addToCart(db: Db, cartId: string, input: { variantId: number; quantity: number }): Promise<{ productId: number; unitPriceCents: number }> {
+/**
+ * Adds units of a variant (the same variant again raises that line's quantity); answers what was added (its
+ * product and unit price), for the add_to_cart event. `queueTickets`: the ids of the verified queue tokens the
+ * visitor carries (a guest's cookie, the app's Queue-Ticket header), for a drop with a waiting room.
+ */
+export async function addToCart(
+  db: Db,
+  cartId: string,
+  input: { variantId: number; quantity: number; queueTickets?: readonly string[] | undefined },
+): Promise<{ productId: number; unitPriceCents: number }> {
   return db.transaction(async (tx) => {
     const cart = await lockCart(tx, cartId);
     const variant = await sellableVariant(tx, input.variantId);
     const inCart = await currentQuantity(tx, cartId, input.variantId);
     const wanted = inCart + input.quantity;
     await checkCustomerLimit(tx, cart, variant, wanted);
+    await checkQueuePass(tx, cart, variant, input.queueTickets ?? []);
     if (wanted > variant.available) {
       throw insufficientStock(variant.name, variant.size, variant.color, variant.available, inCart);
     }
@@ -172,7 +193,10 @@ export async function setLineQuantity(
     if (inCart === 0) throw new CartError("cart.line_not_found", "That item is not in your cart.");
     const variant = await sellableVariant(tx, input.variantId);
     // Lowering is always allowed: a customer over a limit (an order placed meanwhile) can come back under it.
-    if (input.quantity > inCart) await checkCustomerLimit(tx, cart, variant, input.quantity);
+    if (input.quantity > inCart) {
+      await checkCustomerLimit(tx, cart, variant, input.quantity);
+      await checkQueuePass(tx, cart, variant, []);
+    }
     if (input.quantity > variant.available) {
       throw insufficientStock(variant.name, variant.size, variant.color, variant.available, 0);
     }
@@ -241,6 +265,7 @@ export async function attachGuestCart(db: Db, guestCartId: string | null, userId
         .values({ cartId: accountCart.id, variantId: line.variantId, quantity: merged })
         .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.variantId], set: { quantity: merged } });
     }
+    await moveCartPasses(tx, guest.id, accountCart.id);
     await tx.delete(carts).where(eq(carts.id, guest.id));
     await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, accountCart.id));
     return accountCart.id;

@@ -8,7 +8,10 @@ export type CartErrorCode =
   | "cart.line_not_found"
   | "cart.not_on_sale_yet"
   | "cart.customer_limit"
-  | "cart.sign_in_required";
+  | "cart.sign_in_required"
+  | "cart.queue_required"
+  | "cart.queue_expired"
+  | "cart.queue_in_use";
 
 export class CartError extends errorsOf<CartErrorCode>({
   "cart.variant_not_found": 404,
@@ -22,7 +25,28 @@ export class CartError extends errorsOf<CartErrorCode>({
   "cart.customer_limit": 409,
   // A drop only account holders can buy: the guest signs in, then adds it.
   "cart.sign_in_required": 401,
+  // A drop with a waiting room (ADR 0034): no admitted place in its line for this visitor (yet).
+  "cart.queue_required": 403,
+  // The visitor's time to check out, given when they were let in, has run out.
+  "cart.queue_expired": 409,
+  // The place in line already serves another cart (a copied or shared token).
+  "cart.queue_in_use": 409,
 }) {}
+
+/** Refuses an item of a product with a waiting room to a visitor who was not let in (or not yet). */
+export function queueRequired(name: string, slug: string) {
+  return new CartError("cart.queue_required", `Join the line for ${name} to buy it.`, { slug });
+}
+
+/** Refuses an item (at add or at checkout) whose pass from the waiting room has expired. */
+export function queueExpired(name: string, slug: string) {
+  return new CartError("cart.queue_expired", `Your time to check out ${name} has run out.`, { slug });
+}
+
+/** Refuses a place in line already bound to another cart. */
+export function queueInUse(name: string, slug: string) {
+  return new CartError("cart.queue_in_use", `That place in line for ${name} is already used by another cart.`, { slug });
+}
 
 /** Refuses units past a product's (or a variant's) limit per customer; `item` names the variant when the limit is its own. */
 export function customerLimitReached(item: string, limit: number, held: number) {

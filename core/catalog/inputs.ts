@@ -112,6 +112,23 @@ export const limitPerCustomerSchema = z
       .nullable(),
   );
 
+/** A whole number typed in a waiting-room field: blank takes `blank`; else from min to max. */
+const queueNumber = <B extends number | null>(blank: B, min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,6}$/, message)
+        .transform(Number)
+        .pipe(z.number().min(min, message).max(max, message))
+        .nullable(),
+    )
+    .transform((v) => (v === null ? blank : v));
+
 export const productFormSchema = z.object({
   name: z.string({ error: "Enter the product's name." }).trim().min(1, "Enter the product's name.").max(120, "The name must be at most 120 characters."),
   /** Empty on a new product: made from the name. */
@@ -145,6 +162,10 @@ export const productFormSchema = z.object({
   limitPerCustomer: limitPerCustomerSchema,
   /** Only account holders can buy it (a guest is asked to sign in). */
   signInRequired: checkbox,
+  /** A drop's waiting room (ADR 0034): shoppers served at once; null, no waiting room. */
+  queueCapacity: queueNumber(null, 1, 100000, "Enter how many shoppers to serve at once (1 to 100000), or leave it blank for no waiting room."),
+  queueRatePerMinute: queueNumber(60, 1, 10000, "Enter how many shoppers to let in per minute (1 to 10000)."),
+  queueCheckoutMinutes: queueNumber(10, 1, 120, "Enter the minutes a shopper has to check out once let in (1 to 120)."),
 });
 export type ProductForm = z.infer<typeof productFormSchema>;
 
@@ -168,6 +189,9 @@ export function productFormInput(fields: Record<string, string | undefined>) {
     onSaleAt: fields.onSaleAt,
     limitPerCustomer: fields.limitPerCustomer,
     signInRequired: fields.signInRequired,
+    queueCapacity: fields.queueCapacity,
+    queueRatePerMinute: fields.queueRatePerMinute,
+    queueCheckoutMinutes: fields.queueCheckoutMinutes,
   };
 }
 

@@ -2,7 +2,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
-import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, notOnSaleYet, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
+import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, notOnSaleYet, queueExpired, queueInUse, queueRequired, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
+import { checkPass } from "../queue/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/index.ts";
 import type { CardInput, PaymentLookup, PaymentProvider } from "../payments/index.ts";
@@ -82,6 +83,24 @@ async function checkCustomerLimits(tx: Db, who: CustomerKeys, cartId: string | n
   if (breach) throw customerLimitReached(breach.item, breach.limit, breach.held);
 }
 
+/**
+ * A line of a drop with a waiting room needs the shopper's pass to be still running when checkout starts
+ * (ADR 0034). An attempt started in time is honoured to its end: its units are held and its payment settles
+ * even if the pass runs out meanwhile.
+ */
+async function checkQueuePasses(tx: Db, userId: string, cartId: string | null, cartLines: readonly CartLine[]): Promise<void> {
+  const seen = new Set<number>();
+  for (const line of cartLines) {
+    if (seen.has(line.productId)) continue;
+    seen.add(line.productId);
+    const verdict = await checkPass(tx, line.productId, { cartId, accountId: userId, ticketIds: [] });
+    if (verdict === "no_queue" || verdict === "ok") continue;
+    if (verdict === "expired") throw queueExpired(line.name, line.slug);
+    if (verdict === "in_use") throw queueInUse(line.name, line.slug);
+    throw queueRequired(line.name, line.slug);
+  }
+}
+
 type Claim = { kind: "claimed"; attempt: Attempt } | { kind: "taken" } | { kind: "empty" } | { kind: "short"; lines: ShortLine[] };
 
 /**
@@ -107,6 +126,7 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
         cardFingerprint: input.card ? (deps.payments.cardFingerprint?.(input.card) ?? null) : null,
       };
       await checkCustomerLimits(tx, who, input.cartId, cart.lines);
+      await checkQueuePasses(tx, input.userId, input.cartId, cart.lines);
       const lines: CheckoutLine[] = cart.lines.map((l) => ({
         variantId: l.variantId,
         productId: l.productId,

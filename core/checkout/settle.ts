@@ -8,6 +8,7 @@ import { orderConfirmationMail, paymentRefundedMail, queueMail, recipientLocale 
 import { deliverByEmail, insertPaidOrder, TICKETS_SENT_NOTE } from "../orders/index.ts";
 import { issueTicketsForOrder } from "../events/index.ts";
 import { recordEvents } from "../analytics/index.ts";
+import { markPassesUsed } from "../queue/index.ts";
 import { crashPoint } from "../shared/failpoints.ts";
 import type { CheckoutDeps } from "./commands.ts";
 import { CheckoutError } from "./errors.ts";
@@ -107,6 +108,8 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
   const ticketsIssued = await issueTicketsForOrder(tx, deps, { id: order.id, userId: attempt.userId, number: order.number, customerEmail: attempt.customerEmail, customerName: attempt.billingAddress.name }, attempt.lines);
   // Nothing to ship when every unit was a ticket: the order is delivered with their mail.
   if (ticketsIssued > 0 && ticketsIssued === attempt.lines.reduce((n, l) => n + l.quantity, 0)) await deliverByEmail(tx, order.id, TICKETS_SENT_NOTE);
+  // The waiting room's passes this order used are done: their places go to the next in line (ADR 0034).
+  await markPassesUsed(tx, { productIds: [...new Set(attempt.lines.map((l) => l.productId))], cartId: attempt.cartId, accountId: attempt.userId });
   if (attempt.cartId) {
     const bought = attempt.lines.map((l) => l.variantId);
     await tx.delete(cartItems).where(and(eq(cartItems.cartId, attempt.cartId), inArray(cartItems.variantId, bought)));

@@ -78,6 +78,10 @@ export interface ProductValues {
   /** A limited drop's limit per customer ("1".."99"), empty for none. */
   limitPerCustomer: string;
   signInRequired: boolean;
+  /** The waiting room (ADR 0034): shoppers served at once, empty for none; admissions per minute; minutes to check out. */
+  queueCapacity: string;
+  queueRatePerMinute: string;
+  queueCheckoutMinutes: string;
 }
 
 export function centsToField(cents: number | null): string {
@@ -178,6 +182,24 @@ export function ProductFields({ values, errors, artKinds, isNew }: { values: Pro
           Sign in to buy
         </label>
       </div>
+      <fieldset className="grid gap-4 rounded border border-line p-3 sm:col-span-2 sm:grid-cols-3">
+        <legend className="px-1 font-semibold">Waiting room</legend>
+        <Field
+          id="queueCapacity"
+          label="Shoppers served at once"
+          error={errors?.queueCapacity}
+          optional
+          hint="A busy drop: past this many shoppers at once, visitors wait in line and are let in in order. Empty: no waiting room."
+        >
+          {(a) => <input {...a} name="queueCapacity" defaultValue={values.queueCapacity} inputMode="numeric" maxLength={6} className={inputClass} />}
+        </Field>
+        <Field id="queueRatePerMinute" label="Let in per minute" error={errors?.queueRatePerMinute} optional hint="How many shoppers the line lets in each minute (1 to 10000). Empty: 60.">
+          {(a) => <input {...a} name="queueRatePerMinute" defaultValue={values.queueRatePerMinute} inputMode="numeric" maxLength={5} className={inputClass} />}
+        </Field>
+        <Field id="queueCheckoutMinutes" label="Minutes to check out" error={errors?.queueCheckoutMinutes} optional hint="Once let in, how long a shopper has to check out (1 to 120). Empty: 10.">
+          {(a) => <input {...a} name="queueCheckoutMinutes" defaultValue={values.queueCheckoutMinutes} inputMode="numeric" maxLength={3} className={inputClass} />}
+        </Field>
+      </fieldset>
       <Field id="seoTitleEs" label="Spanish SEO title" error={errors?.seoTitleEs} optional hint="Saved with a Spanish description; the name when empty. At most 70 characters.">
         {(a) => <input {...a} name="seoTitleEs" defaultValue={values.seoTitleEs} maxLength={70} lang="es" className={inputClass} />}
       </Field>

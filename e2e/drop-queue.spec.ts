@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { cartBadge, chooseOptions, expectNoAxeViolations, gotoHydrated, horizontalOverflow } from "./helpers.ts";
+import { anotherShopper, checkoutWith, signInAsAdmin } from "./shopper.ts";
+
+// A drop's waiting room (ADR 0034): one shopper served at once. The first is let in and holds the place; the
+// second waits with their place on the page, and when the first has bought, the page lets them in (no reload)
+// and they buy.
+
+test("the waiting room admits and the visitor buys", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const name = `Line Up Hoodie ${Date.now()}`;
+  await signInAsAdmin(page);
+  await page.goto("/admin/products/new");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("A heavyweight hoodie, one run only.");
+  await page.getByLabel("Drawing").selectOption("hoodie");
+  await page.getByLabel("Base price (USD)").fill("90.00");
+  await page.getByLabel("Status").selectOption("active");
+  await page.getByLabel("Shoppers served at once").fill("1");
+  await page.getByLabel("Let in per minute").fill("60");
+  await page.getByLabel("Minutes to check out").fill("10");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByText("The product was created.")).toBeVisible();
+  const addVariant = page.getByRole("form", { name: "Add a variant" });
+  await addVariant.getByLabel("Size").fill("L");
+  await addVariant.getByLabel("Initial stock").fill("5");
+  await addVariant.getByRole("button", { name: "Add variant" }).click();
+  await expect(page.getByText("The variant was added.")).toBeVisible();
+  const slug = await page.getByLabel("Slug").inputValue();
+
+  // The first shopper is let in at once and holds the only place.
+  const first = await anotherShopper(browser, testInfo, "first-in-line");
+  // (Its page starts the app on the first interaction, ADR 0030: the helper makes one and waits for it.)
+  await gotoHydrated(first.page, `/shop/${slug}`);
+  await expect(first.page.getByTestId("queue-admitted")).toContainText(/It's your turn: you have until \d{1,2}:\d{2} [AP]M to check out\./);
+
+  // The second waits, their place on the page, in place of Add to Cart.
+  const second = await anotherShopper(browser, testInfo, "second-in-line");
+  await second.page.setViewportSize({ width: 320, height: 800 });
+  await gotoHydrated(second.page, `/shop/${slug}`);
+  const room = second.page.getByTestId("waiting-room");
+  await expect(room.getByRole("heading", { name: "You're in line" })).toBeVisible();
+  await expect(room.getByTestId("queue-position")).toHaveText("Your place in line: 1");
+  await expect(room).toContainText("Nobody is ahead of you.");
+  await expect(room.getByRole("link", { name: "Check my place" })).toBeVisible();
+  await expect(second.page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+  expect((await horizontalOverflow(second.page)).culprits).toEqual([]);
+  await expectNoAxeViolations(second.page, "the waiting room");
+
+  // The first buys: their place is done, and the line moves.
+  const main = first.page.getByRole("main");
+  await chooseOptions(main, { size: "L" });
+  await main.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(cartBadge(first.page)).toHaveText("1");
+  await checkoutWith(first.page);
+
+  // The waiting page asks for its place every few seconds and turns into Add to Cart, without a reload.
+  const addToCart = second.page.getByRole("button", { name: "Add to Cart" });
+  await expect(addToCart).toBeVisible({ timeout: 15_000 });
+  await expect(second.page.getByTestId("queue-admitted")).toContainText("It's your turn");
+  await expect(room).toHaveCount(0);
+  await expectNoAxeViolations(second.page, "a product page once let in");
+  await chooseOptions(second.page.getByRole("main"), { size: "L" });
+  await addToCart.click();
+  await expect(cartBadge(second.page)).toHaveText("1");
+  await second.page.setViewportSize({ width: 1280, height: 800 });
+  await checkoutWith(second.page);
+  await first.context.close();
+  await second.context.close();
+});

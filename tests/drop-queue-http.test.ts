@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient, loadContract, type ApiAnswer } from "./api-client.ts";
+import { Client } from "./http-client.ts";
+import { registerOverHttp } from "./http-shopper.ts";
+import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";
+
+/*
+ * A drop's waiting room over HTTP (issue 18, ADR 0034): switched on in the product editor; the first visitor
+ * is let in and buys, the next ones wait with their place on the page (without JavaScript too), keep it through
+ * reloads by the signed cookie, cannot add by any route (the page's form, a crafted one, the API), and joins
+ * past the limit per address get a 429 with a clear message.
+ */
+
+let store: SeededStore;
+let server: RunningServer;
+const ADMIN = "queue-boss@east-harlem.test";
+let admin: Client;
+const SLUG = "harlem-classic-tee";
+let productId = "";
+let variantId = 0;
+
+const versionOn = (html: string) => /name="version" value="(\d+)"/.exec(html)![1]!;
+const valueOf = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
+const selected = (html: string, name: string) => new RegExp(`<select[^>]*name="${name}"[\\s\\S]*?<option[^>]*value="([^"]+)"[^>]*selected`).exec(html)?.[1] ?? "";
+
+/** Saves the product form as it stands, with the waiting room's fields. */
+async function saveQueue(queue: { queueCapacity: string; queueRatePerMinute: string; queueCheckoutMinutes: string }) {
+  const page = await Client.text(await admin.get(`/admin/products/${productId}`));
+  const description = /<textarea[^>]*name="description"[^>]*>([\s\S]*?)<\/textarea>/.exec(page)![1]!.replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  return admin.post(`/admin/products/${productId}`, {
+    intent: "save",
+    version: versionOn(page),
+    name: valueOf(page, "name"),
+    slug: valueOf(page, "slug"),
+    description,
+    category: selected(page, "category") || "apparel",
+    artKind: selected(page, "artKind") || "tee",
+    basePrice: valueOf(page, "basePrice"),
+    tags: valueOf(page, "tags"),
+    featured: "on",
+    status: "active",
+    ...queue,
+  });
+}
+
+beforeAll(async () => {
+  store = await startSeededStore({ ADMIN_EMAILS: ADMIN });
+  server = store.server;
+  admin = new Client(server.url);
+  await registerOverHttp(admin, ADMIN, "Queue Boss");
+  const listed = await Client.text(await admin.get(`/admin/products?q=${encodeURIComponent("Harlem Classic Tee")}`));
+  productId = /href="\/admin\/products\/(\d+)"/.exec(listed)![1]!;
+  const api = await new ApiClient(server.url).get<{ variants: { id: number; available: number }[] }>(`/products/${SLUG}`);
+  variantId = api.body.variants.find((v) => v.available > 0)!.id;
+}, 240_000);
+
+afterAll(() => store?.stop());
+
+describe("a drop's waiting room over HTTP", () => {
+  it("is switched on in the product editor, with field errors for bad values, and audited", async () => {
+    const bad = await saveQueue({ queueCapacity: "0", queueRatePerMinute: "abc", queueCheckoutMinutes: "500" });
+    expect(bad.status).toBe(400);
+    const text = await Client.text(bad);
+    expect(text).toContain("Enter how many shoppers to serve at once (1 to 100000), or leave it blank for no waiting room.");
+    expect(text).toContain("Enter how many shoppers to let in per minute (1 to 10000).");
+    expect(text).toContain("Enter the minutes a shopper has to check out once let in (1 to 120).");
+
+    // One shopper at once, one let in per minute: the first visitor gets in, the next ones wait.
+    expect((await saveQueue({ queueCapacity: "1", queueRatePerMinute: "1", queueCheckoutMinutes: "10" })).status).toBe(302);
+    const form = await Client.text(await admin.get(`/admin/products/${productId}`));
+    expect(valueOf(form, "queueCapacity")).toBe("1");
+    expect(valueOf(form, "queueRatePerMinute")).toBe("1");
+    const audit = await Client.text(await admin.get(`/admin/audit?entity=product`));
+    expect(audit).toContain("queueCapacity");
+  });
+
+  it("lets the first visitor in to buy, and shows the next their place without JavaScript, kept across reloads", async () => {
+    const first = new Client(server.url);
+    const page = await first.get(`/shop/${SLUG}`);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    const firstHtml = await Client.text(page);
+    expect(firstHtml).toMatch(/It's your turn: you have until \d{1,2}:\d{2} [AP]M to check out\./);
+    expect(firstHtml).toContain(">Add to Cart<");
+    const added = await first.post("/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
+    expect(added.status, await added.clone().text()).toBe(200);
+
+    const second = new Client(server.url);
+    const waiting = await second.get(`/shop/${SLUG}`);
+    expect(waiting.headers.get("cache-control")).toContain("no-store");
+    expect(waiting.headers.getSetCookie().join(";")).toMatch(/eh_queue=.+HttpOnly/i);
+    const html = await Client.text(waiting);
+    expect(html).toContain("You're in line");
+    expect(html).toContain("Your place in line: 1");
+    expect(html).toContain("Nobody is ahead of you.");
+    expect(html).toContain("About 1 minute");
+    expect(html).toContain(">Check my place<");
+    expect(html).not.toContain(">Add to Cart<");
+    // The page polls for its place: its app starts at once.
+    expect(html).not.toContain('type="text/x-app"');
+
+    // A third visitor (another device: no cookie) joins behind; the second's reloads keep its place.
+    const third = new Client(server.url);
+    expect(await Client.text(await third.get(`/shop/${SLUG}`))).toContain("Your place in line: 2");
+    const reload = await second.get(`/shop/${SLUG}`);
+    expect(reload.headers.getSetCookie()).toEqual([]);
+    expect(await Client.text(reload)).toContain("Your place in line: 1");
+    const status = await second.get(`/shop/${SLUG}/queue`);
+    expect(((await status.json()) as { queue: { state: string; position: number } }).queue).toMatchObject({ state: "waiting", position: 1 });
+    // In Spanish.
+    expect(await Client.text(await third.get(`/es/shop/${SLUG}`))).toContain("Tu lugar en la fila: 2");
+
+    // A forged cookie is no place at all: that visitor joins at the back.
+    const forger = new Client(server.url);
+    forger.cookies.set("eh_queue", Buffer.from(JSON.stringify([`${"a".repeat(32)}.${"b".repeat(43)}`])).toString("base64"));
+    expect(await Client.text(await forger.get(`/shop/${SLUG}`))).toContain("Your place in line: 3");
+
+    // Waiting, no route adds the item: the page's form, a crafted one.
+    const crafted = await second.post("/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
+    expect(crafted.status).toBe(403);
+    expect(await Client.text(crafted)).toContain("Join the line for Harlem Classic Tee to buy it.");
+    const spanish = await second.post("/es/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
+    expect(await Client.text(spanish)).toContain("Únete a la fila de Harlem Classic Tee para comprarlo.");
+  });
+
+  it("gives the app a place, and refuses its add until let in and with a forged token", async () => {
+    const contract = await loadContract(server.url);
+    const app = new ApiClient(server.url, { address: "203.0.113.50" });
+    const product = await app.get<{ waitingRoom: boolean }>(`/products/${SLUG}`);
+    expect(product.body.waitingRoom).toBe(true);
+    contract.check("GET", `/products/${SLUG}`, product as ApiAnswer<unknown>);
+    const joined = await app.post<{ ticket: string; state: string; position: number }>(`/products/${SLUG}/queue`);
+    expect(joined.status, joined.text).toBe(200);
+    // The answers are the ones the OpenAPI document describes.
+    contract.check("POST", `/products/${SLUG}/queue`, joined as ApiAnswer<unknown>);
+    expect(joined.body.state).toBe("waiting");
+    const again = await app.call<{ ticket: string; position: number }>("POST", `/products/${SLUG}/queue`, { headers: { "Queue-Ticket": joined.body.ticket } });
+    expect(again.body).toMatchObject({ ticket: joined.body.ticket, position: joined.body.position });
+    const read = await app.get<{ position: number }>(`/products/${SLUG}/queue`, { "Queue-Ticket": joined.body.ticket });
+    expect(read.body.position).toBe(joined.body.position);
+    contract.check("GET", `/products/${SLUG}/queue`, read as ApiAnswer<unknown>);
+    expect((await app.get(`/products/${SLUG}/queue`, { "Queue-Ticket": `${joined.body.ticket.split(".")[0]}.${"x".repeat(43)}` })).status).toBe(404);
+
+    const add = await app.call<{ code: string }>("POST", "/cart/items", { json: { variantId, quantity: 1 }, headers: { "Queue-Ticket": joined.body.ticket } });
+    expect(add.status).toBe(403);
+    expect(add.body.code).toBe("cart.queue_required");
+    contract.check("POST", "/cart/items", add as ApiAnswer<unknown>);
+    const none = await app.call<{ code: string }>("POST", "/cart/items", { json: { variantId, quantity: 1 } });
+    expect(none.status).toBe(403);
+  });
+
+  it("answers joins past the limit per address with a 429 and a clear message", async () => {
+    let last: Response | null = null;
+    for (let i = 0; i < 31; i++) {
+      // Each a new visitor (no cookie) from one address.
+      last = await new Client(server.url, undefined, { "X-Forwarded-For": "198.51.100.7" }).get(`/shop/${SLUG}`);
+    }
+    expect(last!.status).toBe(429);
+    expect(await Client.text(last!)).toContain("Too many tries to join the line. Please wait a minute and try again.");
+  });
+});
