@@ -33,6 +33,9 @@ export async function saveProductForm(admin: Client, productId: string, changes:
     status: selected(page, "status") || "active",
     onSaleAt: valueOf(page, "onSaleAt"),
     limitPerCustomer: valueOf(page, "limitPerCustomer"),
+    queueCapacity: valueOf(page, "queueCapacity"),
+    queueRatePerMinute: valueOf(page, "queueRatePerMinute"),
+    queueCheckoutMinutes: valueOf(page, "queueCheckoutMinutes"),
     ...(checked(page, "featured") ? { featured: "on" } : {}),
     ...(checked(page, "signInRequired") ? { signInRequired: "on" } : {}),
   };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { productQueues, products, queueTickets } from "../../db/schema/index.ts";
+import { productReleaseAt } from "../catalog/index.ts";
 import { newToken } from "../shared/ids.ts";
 import { rowsOf } from "../shared/sql-rows.ts";
 import { notQueued, queueSignInRequired } from "./errors.ts";
@@ -129,7 +130,8 @@ export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor
         name: products.name,
         slug: products.slug,
         signInRequired: sql<boolean>`(${products.signInRequired} or ${products.limitPerCustomer} is not null)`,
-        open: sql<boolean>`(${products.active} and (${products.onSaleAt} is null or ${products.onSaleAt} <= now()) and (${products.saleEndsAt} is null or ${products.saleEndsAt} > now()))`,
+        // Its release as every check reads it: the later of its own moment and its collections' (ADR 0031).
+        open: sql<boolean>`(${products.active} and (${productReleaseAt} is null or ${productReleaseAt} <= now()) and (${products.saleEndsAt} is null or ${products.saleEndsAt} > now()))`,
       })
       .from(products)
       .where(eq(products.id, productId));
