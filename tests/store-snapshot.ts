@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { openDatabase, type Db } from "../db/client.ts";
-import { startServer, type RunningServer, type SeededStore } from "./server.ts";
+import type { Db } from "../db/client.ts";
+import type { RunningServer, SeededStore } from "./server.ts";
 
 /** Each table's row count and a digest of all its rows: two equal snapshots mean nothing was written. */
 export type TableSnapshot = Record<string, { rows: number; digest: string }>;
@@ -31,14 +31,16 @@ export async function snapshotTables(db: Db): Promise<TableSnapshot> {
 }
 
 /**
- * The seeded store with a way to read its database while a test runs. On PostgreSQL the server keeps
- * running; the embedded database belongs to one process at a time, so the server is stopped, the database
- * read, and the server started again on the same data (at a new address: `server` changes).
+ * The seeded store with a way to read its database while a test runs (SeededStore.withDatabase): on
+ * PostgreSQL the server keeps running; the embedded database belongs to one process at a time, so the
+ * server is stopped, the database read, and the server started again on the same data (at a new address:
+ * `server` changes).
  */
 export class InspectedStore {
-  server: RunningServer;
-  constructor(private readonly store: SeededStore) {
-    this.server = store.server;
+  constructor(private readonly store: SeededStore) {}
+
+  get server(): RunningServer {
+    return this.store.server;
   }
 
   /** True when a snapshot is a query away (PostgreSQL), not a restart of the server. */
@@ -46,20 +48,11 @@ export class InspectedStore {
     return this.store.database !== undefined;
   }
 
-  async snapshot(): Promise<TableSnapshot> {
-    if (this.store.database) return snapshotTables(this.store.database.db);
-    await this.server.stop();
-    const opened = await openDatabase({ dataDir: this.store.dataDir });
-    try {
-      return await snapshotTables(opened.db);
-    } finally {
-      await opened.close();
-      this.server = await startServer(this.server.env);
-    }
+  snapshot(): Promise<TableSnapshot> {
+    return this.store.withDatabase((db) => snapshotTables(db));
   }
 
   async stop(): Promise<void> {
-    await this.server.stop();
     await this.store.stop();
   }
 }
