@@ -8,7 +8,8 @@ export type CartErrorCode =
   | "cart.line_not_found"
   | "cart.not_on_sale_yet"
   | "cart.customer_limit"
-  | "cart.sign_in_required";
+  | "cart.sign_in_required"
+  | "cart.raffle_only";
 
 export class CartError extends errorsOf<CartErrorCode>({
   "cart.variant_not_found": 404,
@@ -22,7 +23,14 @@ export class CartError extends errorsOf<CartErrorCode>({
   "cart.customer_limit": 409,
   // A drop only account holders can buy: the guest signs in, then adds it.
   "cart.sign_in_required": 401,
+  // A product sold by raffle (ADR 0035): bought only by a winner, through the claim of their win.
+  "cart.raffle_only": 409,
 }) {}
+
+/** Refuses an item of a product sold by raffle to anyone but a winner claiming their unit (add to cart, and checkout again). */
+export function raffleOnly(name: string, slug?: string) {
+  return new CartError("cart.raffle_only", `${name} is sold by raffle.`, slug ? { slug } : {});
+}
 
 /** Refuses units past a product's (or a variant's) limit per customer; `item` names the variant when the limit is its own. */
 export function customerLimitReached(item: string, limit: number, held: number) {

@@ -18,3 +18,4 @@ export * from "./pictures.ts";
 export * from "./currency.ts";
 export * from "./idempotency.ts";
 export * from "./alerts.ts";
+export * from "./raffles.ts";
