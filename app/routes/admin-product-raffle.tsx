@@ -3,7 +3,9 @@ import { Form, Link } from "../i18n/index.ts";
 import { z } from "zod";
 import { getAdminProduct } from "../../core/admin/index.ts";
 import { can } from "../../core/admin/rules.ts";
-import { adminRaffleOfProduct, CLAIM_HOURS, raffleFormSchema, saveRaffle } from "../../core/raffles/index.ts";
+import { adminRaffleOfProduct, raffleFormSchema, saveRaffle } from "../../core/raffles/index.ts";
+// The page's own constants from the module's database-free rules: its face reaches node-only code.
+import { CLAIM_HOURS } from "../../core/raffles/rules.ts";
 import { instantToStoreLocal } from "../../core/shared/dates.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
