@@ -18,8 +18,8 @@ export default defineConfig({
   // Journeys that add products to the shared catalogue run last, so the shop's and the sitemap's counts
   // of the sample catalogue are never read while they change it.
   projects: [
-    { name: "journeys", testIgnore: /(admin-products|drops)\.spec\.ts/ },
-    { name: "catalogue changes", testMatch: /(admin-products|drops)\.spec\.ts/, dependencies: ["journeys"] },
+    { name: "journeys", testIgnore: /(admin-products|drops|raffles)\.spec\.ts/ },
+    { name: "catalogue changes", testMatch: /(admin-products|drops|raffles)\.spec\.ts/, dependencies: ["journeys"] },
   ],
   use: {
     baseURL,
