@@ -131,6 +131,9 @@ describe("a raffle over HTTP", () => {
     expect(JSON.stringify(await api.json())).toContain("cart.raffle_only");
     const es = await new Client(server.url).post("/es/cart", { intent: "add", variantId: String(someVariant), quantity: "1" });
     expect(await Client.text(es)).toContain(`${NAME} se vende por sorteo.`);
+    // The shop's card leads to the entry form instead of a quick add.
+    const listing = await Client.text(await new Client(server.url).get(`/shop?q=${encodeURIComponent(NAME)}`));
+    expect(listing).toMatch(new RegExp(`<a[^>]*href="/shop/${SLUG}"[^>]*>Raffle</a>`));
   });
 
   it("the entry form works without JavaScript: unverified refused, one entry per account, in English and Spanish", async () => {

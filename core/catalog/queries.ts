@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { collectionProducts, collections, collectionTranslations, products, productSlugRedirects, productTranslations, reviews, variants, type Category } from "../../db/schema/index.ts";
+import { collectionProducts, collections, collectionTranslations, products, productSlugRedirects, productTranslations, raffles, reviews, variants, type Category } from "../../db/schema/index.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import type { ShopQuery } from "./inputs.ts";
 import { SHOP_PAGE_SIZE } from "./rules.ts";
@@ -35,6 +35,8 @@ export interface ProductSummary {
   images: ProductImageView[];
   /** Its timed release is still to come (the database's clock): shown, not sold yet; its page counts down. */
   upcoming: boolean;
+  /** Sold by raffle (ADR 0035): a raffle not finished yet; only a winner buys it, through the link mailed to them. */
+  byRaffle: boolean;
   /** A limited drop: at most this many units per customer (ADR 0033); null: no limit. */
   limitPerCustomer: number | null;
   /** Only account holders can buy it: a guest is asked to sign in (also when it has a limit). */
@@ -63,6 +65,7 @@ const productColumns = {
   createdAt: products.createdAt,
   /** A timed release still to come, by the database's clock: the product is shown but not sold yet. */
   upcoming: sql<boolean>`coalesce(${products.onSaleAt} > now(), false)`,
+  byRaffle: sql<boolean>`exists (select 1 from ${raffles} r where r.product_id = ${products.id} and r.finished_at is null)`,
   limitPerCustomer: products.limitPerCustomer,
   signInRequired: products.signInRequired,
 };
