@@ -5,6 +5,7 @@ import type { AdminActor } from "../core/admin/index.ts";
 import { addToCart, createCart, createCartForUser, setLineQuantity } from "../core/cart/index.ts";
 import { placeOrder, type CheckoutDeps } from "../core/checkout/index.ts";
 import { createTestProvider } from "../core/payments/index.ts";
+import { exportAccountData } from "../core/privacy/index.ts";
 import { drawRaffle, enterRaffle, findClaim, productRaffle, runClaimPass, saveRaffle, type RaffleDeps } from "../core/raffles/index.ts";
 import { isDomainError } from "../core/shared/errors.ts";
 import { newToken } from "../core/shared/ids.ts";
@@ -106,6 +107,9 @@ describe("entering", () => {
     expect(again).toEqual({ created: false, code: first.code, variantId: small.id });
     expect(await entriesOf(raffle.id)).toHaveLength(1);
     expect((await productRaffle(db, product.id, ana.id))!.mine).toMatchObject({ code: first.code, size: "S", status: "entered" });
+    // The account's data export lists the entry (never a claim link's secret).
+    const exported = await exportAccountData(db, { id: ana.id, email: ana.email, role: "customer", clientIp: "198.51.100.20" });
+    expect(exported!.data.raffleEntries).toEqual([{ product: { slug: product.slug, name: product.name }, variant: { sku: small.sku, size: "S", color: null }, code: first.code, createdAt: expect.any(Date), rank: null, status: "entered", claimExpiresAt: null }]);
   });
 
   it("refuses an account whose email is not verified, and a size of another product", async () => {
