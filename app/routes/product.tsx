@@ -276,6 +276,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <ProductOptions product={product} onChange={onChange} showAllColors />
             )}
           </div>
+          {raffle && !byRaffle ? (
+            // A finished raffle: the product sells as usual, and the draw can still be checked.
+            <div className="mt-6">
+              <RaffleEntry product={product} raffle={raffle} viewer={raffleViewer} />
+            </div>
+          ) : null}
           {byRaffle ? null : <NotifyMe product={product} upcoming={upcoming} signedInEmail={notifyEmail} result={actionData && "notify" in actionData ? actionData.notify : undefined} />}
           <details className="mt-6 border-t border-line pt-4">
             <summary className="min-h-11 cursor-pointer font-semibold">{t("shop.product.availability")}</summary>

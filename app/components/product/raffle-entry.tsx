@@ -57,7 +57,7 @@ export function RaffleEntry({
       <h2 id={ids.heading} className="font-display text-lg">
         {t("shop.raffle.heading")}
       </h2>
-      <p className="mt-1 text-sm">{t("shop.raffle.intro")}</p>
+      <p className="mt-1 text-sm">{raffle.phase === "finished" ? t("shop.raffle.introFinished") : t("shop.raffle.intro")}</p>
       <p className="mt-2 font-semibold">{window}</p>
       {!drawn ? <p className="text-sm text-muted">{t("shop.raffle.fair.count", { count: raffle.entryCount })}</p> : null}
       {status ? <p className="mt-2 font-semibold">{status}</p> : null}
