@@ -211,4 +211,29 @@ describe("a raffle over HTTP", () => {
     expect(paid.kind).toBe("paid");
     expect(await Client.text(await enClient.get(path))).toContain("This raffle win is already in a checkout or bought.");
   });
+
+  it("a raffle whose window has passed with no entries is drawn at once and finished: the product sells as usual, and the draw can be checked", async () => {
+    const listed = await Client.text(await admin.get(`/admin/products?q=${encodeURIComponent("Vintage Barrio Tee")}`));
+    const otherId = /href="\/admin\/products\/(\d+)"/.exec(listed)![1]!;
+    const saved = await admin.post(`/admin/products/${otherId}/raffle`, {
+      opensAt: instantToStoreLocal(new Date(Date.now() - 2 * 3_600_000)),
+      closesAt: instantToStoreLocal(new Date(Date.now() - 3_600_000)),
+      claimHours: "2",
+    });
+    expect(saved.status).toBe(302);
+    const deadline = Date.now() + 20_000;
+    const read = async () => Client.text(await new Client(server.url).get("/shop/vintage-barrio-tee"));
+    let page = await read();
+    while (!page.includes("the raffle is over") && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      page = await read();
+    }
+    expect(page).toContain("This drop was sold by raffle, and the raffle is over: what is left sells as usual.");
+    expect(page).toContain("Add to Cart");
+    const seed = /data-testid="raffle-seed">([0-9a-f]{64})</.exec(page)![1]!;
+    expect(sha256(seed)).toBe(/data-testid="raffle-seed-hash">([0-9a-f]{64})</.exec(page)![1]);
+    const back = await Client.text(await admin.get(`/admin/products/${otherId}/raffle`));
+    expect(back).toContain("Entries (0)");
+    expect(back).not.toContain("Save raffle");
+  }, 60_000);
 });
