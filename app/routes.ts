@@ -67,6 +67,7 @@ export default [
   route("admin/products/:id", "routes/admin-product.tsx"),
   route("admin/products/:id/images", "routes/admin-product-images.tsx"),
   route("admin/products/:id/raffle", "routes/admin-product-raffle.tsx"),
+  route("admin/raffles", "routes/admin-raffles.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
   route("admin/orders/export.csv", "routes/admin-orders-export.tsx"),
   route("admin/orders/:id", "routes/admin-order.tsx"),

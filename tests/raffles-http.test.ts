@@ -109,6 +109,11 @@ describe("a raffle over HTTP", () => {
     expect(page).toContain("The raffle was saved.");
     const audit = await Client.text(await admin.get("/admin/audit"));
     expect(audit).toMatch(/raffle/);
+    // The back office's list of raffles, linked from the dashboard.
+    expect(await Client.text(await admin.get("/admin"))).toContain('href="/admin/raffles"');
+    const list = await Client.text(await admin.get("/admin/raffles"));
+    expect(list).toMatch(new RegExp(`<a[^>]*href="/admin/products/${productId}/raffle"[^>]*>${NAME}</a>`));
+    expect(list).toContain("Taking entries");
   });
 
   it("a guest sees the window, the published seed hash and a sign-in link, on a page never kept; nobody can add it to a cart", async () => {

@@ -5,5 +5,5 @@ export { claimTokenSchema, entryFormSchema, raffleFormSchema, type RaffleForm } 
 export { RaffleError, type RaffleErrorCode } from "./errors.ts";
 export { rankCodes, rankKey, seedHashOf, sha256Hex } from "./draw.ts";
 export { claimUrl, raffleWinMail } from "./mail.ts";
-export { adminRaffleOfProduct, findClaim, productRaffle, type AdminRaffleEntry, type ClaimView, type RaffleView } from "./queries.ts";
+export { adminRaffleOfProduct, findClaim, listRaffles, productRaffle, type AdminRaffleEntry, type AdminRaffleRow, type ClaimView, type RaffleView } from "./queries.ts";
 export { drawRaffle, enterRaffle, runClaimPass, saveRaffle, takeRaffleClaims, type ClaimPassResult, type DrawResult, type RaffleDeps } from "./commands.ts";

@@ -163,3 +163,36 @@ export async function adminRaffleOfProduct(db: Db, productId: number): Promise<{
     .orderBy(sql`${raffleEntries.rank} asc nulls last`, asc(raffleEntries.createdAt), asc(raffleEntries.id));
   return { raffle: { ...raffle, seed: raffle.drawnAt ? raffle.seed : null }, entries };
 }
+
+export interface AdminRaffleRow {
+  productId: number;
+  productName: string;
+  opensAt: Date;
+  closesAt: Date;
+  drawnAt: Date | null;
+  finishedAt: Date | null;
+  phase: RafflePhase;
+  entries: number;
+  /** Entries that won a unit (held, in a checkout or bought, or let expire). */
+  winners: number;
+}
+
+/** The back office's list of raffles, the latest to close first, with their counts. */
+export async function listRaffles(db: Db): Promise<AdminRaffleRow[]> {
+  const now = await databaseNow(db);
+  const rows = await db
+    .select({
+      productId: raffles.productId,
+      productName: products.name,
+      opensAt: raffles.opensAt,
+      closesAt: raffles.closesAt,
+      drawnAt: raffles.drawnAt,
+      finishedAt: raffles.finishedAt,
+      entries: sql<number>`(select count(*)::int from ${raffleEntries} e where e.raffle_id = ${raffles.id})`,
+      winners: sql<number>`(select count(*)::int from ${raffleEntries} e where e.raffle_id = ${raffles.id} and e.won_at is not null)`,
+    })
+    .from(raffles)
+    .innerJoin(products, eq(products.id, raffles.productId))
+    .orderBy(sql`${raffles.closesAt} desc`, asc(raffles.id));
+  return rows.map((r) => ({ ...r, entries: Number(r.entries), winners: Number(r.winners), phase: rafflePhase(r, now) }));
+}
