@@ -263,6 +263,23 @@ describe("buying a raffle's product", () => {
     expect(await refusal(addToCart(db, again, { variantId: small.id, quantity: 1 }))).toMatchObject({ code: "cart.raffle_only" });
   });
 
+  it("two checkouts of one win at once (two tabs) sell one unit, once", async () => {
+    const { product, small, raffle } = await openRaffle({ s: 2, m: 0 }, "Two Tabs Tee");
+    const ana = await shopper();
+    await enterRaffle(db, { productId: product.id, accountId: ana.id, variantId: small.id });
+    await close(raffle.id);
+    await drawRaffle(deps, raffle.id);
+    const cart = await createCartForUser(db, ana.id);
+    await addToCart(db, cart, { variantId: small.id, quantity: 1 });
+    const outcomes = await Promise.allSettled([buy(ana.id, cart), buy(ana.id, cart)]);
+    const completed = outcomes.filter((o) => o.status === "fulfilled" && o.value.kind === "completed");
+    expect(completed).toHaveLength(1);
+    for (const o of outcomes) if (o.status === "rejected") expect(isDomainError(o.reason) ? o.reason.code : o.reason).toMatch(/^(cart\.raffle_only|checkout\.empty_cart)$/);
+    // One unit sold; the other (nobody else entered) never held or sold.
+    expect(await variantRow(small.id)).toMatchObject({ onHand: 1, reserved: 0 });
+    expect(await db.select().from(checkoutAttempts).where(and(eq(checkoutAttempts.userId, ana.id), eq(checkoutAttempts.status, "completed")))).toHaveLength(1);
+  });
+
   it("an expired claim passes its unit to the next entry drawn for that size, who is mailed their own link; then the raffle finishes", async () => {
     const { product, small, raffle } = await openRaffle({ s: 1, m: 0 }, "Second Chance Cap");
     const people = await Promise.all(Array.from({ length: 3 }, () => shopper()));
