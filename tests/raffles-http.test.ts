@@ -134,6 +134,8 @@ describe("a raffle over HTTP", () => {
     const api = await fetch(`${server.url}/api/v1/cart/items`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ variantId: someVariant, quantity: 1 }) });
     expect(api.status).toBe(409);
     expect(JSON.stringify(await api.json())).toContain("cart.raffle_only");
+    const shown = (await (await fetch(`${server.url}/api/v1/products/${SLUG}`)).json()) as { byRaffle: boolean };
+    expect(shown.byRaffle).toBe(true);
     const es = await new Client(server.url).post("/es/cart", { intent: "add", variantId: String(someVariant), quantity: "1" });
     expect(await Client.text(es)).toContain(`${NAME} se vende por sorteo.`);
     // The shop's card leads to the entry form instead of a quick add.
