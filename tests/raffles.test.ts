@@ -280,6 +280,36 @@ describe("buying a raffle's product", () => {
     expect(await db.select().from(checkoutAttempts).where(and(eq(checkoutAttempts.userId, ana.id), eq(checkoutAttempts.status, "completed")))).toHaveLength(1);
   });
 
+  it("a winner paying as the claim window ends and the pass that expires it never both get the unit", async () => {
+    for (const delayMs of [0, 50, 150, 300]) {
+      const { product, small, raffle } = await openRaffle({ s: 1, m: 0 }, `Photo Finish Cap ${delayMs}`);
+      const [ana, bo] = [await shopper(), await shopper()];
+      for (const person of [ana, bo]) await enterRaffle(db, { productId: product.id, accountId: person.id, variantId: small.id });
+      await close(raffle.id);
+      await drawRaffle(deps, raffle.id);
+      const [first, second] = await entriesOf(raffle.id);
+      const winner = first!.accountId!;
+      const cart = await createCartForUser(db, winner);
+      await addToCart(db, cart, { variantId: small.id, quantity: 1 });
+      await db.update(raffleEntries).set({ claimExpiresAt: sql`now() + make_interval(secs => ${delayMs / 1000})` }).where(eq(raffleEntries.id, first!.id));
+      const pass = (async () => {
+        await new Promise((r) => setTimeout(r, delayMs + 5));
+        return runClaimPass(deps, raffle.id);
+      })();
+      const [bought] = await Promise.allSettled([buy(winner, cart), pass]);
+      const completed = bought.status === "fulfilled" && bought.value.kind === "completed";
+      const after = await entriesOf(raffle.id);
+      const row = await variantRow(small.id);
+      if (completed) {
+        expect(row, `delay ${delayMs}`).toMatchObject({ onHand: 0, reserved: 0 });
+        expect(after.find((e) => e.id === second!.id)!.status).not.toBe("won");
+      } else {
+        expect(row, `delay ${delayMs}`).toMatchObject({ onHand: 1, reserved: 1 });
+        expect(after.map((e) => e.status)).toEqual(["expired", "won"]);
+      }
+    }
+  });
+
   it("an expired claim passes its unit to the next entry drawn for that size, who is mailed their own link; then the raffle finishes", async () => {
     const { product, small, raffle } = await openRaffle({ s: 1, m: 0 }, "Second Chance Cap");
     const people = await Promise.all(Array.from({ length: 3 }, () => shopper()));
