@@ -148,6 +148,7 @@ describe("a raffle over HTTP", () => {
     await registerOverHttp(unverified, newEmail("unverified"));
     const page = await Client.text(await unverified.get(`/shop/${SLUG}`));
     expect(page).toContain("Verify your email address to enter the raffle.");
+    expect(page).toMatch(/<a[^>]*href="\/profile"[^>]*>Resend Email Verification<\/a>/);
     const variants = await variantIds();
     expect(variants.length).toBeGreaterThan(1);
     const refused = await unverified.post(`/shop/${SLUG}`, { intent: "raffle", variant: variants[0]! });

@@ -68,7 +68,14 @@ export function RaffleEntry({
           </Link>
         </p>
       ) : null}
-      {canEnter && viewer && !viewer.emailVerified ? <p className="mt-3 text-sm font-semibold">{t("shop.raffle.verify")}</p> : null}
+      {canEnter && viewer && !viewer.emailVerified ? (
+        <p className="mt-3 text-sm">
+          <span className="font-semibold">{t("shop.raffle.verify")}</span>{" "}
+          <Link to="/profile" className="inline-flex min-h-6 items-center underline">
+            {t("account.profile.resend")}
+          </Link>
+        </p>
+      ) : null}
       {canEnter && viewer?.emailVerified ? (
         <Form method="post" action={`/shop/${product.slug}`} preventScrollReset className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="raffle" />
