@@ -18,8 +18,8 @@ export default defineConfig({
   // Journeys that add products to the shared catalogue run last, so the shop's and the sitemap's counts
   // of the sample catalogue are never read while they change it.
   projects: [
-    { name: "journeys", testIgnore: /(admin-products|drops|drop-queue|restock-alerts)\.spec\.ts/ },
-    { name: "catalogue changes", testMatch: /(admin-products|drops|drop-queue|restock-alerts)\.spec\.ts/, dependencies: ["journeys"] },
+    { name: "journeys", testIgnore: /(admin-products|drops|drop-queue|raffles|restock-alerts)\.spec\.ts/ },
+    { name: "catalogue changes", testMatch: /(admin-products|drops|drop-queue|raffles|restock-alerts)\.spec\.ts/, dependencies: ["journeys"] },
   ],
   use: {
     baseURL,

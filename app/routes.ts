@@ -36,6 +36,7 @@ const pages: RouteConfigEntry[] = [
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("alerts/stop", "routes/alerts-stop.tsx"),
+  route("raffles/claim/:token", "routes/raffle-claim.tsx"),
   route("*", "routes/not-found.tsx"),
 ];
 
@@ -66,6 +67,8 @@ export default [
   route("admin/products/new", "routes/admin-product-new.tsx"),
   route("admin/products/:id", "routes/admin-product.tsx"),
   route("admin/products/:id/images", "routes/admin-product-images.tsx"),
+  route("admin/products/:id/raffle", "routes/admin-product-raffle.tsx"),
+  route("admin/raffles", "routes/admin-raffles.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
   route("admin/orders/export.csv", "routes/admin-orders-export.tsx"),
   route("admin/orders/:id", "routes/admin-order.tsx"),

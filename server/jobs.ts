@@ -9,7 +9,7 @@ import type { JobData, JobName, JobQueue } from "../core/shared/jobs.ts";
  */
 const QUEUE_OPTIONS = { retryLimit: 14, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } as const;
 export const JOB_EXPIRY_MS = QUEUE_OPTIONS.expireInSeconds * 1000;
-const QUEUES: readonly JobName[] = ["mail", "newsletter-campaign", "restock-alerts"];
+const QUEUES: readonly JobName[] = ["mail", "newsletter-campaign", "restock-alerts", "raffle-draw", "raffle-claims"];
 
 /** pg-boss speaks SQL text with $n parameters: it runs on the store's own connection (or transaction). */
 function executorOf(db: Db) {

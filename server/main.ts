@@ -23,6 +23,7 @@ import { startSweeper } from "./sweeper.ts";
 import { startAnalytics } from "./analytics.ts";
 import { startNewsletterWorker } from "./newsletter.ts";
 import { startAlertsWorker } from "./alerts.ts";
+import { startRaffleWorkers } from "./raffles.ts";
 import { startPageCache } from "./page-cache.ts";
 
 const env = loadEnv();
@@ -82,6 +83,7 @@ async function main() {
   const auth = createAuth({ db: database.db, baseUrl: env.BASE_URL, secret, jobs: jobs.queue, log });
   await startNewsletterWorker(jobs, { db: database.db, baseUrl: env.BASE_URL, secret }, log);
   await startAlertsWorker(jobs, { db: database.db, baseUrl: env.BASE_URL }, log);
+  await startRaffleWorkers(jobs, { db: database.db, baseUrl: env.BASE_URL }, log);
   const payments = await createPaymentProvider(env, database.db);
   const services = { env, database, log, payments, jobs: jobs.queue };
   const stopSweeper = startSweeper(checkoutDepsOf(services), env.SWEEP_INTERVAL_SECONDS * 1000, log);

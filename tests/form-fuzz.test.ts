@@ -17,7 +17,7 @@ const RUNS_PER_ACTION = 40;
 const SEED = 20_261_124;
 const SLUG = "harlem-classic-tee";
 /** Sample values for the route parameters of actions: a real product, an order id nobody has. */
-const PARAMS: Record<string, string> = { slug: SLUG, id: "AAAAAAAAAAAAAAAA", variantId: "1", step: "cancel" };
+const PARAMS: Record<string, string> = { slug: SLUG, id: "AAAAAAAAAAAAAAAA", variantId: "1", step: "cancel", token: "A".repeat(43) };
 /** Fields rendered as a <textarea> somewhere in the store: the only ones where a line break is text. */
 const MULTILINE = new Set(["comment", "notes", "description"]);
 
@@ -207,7 +207,12 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
         required: ["intent", "email"],
         invalid: { intent: ["bogus", ""], email: ["not-an-email", "", "fan@"], variant: ["abc", "1.5", "-1", "1e3", "0x1F", "١٢", "99999999999", "NaN"] },
       },
+      // A raffle entry (this product has no raffle: refused, nothing written).
+      { fields: { intent: "raffle", variant: ids.variantId }, required: ["intent", "variant"], invalid: { intent: ["bogus", ""], variant: ["abc", "1.5", "-1", "1e3", "0x1F", "١٢", "99999999999", "NaN"] } },
     ],
+    // A raffle win's purchase link (the sample token is no entry's: 404) and the raffle's back office (refused).
+    "routes/raffle-claim.tsx": nothing,
+    "routes/admin-product-raffle.tsx": nothing,
     "routes/alerts-stop.tsx": [{ fields: { token: "A".repeat(43) }, required: ["token"], invalid: { token: ["", "short"] } }],
     // The newsletter's back office: the shopper and guests are refused (403, 401) before any form is read.
     "routes/admin-newsletter.tsx": nothing,

@@ -17,6 +17,10 @@ const NEVER_ON_A_GUEST_PAGE = [
   // the back office's books and the store's machinery
   "audit_log", "stock_movements", "stock_alerts", "outbox", "newsletter_campaigns", "newsletter_deliveries",
   "newsletter_subscribers", "review_helpful_votes", "restock_alerts",
+  // a raffle's product page is answered no-store (never kept for guests): its window, draw and entries show
+  // fresh; a listing's card only marks a product as sold by raffle (kept at most the cache's 2 s, and the cart
+  // refuses an add whatever a card shows)
+  "raffles", "raffle_entries",
   "analytics_events", "analytics_daily", "analytics_daily_category", "analytics_daily_product", "analytics_dirty_days",
 ];
 

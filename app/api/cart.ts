@@ -120,7 +120,7 @@ export const addCartItemOp = operation({
   tag: "Cart",
   summary: "Add to the cart",
   description:
-    "Adds units of a variant; the same variant again raises its line. Refused (409) past what is available, past 99 of one item or past a limited drop's limit per customer (`cart.customer_limit`), with the web's message; a guest adding a drop for account holders is refused (401, `cart.sign_in_required`). A drop with a waiting room needs a place let in (joinQueue): the account's, or a guest's Queue-Ticket; else 403 `cart.queue_required`, 409 `cart.queue_expired` once its time to check out has run out, 409 `cart.queue_in_use` for a place another cart already uses. A guest without X-Cart-Token gets a new guest cart, its token in the X-Cart-Token header and `cartToken`.",
+    "Adds units of a variant; the same variant again raises its line. Refused (409) past what is available, past 99 of one item or past a limited drop's limit per customer (`cart.customer_limit`), with the web's message; a guest adding a drop for account holders is refused (401, `cart.sign_in_required`). A drop with a waiting room needs a place let in (joinQueue): the account's, or a guest's Queue-Ticket; else 403 `cart.queue_required`, 409 `cart.queue_expired` once its time to check out has run out, 409 `cart.queue_in_use` for a place another cart already uses. A product sold by raffle is refused (409, `cart.raffle_only`) except one unit of the size a signed-in winner won. A guest without X-Cart-Token gets a new guest cart, its token in the X-Cart-Token header and `cartToken`.",
   access: "public",
   cartToken: true,
   queueTicket: true,

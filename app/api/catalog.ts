@@ -58,6 +58,7 @@ const productSchema = z
     colors: z.array(z.string()).meta({ description: "Colours offered (as stored)." }),
     inStock: z.boolean().meta({ description: "Some variant has units (an upcoming product's can still not be bought: see `upcoming`)." }),
     upcoming: z.boolean().meta({ description: "A timed release still to come: shown, but adding it to the cart and checking it out are refused until the moment." }),
+    byRaffle: z.boolean().meta({ description: "Sold by raffle (entries on the product's web page): adding it to a cart is refused (409 `cart.raffle_only`) except one unit of the size a signed-in winner won, through the link mailed to them." }),
     limitPerCustomer: z.number().int().nullable().meta({ description: "A limited drop: at most this many units of the product per customer, counted across their cart, open checkouts and orders (by account, and at checkout by shipping address and card). Adding more is refused (409 `cart.customer_limit`), and so is checkout. Null: no limit.", example: null }),
     signInRequired: z.boolean().meta({ description: "Only account holders can buy it (also true when it has a limit; a variant with its own limit is for account holders too): a guest's add is refused (401 `cart.sign_in_required`)." }),
     variants: z.array(variantSchema),
@@ -139,6 +140,7 @@ function productOut(product: ProductSummary, locale: Locale, baseUrl: string): z
     colors,
     inStock: product.variants.some((v) => v.available > 0),
     upcoming: product.upcoming,
+    byRaffle: product.byRaffle,
     limitPerCustomer: product.limitPerCustomer,
     signInRequired: product.signInRequired || product.limitPerCustomer !== null,
     variants: product.variants.map((v) => ({

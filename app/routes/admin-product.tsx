@@ -218,6 +218,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           <Link to={`${here}/images`} className="underline">
             Photographs ({product.imageCount})
           </Link>
+          <Link to={`${here}/raffle`} className="underline">
+            Raffle
+          </Link>
         </p>
       </AdminHeader>
       <p className="mt-2 text-sm text-muted">

@@ -33,6 +33,7 @@ const QUICK_ACTIONS = [
   { to: "/admin/orders", label: "Manage Orders" },
   { to: "/admin/products", label: "Products", permission: ["products", "read"] },
   { to: "/admin/inventory", label: "Inventory", permission: ["inventory", "read"] },
+  { to: "/admin/raffles", label: "Raffles", permission: ["products", "read"] },
   { to: "/admin/users", label: "Users", permission: ["users", "read"] },
   { to: "/analytics", label: "View Analytics", permission: ["analytics", "read"] },
   { to: "/admin/reviews", label: "Reviews", permission: ["reviews", "read"] },

@@ -30,6 +30,8 @@ import { getViewer } from "../lib/session.server.ts";
 import { hasWaitingRoom, type QueueStatus } from "../../core/queue/index.ts";
 import { joinForPage } from "../lib/queue.server.ts";
 import { WaitingRoom, QueuePassNotice, type QueueView } from "../components/product/waiting-room.tsx";
+import { enterRaffle, entryFormSchema, productRaffle, RAFFLE_MESSAGES } from "../../core/raffles/index.ts";
+import { RaffleEntry, type RaffleResult } from "../components/product/raffle-entry.tsx";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -46,8 +48,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   track(request, context, { type: "product_view", productId: product.id });
   // The heart's state (no query for guests) and the reviews, read side by side.
   const [savedIds, reviews, viewer] = await Promise.all([savedAmong(request, context, [product.id]), loadReviewSection(request, context, product.id), getViewer(request, context)]);
+  const raffle = await productRaffle(context.db, product.id, viewer?.id ?? null);
   // A drop with a waiting room, on sale (ADR 0034): the visitor takes (or keeps) a place in its line. A guest
-  // cannot queue for a drop only account holders can buy: the page offers "Sign in to buy" as before.
+  // cannot queue for a drop only account holders can buy: the page offers "Sign in to buy" as before. A drop
+  // sold by raffle has no line (hasWaitingRoom says so while the raffle runs).
   let queue: QueueView = null;
   const headers = new Headers();
   const accountOnly = product.signInRequired || product.limitPerCustomer !== null;
@@ -63,17 +67,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       queue = { state: "refused", message: localizeText(request, refused.message), status: refused.status };
     }
   }
+  // A raffle's page (its window, its draw, the entries) is never kept for guests by the page cache (ADR 0035).
+  if (raffle) headers.set("Cache-Control", noStore["Cache-Control"]);
   // The "Notify me" form's address for a signed-in shopper (a guest's page, the cached one, has none).
   return data(
-    { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews, notifyEmail: viewer?.email ?? null, queue },
+    { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews, notifyEmail: viewer?.email ?? null, queue, raffle, raffleViewer: viewer ? { emailVerified: viewer.emailVerified } : null },
     { headers, status: queue?.state === "refused" ? queue.status : 200 },
   );
 }
 
-/** A queued page's no-store reaches the answer (React Router adds the loader's Set-Cookie itself). */
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+/**
+ * The loader's or the action's Cache-Control (a queued or raffle page, an answered form): the page cache
+ * honours no-store. React Router adds the loader's Set-Cookie itself.
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const cache = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
+  const headers: Record<string, string> = {};
+  if (cache) headers["Cache-Control"] = cache;
+  return headers;
 };
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -85,11 +96,12 @@ const noStore = { "Cache-Control": "private, no-store" };
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
-  if (fields.intent !== "notify") badForm("Unknown action.");
+  if (fields.intent !== "notify" && fields.intent !== "raffle") badForm("Unknown action.");
   const slug = slugSchema.safeParse(params.slug);
   const product = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
   if (!product) throw data(null, { status: 404, headers: noStore });
   const viewer = await getViewer(request, context);
+  if (fields.intent === "raffle") return raffleAction(request, context, product, viewer, fields);
   const given = fields.email ?? "";
   // Given back to its field when refused: no more than a field holds.
   const email = given.slice(0, 254);
@@ -117,6 +129,32 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data<{ notify: NotifyResult }>({ notify: { ok: false, error: localizeText(request, refused.message), email } }, { status: refused.status, headers: noStore });
   }
   return data<{ notify: NotifyResult }>({ notify: { ok: true, upcoming: product.onSaleAt !== null } }, { headers: noStore });
+}
+
+/**
+ * The raffle's entry form (intent "raffle", ADR 0035): the signed-in shopper's own account, one entry; the
+ * answer is the page with a message (the form works without JavaScript). Refusals come back translated.
+ */
+async function raffleAction(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  product: { id: number; variants: { id: number; size: string | null; color: string | null }[] },
+  viewer: { id: string } | null,
+  fields: Record<string, string>,
+) {
+  const refuse = (message: string, status: number) => data<{ raffle: RaffleResult }>({ raffle: { ok: false, error: localizeText(request, message) } }, { status, headers: noStore });
+  if (!viewer) return refuse(RAFFLE_MESSAGES.signInToEnter, 401);
+  const parsed = entryFormSchema.safeParse({ variant: fields.variant });
+  if (!parsed.success) return refuse(RAFFLE_MESSAGES.chooseSize, 400);
+  try {
+    const entry = await enterRaffle(context.db, { productId: product.id, accountId: viewer.id, variantId: parsed.data.variant });
+    const variant = product.variants.find((v) => v.id === entry.variantId);
+    const size = [variant?.size, variant?.color].filter(Boolean).join(" / ");
+    return data<{ raffle: RaffleResult }>({ raffle: { ok: true, created: entry.created, code: entry.code, size } }, { headers: noStore });
+  } catch (error) {
+    const refused = expectDomainError(error);
+    return refuse(refused.message, refused.status);
+  }
 }
 
 /** The product's pictures for sharing and search engines: its photos' largest WebP files, else the drawn art. */
@@ -192,7 +230,7 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], u
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, baseUrl, saved, notifyEmail } = loaderData;
+  const { product, baseUrl, saved, notifyEmail, raffle, raffleViewer } = loaderData;
   const [queue, setQueue] = useState<QueueView>(loaderData.queue);
   const [queueFrom, setQueueFrom] = useState(loaderData.queue);
   // A new read of the page (a reload by the router) brings the server's status: it replaces the polled one.
@@ -201,6 +239,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     setQueue(loaderData.queue);
   }
   const onQueue = useCallback((s: QueueStatus | null) => setQueue(s), []);
+  // Sold by raffle until the raffle finishes: the entry takes the place of the options and Add to Cart.
+  const byRaffle = raffle !== null && raffle.phase !== "finished";
   const t = useT();
   const localePath = useLocalePath();
   const category = categoryLabel(t, product.category);
@@ -270,7 +310,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </ul>
           ) : null}
           <div className="mt-6">
-            {upcoming ? (
+            {byRaffle ? (
+              <RaffleEntry product={product} raffle={raffle} viewer={raffleViewer} result={actionData && "raffle" in actionData ? actionData.raffle : undefined} />
+            ) : upcoming ? (
               <ReleaseCountdown onSaleAt={product.onSaleAt!} msLeft={msLeft} />
             ) : queue && queue.state !== "admitted" ? (
               <WaitingRoom slug={product.slug} queue={queue} onChange={onQueue} />
@@ -281,7 +323,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </>
             )}
           </div>
-          <NotifyMe product={product} upcoming={upcoming} signedInEmail={notifyEmail} result={actionData?.notify} />
+          {raffle && !byRaffle ? (
+            // A finished raffle: the product sells as usual, and the draw can still be checked.
+            <div className="mt-6">
+              <RaffleEntry product={product} raffle={raffle} viewer={raffleViewer} />
+            </div>
+          ) : null}
+          {byRaffle ? null : <NotifyMe product={product} upcoming={upcoming} signedInEmail={notifyEmail} result={actionData && "notify" in actionData ? actionData.notify : undefined} />}
           <details className="mt-6 border-t border-line pt-4">
             <summary className="min-h-11 cursor-pointer font-semibold">{t("shop.product.availability")}</summary>
             <table className="mt-2 w-full text-left text-sm">

@@ -4,8 +4,8 @@ import { cartItems, carts, products, variants } from "../../db/schema/index.ts";
 import { productReleaseAt } from "../catalog/index.ts";
 import { newToken } from "../shared/ids.ts";
 import { checkPass, moveCartPasses } from "../queue/index.ts";
-import { CartError, customerLimitReached, insufficientStock, notOnSaleYet, queueExpired, queueInUse, queueRequired, signInRequired } from "./errors.ts";
-import { customerHoldings } from "./queries.ts";
+import { CartError, customerLimitReached, insufficientStock, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, signInRequired } from "./errors.ts";
+import { customerHoldings, raffleSaleOf } from "./queries.ts";
 import { findLimitBreach, MAX_LINE_QUANTITY, type LimitedLine } from "./rules.ts";
 
 /** Creates an empty cart and returns its token (the cart cookie's value). */
@@ -113,6 +113,18 @@ async function checkQueuePass(tx: Db, cart: { id: string; userId: string | null 
   throw queueRequired(variant.name, variant.slug);
 }
 
+/**
+ * A product sold by raffle (ADR 0035) is added only by a winner claiming their unit: one, of the size won.
+ * Answers whether the raffle still holds that unit for them (then the stock check is theirs already: the
+ * draw reserved it, and checkout moves the reservation over).
+ */
+async function checkRaffle(tx: Db, cart: { userId: string | null }, variant: Sellable, quantity: number): Promise<{ held: boolean }> {
+  const sale = await raffleSaleOf(tx, variant.productId, cart.userId, variant.id);
+  if (!sale.raffleOnly) return { held: false };
+  if (!sale.claim || quantity > 1) throw raffleOnly(variant.name, variant.slug);
+  return { held: sale.claim.held };
+}
+
 async function currentQuantity(tx: Db, cartId: string, variantId: number): Promise<number> {
   const [line] = await tx
     .select({ quantity: cartItems.quantity })
@@ -136,9 +148,10 @@ export async function addToCart(
     const variant = await sellableVariant(tx, input.variantId);
     const inCart = await currentQuantity(tx, cartId, input.variantId);
     const wanted = inCart + input.quantity;
+    const raffle = await checkRaffle(tx, cart, variant, wanted);
     await checkCustomerLimit(tx, cart, variant, wanted);
     await checkQueuePass(tx, cart, variant, input.queueTickets ?? []);
-    if (wanted > variant.available) {
+    if (wanted > variant.available + (raffle.held ? 1 : 0)) {
       throw insufficientStock(variant.name, variant.size, variant.color, variant.available, inCart);
     }
     if (wanted > MAX_LINE_QUANTITY) {
@@ -193,11 +206,12 @@ export async function setLineQuantity(
     if (inCart === 0) throw new CartError("cart.line_not_found", "That item is not in your cart.");
     const variant = await sellableVariant(tx, input.variantId);
     // Lowering is always allowed: a customer over a limit (an order placed meanwhile) can come back under it.
+    const raffle = input.quantity > inCart ? await checkRaffle(tx, cart, variant, input.quantity) : { held: false };
     if (input.quantity > inCart) {
       await checkCustomerLimit(tx, cart, variant, input.quantity);
       await checkQueuePass(tx, cart, variant, []);
     }
-    if (input.quantity > variant.available) {
+    if (input.quantity > variant.available + (raffle.held ? 1 : 0)) {
       throw insufficientStock(variant.name, variant.size, variant.color, variant.available, 0);
     }
     await tx

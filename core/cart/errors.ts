@@ -11,7 +11,8 @@ export type CartErrorCode =
   | "cart.sign_in_required"
   | "cart.queue_required"
   | "cart.queue_expired"
-  | "cart.queue_in_use";
+  | "cart.queue_in_use"
+  | "cart.raffle_only";
 
 export class CartError extends errorsOf<CartErrorCode>({
   "cart.variant_not_found": 404,
@@ -31,6 +32,8 @@ export class CartError extends errorsOf<CartErrorCode>({
   "cart.queue_expired": 409,
   // The place in line already serves another cart (a copied or shared token).
   "cart.queue_in_use": 409,
+  // A product sold by raffle (ADR 0035): bought only by a winner, through the claim of their win.
+  "cart.raffle_only": 409,
 }) {}
 
 /** Refuses an item of a product with a waiting room to a visitor who was not let in (or not yet). */
@@ -46,6 +49,11 @@ export function queueExpired(name: string, slug: string) {
 /** Refuses a place in line already bound to another cart. */
 export function queueInUse(name: string, slug: string) {
   return new CartError("cart.queue_in_use", `That place in line for ${name} is already used by another cart.`, { slug });
+}
+
+/** Refuses an item of a product sold by raffle to anyone but a winner claiming their unit (add to cart, and checkout again). */
+export function raffleOnly(name: string, slug?: string) {
+  return new CartError("cart.raffle_only", `${name} is sold by raffle.`, slug ? { slug } : {});
 }
 
 /** Refuses units past a product's (or a variant's) limit per customer; `item` names the variant when the limit is its own. */

@@ -2,6 +2,6 @@
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
 export { addressKeyOf, findLimitBreach, MAX_LINE_QUANTITY, type CartLine, type Holdings, type LimitBreach, type LimitedLine } from "./rules.ts";
 export { addByOptionsSchema, addToCartJsonSchema, addToCartSchema, removeLineSchema, setQuantityJsonSchema, setQuantitySchema, variantIdSchema } from "./inputs.ts";
-export { CartError, customerLimitReached, notOnSaleYet, queueExpired, queueInUse, queueRequired, signInRequired } from "./errors.ts";
+export { CartError, customerLimitReached, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, signInRequired } from "./errors.ts";
 export { customerHoldings, getCart, limitsOfVariants, type CustomerKeys, type VariantLimits } from "./queries.ts";
 export { addToCart, attachGuestCart, cartExists, clearCart, createCart, createCartForUser, ensureCartOfUser, findCartOfUser, findVariantByOptions, isGuestCart, removeLine, setLineQuantity } from "./commands.ts";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { cartItems, events, eventTranslations, products, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
+import { cartItems, checkoutAttempts, events, eventTranslations, products, raffleEntries, raffles, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
 import { artUrl, productReleaseAt } from "../catalog/index.ts";
 import { imageForColor, imagesByProduct } from "../media/index.ts";
 import { rowsOf } from "../shared/sql-rows.ts";
@@ -154,4 +154,32 @@ export async function customerHoldings(db: Db, who: CustomerKeys, productIds: re
     if (row.variant_id !== null) byVariant.set(Number(row.variant_id), (byVariant.get(Number(row.variant_id)) ?? 0) + units);
   }
   return { byProduct, byVariant };
+}
+
+/**
+ * Whether a product is sold by raffle only (ADR 0035: it has a raffle not finished yet: upcoming, open, or
+ * drawn with claims still to come), and whether this account may buy this variant through its win: `held` when the
+ * draw's reservation still holds the unit, not held when a checkout of the claim ended unpaid and the unit
+ * is back in stock while the claim window is still open. Read in the cart's transaction by the database's clock.
+ * The raffles module writes these rows; they are read here rather than through its face, because that module
+ * mails through modules that lean on the cart (an import cycle).
+ */
+export async function raffleSaleOf(tx: Db, productId: number, userId: string | null, variantId: number): Promise<{ raffleOnly: boolean; claim: { held: boolean } | null }> {
+  const [row] = await tx
+    .select({
+      raffleId: raffles.id,
+      status: raffleEntries.status,
+      open: sql<boolean>`${raffleEntries.claimExpiresAt} > now()`,
+      attemptStatus: checkoutAttempts.status,
+    })
+    .from(raffles)
+    .leftJoin(raffleEntries, and(eq(raffleEntries.raffleId, raffles.id), userId ? eq(raffleEntries.accountId, userId) : sql`false`, eq(raffleEntries.variantId, variantId)))
+    .leftJoin(checkoutAttempts, eq(checkoutAttempts.id, raffleEntries.attemptId))
+    .where(and(eq(raffles.productId, productId), sql`${raffles.finishedAt} is null`));
+  if (!row) return { raffleOnly: false, claim: null };
+  if (row.status === "won" && row.open) return { raffleOnly: true, claim: { held: true } };
+  if (row.status === "claimed" && row.open && (row.attemptStatus === null || row.attemptStatus === "failed" || row.attemptStatus === "expired")) {
+    return { raffleOnly: true, claim: { held: false } };
+  }
+  return { raffleOnly: true, claim: null };
 }

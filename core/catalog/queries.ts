@@ -35,6 +35,8 @@ export interface ProductSummary {
   images: ProductImageView[];
   /** Its timed release is still to come (the database's clock): shown, not sold yet; its page counts down. */
   upcoming: boolean;
+  /** Sold by raffle (ADR 0035): a raffle not finished yet; only a winner buys it, through the link mailed to them. */
+  byRaffle: boolean;
   /** A limited drop: at most this many units per customer (ADR 0033); null: no limit. */
   limitPerCustomer: number | null;
   /** Only account holders can buy it: a guest is asked to sign in (also when it has a limit). */
@@ -72,6 +74,8 @@ const productColumns = {
   createdAt: products.createdAt,
   /** A timed release still to come, by the database's clock: the product is shown but not sold yet. */
   upcoming: sql<boolean>`coalesce(${productReleaseAt} > now(), false)`,
+  // Named as "products"."id": drizzle leaves columns unqualified in a one-table select (see productReleaseAt).
+  byRaffle: sql<boolean>`exists (select 1 from raffles r where r.product_id = "products"."id" and r.finished_at is null)`,
   limitPerCustomer: products.limitPerCustomer,
   signInRequired: products.signInRequired,
 };

@@ -2,10 +2,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
-import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, notOnSaleYet, queueExpired, queueInUse, queueRequired, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
+import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
 import { checkPass } from "../queue/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/index.ts";
+import { takeRaffleClaims } from "../raffles/index.ts";
 import type { CardInput, PaymentLookup, PaymentProvider } from "../payments/index.ts";
 import { crashPoint } from "../shared/failpoints.ts";
 import type { JobQueue } from "../shared/jobs.ts";
@@ -168,6 +169,9 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
         .onConflictDoNothing({ target: checkoutAttempts.idempotencyKey })
         .returning();
       if (!attempt) return { kind: "taken" };
+      // A product sold by raffle: only the buyer's own win, whose held unit moves to this attempt's reservation below.
+      const refused = await takeRaffleClaims(tx, input.userId, lines, id);
+      if (refused) throw raffleOnly(refused.name);
       await reserveStock(tx, lines, { actor: input.userId, reason: `Reserved for checkout ${id}` });
       return { kind: "claimed", attempt };
     });

@@ -166,6 +166,7 @@ async function listAnyProducts(db: Db, ids: number[], activeOnly: boolean): Prom
       images: [],
       // The back office's view of a withdrawn product: nothing to sell either way.
       upcoming: false,
+      byRaffle: false,
       limitPerCustomer: p.limitPerCustomer,
       signInRequired: p.signInRequired,
     })),

@@ -19,6 +19,8 @@ import {
   orders,
   orderStatusHistory,
   products,
+  raffleEntries,
+  raffles,
   restockAlerts,
   reviewHelpfulVotes,
   reviews,
@@ -149,6 +151,16 @@ export async function collectAccountData(db: Db, userId: string) {
     .where(or(eq(restockAlerts.customerId, userId), eq(restockAlerts.email, email)))
     .orderBy(asc(restockAlerts.createdAt), asc(restockAlerts.id));
 
+  // Raffle entries (ADR 0035): the code, the size, the rank and the fate; never the claim link's secret.
+  const raffleRows = await db
+    .select({ entry: raffleEntries, product: { slug: products.slug, name: products.name }, variant: { sku: variants.sku, size: variants.size, color: variants.color } })
+    .from(raffleEntries)
+    .innerJoin(raffles, eq(raffles.id, raffleEntries.raffleId))
+    .innerJoin(products, eq(products.id, raffles.productId))
+    .innerJoin(variants, eq(variants.id, raffleEntries.variantId))
+    .where(eq(raffleEntries.accountId, userId))
+    .orderBy(asc(raffleEntries.createdAt), asc(raffleEntries.id));
+
   const rsvpRows = await db
     .select({ rsvp: rsvps, event: { slug: events.slug, title: events.title, startsAt: events.startsAt } })
     .from(rsvps)
@@ -253,6 +265,15 @@ export async function collectAccountData(db: Db, userId: string) {
       createdAt: a.createdAt,
       mailedAt: a.mailedAt,
       stoppedAt: a.stoppedAt,
+    })),
+    raffleEntries: raffleRows.map(({ entry: e, product, variant }) => ({
+      product,
+      variant,
+      code: e.code,
+      createdAt: e.createdAt,
+      rank: e.rank,
+      status: e.status,
+      claimExpiresAt: e.claimExpiresAt,
     })),
     rsvps: rsvpRows.map(({ rsvp: r, event }) => ({ event, name: r.name, email: r.email, partySize: r.partySize, status: r.status, createdAt: r.createdAt, confirmedAt: r.confirmedAt, cancelledAt: r.cancelledAt })),
     tickets: ticketRows.map(({ ticket: t, event }) => ({ event, code: t.code, type: t.typeName, status: t.status, orderId: t.orderId, checkedInAt: t.checkedInAt, voidedAt: t.voidedAt })),

@@ -5,6 +5,7 @@ import { productReleaseAt } from "../catalog/index.ts";
 import { newToken } from "../shared/ids.ts";
 import { rowsOf } from "../shared/sql-rows.ts";
 import { notQueued, queueSignInRequired } from "./errors.ts";
+import { waitingRoomApplies } from "./queries.ts";
 import { estimateMinutes, type QueueSettings } from "./rules.ts";
 
 /*
@@ -181,10 +182,7 @@ export type PassVerdict = "no_queue" | "ok" | "in_use" | "expired" | "waiting" |
  * first cart that uses it and no other ("in_use": a copied or shared token).
  */
 export async function checkPass(tx: Db, productId: number, who: { cartId: string | null; accountId: string | null; ticketIds: readonly string[] }): Promise<PassVerdict> {
-  const [queue] = await tx
-    .select({ capacity: productQueues.capacity })
-    .from(productQueues)
-    .where(and(eq(productQueues.productId, productId), isNotNull(productQueues.capacity)));
+  const [queue] = await tx.select({ capacity: productQueues.capacity }).from(productQueues).where(waitingRoomApplies(productId));
   if (!queue) return "no_queue";
   const mine = [
     who.accountId ? eq(queueTickets.accountId, who.accountId) : null,

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { productQueues } from "../../db/schema/index.ts";
 import { DEFAULT_QUEUE_SETTINGS, type QueueSettings } from "./rules.ts";
@@ -12,12 +12,15 @@ export async function queueSettingsOf(db: Db, productId: number): Promise<QueueS
   return row ?? DEFAULT_QUEUE_SETTINGS;
 }
 
-/** True when the product has a waiting room switched on. */
+/**
+ * A product's line applies: its waiting room is switched on and it is not being sold by raffle (a raffle
+ * decides who buys, ADR 0035; its winners never queue for what they won).
+ */
+export const waitingRoomApplies = (productId: number) =>
+  and(eq(productQueues.productId, productId), isNotNull(productQueues.capacity), sql`not exists (select 1 from raffles r where r.product_id = ${productId} and r.finished_at is null)`);
+
+/** True when the product has a waiting room switched on (and no raffle running). */
 export async function hasWaitingRoom(db: Db, productId: number): Promise<boolean> {
-  const rows = await db
-    .select({ productId: productQueues.productId })
-    .from(productQueues)
-    .where(and(eq(productQueues.productId, productId), isNotNull(productQueues.capacity)))
-    .limit(1);
+  const rows = await db.select({ productId: productQueues.productId }).from(productQueues).where(waitingRoomApplies(productId)).limit(1);
   return rows.length > 0;
 }

@@ -13,6 +13,13 @@ export interface JobData {
    * (null: an admin opened an upcoming drop at once).
    */
   "restock-alerts": { productId: number; onSaleAt?: string | null };
+  /**
+   * A raffle's draw (core/raffles drawRaffle), enqueued to run when its entries close; `closesAt` is the close
+   * it was made for, and the draw does nothing if an admin moved it since (or it was drawn already).
+   */
+  "raffle-draw": { raffleId: number; closesAt: string };
+  /** A raffle's claim pass (core/raffles runClaimPass), enqueued for the end of its winners' claim windows. */
+  "raffle-claims": { raffleId: number };
 }
 export type JobName = keyof JobData;
 

@@ -19,3 +19,4 @@ export * from "./currency.ts";
 export * from "./idempotency.ts";
 export * from "./alerts.ts";
 export * from "./queue.ts";
+export * from "./raffles.ts";

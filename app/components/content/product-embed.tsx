@@ -53,7 +53,7 @@ export function ProductEmbed({ product }: { product: ProductCardData }) {
         <p className={`text-sm font-semibold ${outOfStock ? "text-danger" : "text-ok"}`} data-testid="embed-stock">
           {stockSummary(product, t)}
         </p>
-        {outOfStock || product.upcoming ? null : <ProductOptions product={product} />}
+        {outOfStock || product.upcoming || product.byRaffle ? null : <ProductOptions product={product} />}
       </div>
     </aside>
   );

@@ -26,6 +26,8 @@ export type ProductCardData = Pick<ProductSummary, "id" | "slug" | "name" | "cat
   images: ProductImageView[];
   /** Its timed release is still to come: no quick add, the card leads to the page's countdown. */
   upcoming?: boolean;
+  /** Sold by raffle (ADR 0035): no quick add, the card leads to the page's entry form. */
+  byRaffle?: boolean;
 };
 
 /** The card's width in the shop's grid (two columns, then 3 and 4), for the browser to pick a photo's file. */
@@ -51,6 +53,7 @@ export function toCardData(p: ProductSummary): ProductCardData {
     variants: p.variants.map(({ id, size, color, priceCents, available }) => ({ id, size, color, priceCents, available })),
     images: firstPerColor(p.images),
     upcoming: p.upcoming,
+    byRaffle: p.byRaffle,
   };
 }
 
@@ -133,7 +136,12 @@ export function ProductCard({ product, eager = false, saved = false }: { product
       </div>
       <div className="@container min-w-0">
         <div className="px-4 pb-4 pt-2 @max-3xs:px-2 @max-3xs:pb-2">
-          {product.upcoming ? (
+          {product.byRaffle ? (
+            // Sold by raffle: entered on its page; the server refuses anyone else's add anyway.
+            <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold @max-3xs:text-sm">
+              {t("shop.raffle.heading")}
+            </Link>
+          ) : product.upcoming ? (
             // A drop still to come: its page shows when it opens and counts down; the server refuses an early add anyway.
             <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold @max-3xs:text-sm">
               {t("shop.release.heading")}

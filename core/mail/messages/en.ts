@@ -38,6 +38,7 @@ const en = {
   "mail.footer.rsvp_confirmed": "You get this email because you RSVP'd for this event; it is sent whatever your notification settings say.",
   "mail.footer.rsvp_waitlisted": "You get this email because you RSVP'd for this event; it is sent whatever your notification settings say.",
   "mail.footer.newsletter_confirmation": "You get this email because this address was given to subscribe to the newsletter; it is sent whatever your notification settings say.",
+  "mail.footer.raffle_win": "You get this email because you entered a raffle and your entry was drawn; it is sent whatever your notification settings say.",
   "mail.footer.switch": "You get this email because \"{label}\" is on in your account's Settings; turn it off there to stop these emails.",
   "mail.switch.orderUpdates": "Order updates",
   "mail.switch.promotions": "Promotions",
@@ -136,6 +137,13 @@ const en = {
   "mail.restock.button": "Shop it now",
   "mail.restock.stopAction": "Stop these alerts for this address: {url}",
   "mail.restock.stop": "Stop these alerts",
+  "mail.raffle.subject": "You won the {name} raffle",
+  "mail.raffle.title": "You won",
+  "mail.raffle.intro": "Your entry {code} was drawn in the raffle for {name} ({options}). One is held for you.",
+  "mail.raffle.deadline": "Buy it by {deadline}. After that it goes to the next entry drawn.",
+  "mail.raffle.action": "Buy it: {url}",
+  "mail.raffle.button": "Buy it now",
+  "mail.raffle.signIn": "Sign in with the account that entered to buy it.",
 } as const;
 
 export default en;

@@ -36,6 +36,7 @@ const es: Record<keyof typeof en, string> = {
   "mail.footer.rsvp_confirmed": "Recibes este correo porque reservaste lugar en este evento; se envía sin importar tus ajustes de notificaciones.",
   "mail.footer.rsvp_waitlisted": "Recibes este correo porque reservaste lugar en este evento; se envía sin importar tus ajustes de notificaciones.",
   "mail.footer.newsletter_confirmation": "Recibes este correo porque esta dirección se usó para suscribirse al boletín; se envía sin importar tus ajustes de notificaciones.",
+  "mail.footer.raffle_win": "Recibes este correo porque participaste en un sorteo y tu participación salió elegida; se envía sin importar tus ajustes de notificaciones.",
   "mail.footer.switch": "Recibes este correo porque \"{label}\" está activado en los Ajustes de tu cuenta; desactívalo ahí para dejar de recibir estos correos.",
   "mail.switch.orderUpdates": "Novedades de pedidos",
   "mail.switch.promotions": "Promociones",
@@ -134,6 +135,13 @@ const es: Record<keyof typeof en, string> = {
   "mail.restock.button": "Cómpralo ya",
   "mail.restock.stopAction": "Dejar de recibir estos avisos en esta dirección: {url}",
   "mail.restock.stop": "Dejar de recibir estos avisos",
+  "mail.raffle.subject": "Ganaste el sorteo de {name}",
+  "mail.raffle.title": "Ganaste",
+  "mail.raffle.intro": "Tu participación {code} salió elegida en el sorteo de {name} ({options}). Te guardamos uno.",
+  "mail.raffle.deadline": "Cómpralo antes del {deadline}. Después pasa a la siguiente participación sorteada.",
+  "mail.raffle.action": "Cómpralo: {url}",
+  "mail.raffle.button": "Cómpralo ya",
+  "mail.raffle.signIn": "Inicia sesión con la cuenta que participó para comprarlo.",
 };
 
 export default es;

@@ -1,0 +1,128 @@
+import { data, useLocation } from "react-router";
+import { Form, Link, metaIntl, useLocale, useT } from "../i18n/index.ts";
+import { addToCart, ensureCartOfUser, getCart } from "../../core/cart/index.ts";
+import { claimTokenSchema, findClaim, type ClaimView } from "../../core/raffles/index.ts";
+// The texts from the module's database-free rules: the error boundary runs in the browser too.
+import { RAFFLE_MESSAGES } from "../../core/raffles/rules.ts";
+import { storeDateTime } from "../lib/dates.ts";
+import { expectDomainError } from "../lib/domain-errors.server.ts";
+import { colorLabel } from "../lib/format.ts";
+import { localizeText, localizedRedirect } from "../lib/i18n.server.ts";
+import { getViewer } from "../lib/session.server.ts";
+import type { Route } from "./+types/raffle-claim";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaIntl(matches).formatMessage({ id: "shop.claim.title" })} | East Harlem` }, { name: "robots", content: "noindex" }];
+
+export const headers: Route.HeadersFunction = () => noStore;
+
+/** What stops this viewer from buying through the link now, as an English text the page translates; null: nothing. */
+function obstacle(claim: ClaimView, viewerId: string | null): string | null {
+  if (claim.inCheckout) return RAFFLE_MESSAGES.claimUsed;
+  if (claim.expired || (claim.status !== "won" && claim.status !== "claimed")) return RAFFLE_MESSAGES.claimExpired;
+  if (viewerId && viewerId !== claim.accountId) return RAFFLE_MESSAGES.claimOtherAccount;
+  return null;
+}
+
+async function load(request: Request, context: Route.LoaderArgs["context"], token: string | undefined) {
+  const parsed = claimTokenSchema.safeParse(token);
+  const claim = parsed.success ? await findClaim(context.db, parsed.data) : null;
+  if (!claim) throw data({ error: localizeText(request, RAFFLE_MESSAGES.badClaim) }, { status: 404, headers: noStore });
+  const viewer = await getViewer(request, context);
+  return { claim, viewer, token: parsed.data! };
+}
+
+/**
+ * A raffle winner's purchase link (ADR 0035): the token (kept only as its hash) names the entry. The winner,
+ * signed in as the account that entered, puts the held unit in their cart and goes to checkout, which moves
+ * the raffle's reservation to the checkout's own. Anyone else, or after the window, is told why not.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { claim, viewer } = await load(request, context, params.token);
+  const problem = obstacle(claim, viewer?.id ?? null);
+  return data(
+    {
+      claim: { code: claim.code, product: claim.product, variant: claim.variant, claimExpiresAt: claim.claimExpiresAt },
+      signedIn: viewer !== null,
+      problem: problem ? localizeText(request, problem) : null,
+    },
+    { headers: noStore },
+  );
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { claim, viewer } = await load(request, context, params.token);
+  if (!viewer) throw localizedRedirect(request, `/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const problem = obstacle(claim, viewer.id);
+  if (problem) return data({ error: localizeText(request, problem) }, { status: problem === RAFFLE_MESSAGES.claimUsed ? 409 : 410, headers: noStore });
+  try {
+    const cartId = await ensureCartOfUser(context.db, viewer.id);
+    const cart = await getCart(context.db, cartId);
+    if (!cart.lines.some((l) => l.variantId === claim.variant.id)) await addToCart(context.db, cartId, { variantId: claim.variant.id, quantity: 1 });
+  } catch (error) {
+    const refused = expectDomainError(error);
+    return data({ error: localizeText(request, refused.message) }, { status: refused.status, headers: noStore });
+  }
+  throw localizedRedirect(request, "/checkout");
+}
+
+export default function RaffleClaim({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const { claim, signedIn, problem } = loaderData;
+  const options = [claim.variant.size, claim.variant.color && colorLabel(t, claim.variant.color)].filter(Boolean).join(" / ");
+  const item = options ? `${claim.product.name} (${options})` : claim.product.name;
+  const error = actionData && "error" in actionData ? actionData.error : problem;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="font-display text-h1">{t("shop.claim.title")}</h1>
+      <p className="mt-4">
+        {t("shop.claim.intro", { code: claim.code, item, when: claim.claimExpiresAt ? storeDateTime(claim.claimExpiresAt, locale) : "" })}
+      </p>
+      <p className="mt-2 text-xl font-semibold">${(claim.variant.priceCents / 100).toFixed(2)}</p>
+      <p role="status" className={`mt-4 min-h-5 ${error ? "font-semibold text-danger" : ""}`}>
+        {error ?? ""}
+      </p>
+      {problem ? null : signedIn ? (
+        <Form method="post" className="mt-4">
+          <button type="submit" className="min-h-11 w-full rounded bg-gold px-4 py-2 font-semibold text-black">
+            {t("shop.claim.buy")}
+          </button>
+        </Form>
+      ) : (
+        <div className="mt-4">
+          <p className="text-sm">{t("shop.claim.signInHint")}</p>
+          <ClaimSignIn />
+        </div>
+      )}
+      <p className="mt-6">
+        <Link to={`/shop/${claim.product.slug}`} className="underline">
+          {t("shop.claim.product")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function ClaimSignIn() {
+  const t = useT();
+  // The link's own address (with /es for Spanish), so signing in comes back here.
+  const location = useLocation();
+  return (
+    <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="mt-2 inline-flex min-h-11 items-center rounded bg-gold px-4 py-2 font-semibold text-black">
+      {t("shop.claim.signIn")}
+    </Link>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = (error as { data?: { error?: string } } | undefined)?.data?.error ?? RAFFLE_MESSAGES.badClaim;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <p role="alert" className="font-semibold">
+        {message}
+      </p>
+    </div>
+  );
+}

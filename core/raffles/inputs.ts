@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { storeLocalToInstant } from "../shared/dates.ts";
+import { CLAIM_HOURS, RAFFLE_MESSAGES as M } from "./rules.ts";
+
+/** A New York wall-clock moment from a datetime-local field (seconds optional), as the timed release's field. */
+const storeMoment = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, message)
+    .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100 && !Number.isNaN(storeLocalToInstant(v).getTime()), message)
+    .transform(storeLocalToInstant);
+
+/** The back office's raffle form: the entry window in New York time and the hours a winner has to buy. */
+export const raffleFormSchema = z
+  .object({
+    opensAt: storeMoment(M.opensRequired),
+    closesAt: storeMoment(M.closesRequired),
+    claimHours: z
+      .string({ error: M.claimHours })
+      .trim()
+      .regex(/^\d{1,3}$/, M.claimHours)
+      .transform(Number)
+      .pipe(z.number().int().min(CLAIM_HOURS.min, M.claimHours).max(CLAIM_HOURS.max, M.claimHours)),
+  })
+  .refine((f) => f.closesAt > f.opensAt, { path: ["closesAt"], message: M.windowOrder });
+export type RaffleForm = z.infer<typeof raffleFormSchema>;
+
+/** The product page's entry form: the variant (size) wanted. */
+export const entryFormSchema = z.object({
+  variant: z
+    .string({ error: M.chooseSize })
+    .regex(/^\d{1,10}$/, M.chooseSize)
+    .refine((v) => Number(v) <= 2_147_483_647, M.chooseSize)
+    .transform(Number),
+});
+
+/** Claim tokens are 43 base64url characters (32 random bytes); anything else is no token of ours. */
+export const claimTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
