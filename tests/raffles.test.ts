@@ -5,6 +5,7 @@ import type { AdminActor } from "../core/admin/index.ts";
 import { addToCart, createCart, createCartForUser, setLineQuantity } from "../core/cart/index.ts";
 import { placeOrder, type CheckoutDeps } from "../core/checkout/index.ts";
 import { createTestProvider } from "../core/payments/index.ts";
+import { hasWaitingRoom, saveQueueSettings } from "../core/queue/index.ts";
 import { exportAccountData } from "../core/privacy/index.ts";
 import { drawRaffle, enterRaffle, findClaim, productRaffle, runClaimPass, saveRaffle, type RaffleDeps } from "../core/raffles/index.ts";
 import { isDomainError } from "../core/shared/errors.ts";
@@ -202,6 +203,19 @@ describe("the draw", () => {
 });
 
 describe("buying a raffle's product", () => {
+  it("takes no waiting room while the raffle runs: a winner never queues for the unit they won", async () => {
+    const { product, small, raffle } = await openRaffle({ s: 1, m: 0 }, "No Line Hoodie");
+    await db.transaction((tx) => saveQueueSettings(tx, product.id, { capacity: 1, ratePerMinute: 1, checkoutMinutes: 10 }));
+    expect(await hasWaitingRoom(db, product.id)).toBe(false);
+    const ana = await shopper();
+    await enterRaffle(db, { productId: product.id, accountId: ana.id, variantId: small.id });
+    await close(raffle.id);
+    await drawRaffle(deps, raffle.id);
+    const cart = await createCartForUser(db, ana.id);
+    await addToCart(db, cart, { variantId: small.id, quantity: 1 });
+    expect((await buy(ana.id, cart)).kind).toBe("completed");
+  });
+
   it("is refused to everyone but a winner, before and after the draw, at add to cart and at checkout", async () => {
     const { product, small, raffle } = await openRaffle({ s: 3, m: 0 }, "Closed Door Tee");
     const guestCart = await createCart(db);
