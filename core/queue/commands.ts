@@ -37,50 +37,44 @@ function carried(ticketIds: readonly string[], accountId: string | null) {
   return and(inArray(queueTickets.id, [...ticketIds]), unowned)!;
 }
 
-async function lockQueue(tx: Db, productId: number) {
-  const [row] = await tx
-    .select({
-      capacity: productQueues.capacity,
-      ratePerMinute: productQueues.ratePerMinute,
-      checkoutMinutes: productQueues.checkoutMinutes,
-      // The bucket refilled by the time passed since its last refill, up to one minute's admissions.
-      bucket: sql<number>`least(${productQueues.ratePerMinute}::float8, ${productQueues.tokens} + greatest(0, extract(epoch from now() - ${productQueues.refilledAt})) * ${productQueues.ratePerMinute} / 60.0)`.mapWith(Number),
-    })
-    .from(productQueues)
-    .where(and(eq(productQueues.productId, productId), isNotNull(productQueues.capacity)))
-    .for("update");
-  return row ?? null;
-}
-
 /**
- * Lets in the next visitors of a product's line: the lowest waiting places, strictly in order, at most as many
- * as free capacity (capacity minus unexpired, unused passes) and the refilled bucket allow. Called on every
- * join and every status read (no background job needed: the line moves while someone is looking at it).
- * Answers how many were let in.
+ * Moves a product's line along, if anyone is due (a waiting place and a whole token in the bucket): lets in the
+ * lowest waiting places, strictly in order, at most as many as free capacity (capacity minus unexpired, unused
+ * passes) and the refilled bucket allow. One statement, so the queue row's lock is held only while the database
+ * runs it, never across round trips to a busy app process; taken FOR UPDATE SKIP LOCKED, so nobody waits for it:
+ * while one request admits (or a join numbers its place) the others go on reading, and the holder lets in
+ * whoever is due. The moment is the database's clock when the row is locked (clock_timestamp(), not the
+ * transaction's start): passes, the bucket's refill and the order of admissions follow the order of the locks.
+ * Called on every join and every status read. Answers how many were let in.
  */
-export async function admitWaiting(tx: Db, productId: number): Promise<number> {
-  const queue = await lockQueue(tx, productId);
-  if (!queue || queue.capacity === null) return 0;
-  const [active] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from queue_tickets
-      where product_id = ${productId} and admitted_at is not null and used_at is null and expires_at > now()`),
+export async function admitWaiting(db: Db, productId: number): Promise<number> {
+  const [row] = rowsOf<{ admitted: number }>(
+    await db.execute(sql`with q as (
+        select product_id, capacity, checkout_minutes, clock_timestamp() as at,
+          least(rate_per_minute::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - refilled_at)) * rate_per_minute / 60.0) as bucket
+        from product_queues
+        where product_id = ${productId} and capacity is not null
+          and tokens + greatest(0, extract(epoch from clock_timestamp() - refilled_at)) * rate_per_minute / 60.0 >= 1 - 1e-9
+          and exists (select 1 from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null)
+        for update skip locked
+      ), room as (
+        select q.*, greatest(0, least(q.capacity - (select count(*)::int from queue_tickets t
+            where t.product_id = q.product_id and t.admitted_at is not null and t.used_at is null and t.expires_at > q.at),
+          floor(q.bucket + 1e-9)::int)) as n
+        from q
+      ), admitted as (
+        update queue_tickets t set admitted_at = room.at, expires_at = room.at + make_interval(mins => room.checkout_minutes)
+        from room
+        where t.id in (select w.id from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null order by w.seq limit coalesce((select n from room), 0))
+        returning t.id
+      ), counted as (select count(*)::int as admitted from admitted)
+      update product_queues p set tokens = greatest(0, room.bucket - counted.admitted), refilled_at = room.at
+      from room, counted
+      where p.product_id = room.product_id and counted.admitted > 0
+      returning counted.admitted`),
   );
-  const room = Math.max(0, Math.min(queue.capacity - Number(active?.n ?? 0), Math.floor(queue.bucket + 1e-9)));
-  let admitted = 0;
-  if (room > 0) {
-    const rows = rowsOf<{ id: string }>(
-      await tx.execute(sql`update queue_tickets set admitted_at = now(), expires_at = now() + make_interval(mins => ${queue.checkoutMinutes})
-        where id in (select id from queue_tickets where product_id = ${productId} and admitted_at is null order by seq limit ${room})
-        returning id`),
-    );
-    admitted = rows.length;
-  }
-  await tx
-    .update(productQueues)
-    // now() is the transaction's start, the same moment the bucket was measured at.
-    .set({ tokens: Math.max(0, queue.bucket - admitted), refilledAt: sql`now()` })
-    .where(eq(productQueues.productId, productId));
-  return admitted;
+  // Nobody let in: the bucket is left as it is (refilling from its last refill comes to the same tokens).
+  return Number(row?.admitted ?? 0);
 }
 
 /** The visitor's standing ticket for the product: the account's, else one of the carried tokens'. */
@@ -123,7 +117,7 @@ async function statusOf(tx: Db, ticketId: string): Promise<QueueStatus> {
  * be on sale with its waiting room on. Answers the ticket (to sign into the cookie) and its status.
  */
 export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor): Promise<{ ticketId: string; joined: boolean; status: QueueStatus }> {
-  return db.transaction(async (tx) => {
+  const taken = await db.transaction(async (tx) => {
     const [product] = await tx
       .select({
         name: products.name,
@@ -135,39 +129,54 @@ export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor
       .where(eq(products.id, productId));
     if (!product || !product.open) throw notQueued(product?.slug ?? String(productId));
     if (!visitor.accountId && product.signInRequired) throw queueSignInRequired(product.name, product.slug);
-    // The queue row's lock serialises joins of one product: places are numbered without gaps or doubles.
-    const queue = await lockQueue(tx, productId);
+    const [queue] = await tx
+      .select({ productId: productQueues.productId })
+      .from(productQueues)
+      .where(and(eq(productQueues.productId, productId), isNotNull(productQueues.capacity)));
     if (!queue) throw notQueued(product.slug);
+    // An account joins one at a time on all its devices (one standing place each); others are not held up.
+    if (visitor.accountId) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`queue-join:${productId}:${visitor.accountId}`}, 0))`);
     let ticket = await findTicket(tx, productId, visitor);
     let joined = false;
     if (ticket && visitor.accountId && ticket.accountId === null) {
       await tx.update(queueTickets).set({ accountId: visitor.accountId }).where(eq(queueTickets.id, ticket.id));
     }
     if (!ticket) {
-      const [next] = await tx
-        .update(productQueues)
-        .set({ nextSeq: sql`${productQueues.nextSeq} + 1` })
-        .where(eq(productQueues.productId, productId))
-        .returning({ seq: sql<number>`${productQueues.nextSeq} - 1`.mapWith(Number) });
+      // The place is numbered under the queue row's lock, taken by this statement and held to the commit right
+      // after it (one round trip): places come without gaps or doubles, and joins queue only for that moment.
       const id = newToken(24);
-      await tx.insert(queueTickets).values({ id, productId, seq: next!.seq, accountId: visitor.accountId });
+      await tx.execute(sql`with next as (
+          update product_queues set next_seq = next_seq + 1 where product_id = ${productId} returning next_seq - 1 as seq
+        )
+        insert into queue_tickets (id, product_id, seq, account_id) select ${id}, ${productId}, next.seq, ${visitor.accountId} from next`);
       ticket = { id, accountId: visitor.accountId };
       joined = true;
     }
-    await admitWaiting(tx, productId);
-    return { ticketId: ticket.id, joined, status: await statusOf(tx, ticket.id) };
+    return { ticketId: ticket.id, joined };
   });
+  // The line moves once the place is committed: the join's lock is held only while its place is numbered.
+  await admitWaiting(db, productId);
+  return { ...taken, status: await statusOf(db, taken.ticketId) };
 }
 
-/** The visitor's place in the product's line (moving the line first), or null when they hold no standing ticket. */
+/**
+ * The visitor's place in the product's line (moving the line first, if anyone is due), or null when they hold
+ * no standing ticket or the product has no waiting room. Takes no lock to read: thousands polling every few
+ * seconds never queue behind one another.
+ */
 export async function queueStatus(db: Db, productId: number, visitor: QueueVisitor): Promise<QueueStatus | null> {
-  return db.transaction(async (tx) => {
-    const queue = await lockQueue(tx, productId);
-    if (!queue) return null;
-    await admitWaiting(tx, productId);
-    const ticket = await findTicket(tx, productId, visitor);
-    return ticket ? statusOf(tx, ticket.id) : null;
-  });
+  if (!(await hasRoom(db, productId))) return null;
+  await admitWaiting(db, productId);
+  const ticket = await findTicket(db, productId, visitor);
+  return ticket ? statusOf(db, ticket.id) : null;
+}
+
+async function hasRoom(db: Db, productId: number): Promise<boolean> {
+  const rows = await db
+    .select({ productId: productQueues.productId })
+    .from(productQueues)
+    .where(and(eq(productQueues.productId, productId), isNotNull(productQueues.capacity)));
+  return rows.length > 0;
 }
 
 /** Whether a cart may take units of a product: no waiting room, a good pass, or why not. */
