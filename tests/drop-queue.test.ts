@@ -120,6 +120,16 @@ describe("racing joins", () => {
     expect(rows.filter((r) => r.admitted).map((r) => Number(r.seq))).toEqual([1, 2, 3]);
   });
 
+  it("gives an account joining from several devices at once one place", async () => {
+    const { product } = await queuedDrop({ capacity: 3, ratePerMinute: 1 });
+    const user = await makeUser(db);
+    const joins = await Promise.all(Array.from({ length: 6 }, () => joinQueue(db, product.id, { accountId: user.id, ticketIds: [] })));
+    expect(new Set(joins.map((j) => j.ticketId)).size).toBe(1);
+    const rows = await db.select({ id: queueTickets.id }).from(queueTickets).where(eq(queueTickets.productId, product.id));
+    expect(rows.map((r) => r.id)).toEqual([joins[0]!.ticketId]);
+    expect(joins[0]!.status).toMatchObject({ state: "waiting", position: 1 });
+  });
+
   // The status polls of thousands waiting must not queue behind one another at the queue row's lock: a read
   // finds the row locked (a join numbering its place, another read admitting) and answers without waiting.
   it.runIf(usingPostgres())("answers a status read while the queue row is locked elsewhere, without waiting for the lock", async () => {

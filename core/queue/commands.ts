@@ -117,46 +117,55 @@ async function statusOf(tx: Db, ticketId: string): Promise<QueueStatus> {
  * be on sale with its waiting room on. Answers the ticket (to sign into the cookie) and its status.
  */
 export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor): Promise<{ ticketId: string; joined: boolean; status: QueueStatus }> {
-  const taken = await db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({
-        name: products.name,
-        slug: products.slug,
-        signInRequired: sql<boolean>`(${products.signInRequired} or ${products.limitPerCustomer} is not null)`,
-        open: sql<boolean>`(${products.active} and (${products.onSaleAt} is null or ${products.onSaleAt} <= now()) and (${products.saleEndsAt} is null or ${products.saleEndsAt} > now()))`,
-      })
-      .from(products)
-      .where(eq(products.id, productId));
-    if (!product || !product.open) throw notQueued(product?.slug ?? String(productId));
-    if (!visitor.accountId && product.signInRequired) throw queueSignInRequired(product.name, product.slug);
-    const [queue] = await tx
-      .select({ productId: productQueues.productId })
-      .from(productQueues)
-      .where(and(eq(productQueues.productId, productId), isNotNull(productQueues.capacity)));
-    if (!queue) throw notQueued(product.slug);
-    // An account joins one at a time on all its devices (one standing place each); others are not held up.
-    if (visitor.accountId) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`queue-join:${productId}:${visitor.accountId}`}, 0))`);
-    let ticket = await findTicket(tx, productId, visitor);
-    let joined = false;
-    if (ticket && visitor.accountId && ticket.accountId === null) {
-      await tx.update(queueTickets).set({ accountId: visitor.accountId }).where(eq(queueTickets.id, ticket.id));
-    }
-    if (!ticket) {
-      // The place is numbered under the queue row's lock, taken by this statement and held to the commit right
-      // after it (one round trip): places come without gaps or doubles, and joins queue only for that moment.
-      const id = newToken(24);
-      await tx.execute(sql`with next as (
-          update product_queues set next_seq = next_seq + 1 where product_id = ${productId} returning next_seq - 1 as seq
+  const [product] = await db
+    .select({
+      name: products.name,
+      slug: products.slug,
+      signInRequired: sql<boolean>`(${products.signInRequired} or ${products.limitPerCustomer} is not null)`,
+      open: sql<boolean>`(${products.active} and (${products.onSaleAt} is null or ${products.onSaleAt} <= now()) and (${products.saleEndsAt} is null or ${products.saleEndsAt} > now()))`,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product || !product.open) throw notQueued(product?.slug ?? String(productId));
+  if (!visitor.accountId && product.signInRequired) throw queueSignInRequired(product.name, product.slug);
+  if (!(await hasRoom(db, productId))) throw notQueued(product.slug);
+  let ticket = await findTicket(db, productId, visitor);
+  let joined = false;
+  if (ticket && visitor.accountId && ticket.accountId === null) {
+    await db.update(queueTickets).set({ accountId: visitor.accountId }).where(and(eq(queueTickets.id, ticket.id), isNull(queueTickets.accountId)));
+  }
+  if (!ticket) {
+    // The place is numbered in one statement under the queue row's lock, held only while the database runs it
+    // (never across a round trip to a busy app process): places come without doubles, and in join order.
+    const id = newToken(24);
+    const numbered = rowsOf<{ seq: number }>(
+      await db.execute(sql`with next as (
+          update product_queues set next_seq = next_seq + 1 where product_id = ${productId} and capacity is not null returning next_seq - 1 as seq
         )
-        insert into queue_tickets (id, product_id, seq, account_id) select ${id}, ${productId}, next.seq, ${visitor.accountId} from next`);
-      ticket = { id, accountId: visitor.accountId };
-      joined = true;
+        insert into queue_tickets (id, product_id, seq, account_id) select ${id}, ${productId}, next.seq, ${visitor.accountId} from next
+        returning seq`),
+    );
+    if (numbered.length === 0) throw notQueued(product.slug);
+    ticket = { id, accountId: visitor.accountId };
+    joined = true;
+    if (visitor.accountId) {
+      // One standing place per account: two devices joining at the same moment may each have numbered one. The
+      // lowest stands and the others go; every racer comes to the same answer, whichever looks first.
+      const mine = await db
+        .select({ id: queueTickets.id })
+        .from(queueTickets)
+        .where(and(eq(queueTickets.productId, productId), eq(queueTickets.accountId, visitor.accountId), standing))
+        .orderBy(queueTickets.seq);
+      if (mine.length > 1) {
+        await db.delete(queueTickets).where(and(inArray(queueTickets.id, mine.slice(1).map((t) => t.id)), isNull(queueTickets.usedAt), isNull(queueTickets.cartId)));
+        ticket = { id: mine[0]!.id, accountId: visitor.accountId };
+        joined = ticket.id === id;
+      }
     }
-    return { ticketId: ticket.id, joined };
-  });
-  // The line moves once the place is committed: the join's lock is held only while its place is numbered.
+  }
+  // The line moves once the place is taken.
   await admitWaiting(db, productId);
-  return { ...taken, status: await statusOf(db, taken.ticketId) };
+  return { ticketId: ticket.id, joined, status: await statusOf(db, ticket.id) };
 }
 
 /**
