@@ -43,34 +43,43 @@ function carried(ticketIds: readonly string[], accountId: string | null) {
  * passes) and the refilled bucket allow. One statement, so the queue row's lock is held only while the database
  * runs it, never across round trips to a busy app process; taken FOR UPDATE SKIP LOCKED, so nobody waits for it:
  * while one request admits (or a join numbers its place) the others go on reading, and the holder lets in
- * whoever is due. The moment is the database's clock when the row is locked (clock_timestamp(), not the
- * transaction's start): passes, the bucket's refill and the order of admissions follow the order of the locks.
+ * whoever is due. The moment is the database's clock once the row is locked (clock_timestamp(), not the
+ * statement's start): passes, the bucket's refill and the order of admissions follow the order of the locks.
  * Called on every join and every status read. Answers how many were let in.
  */
 export async function admitWaiting(db: Db, productId: number): Promise<number> {
   const [row] = rowsOf<{ admitted: number }>(
-    await db.execute(sql`with q as (
-        select product_id, capacity, checkout_minutes, clock_timestamp() as at,
-          least(rate_per_minute::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - refilled_at)) * rate_per_minute / 60.0) as bucket
+    await db.execute(sql`with seen as (
+        -- The row as this statement's snapshot has it: the tickets and passes counted below are that snapshot's.
+        select refilled_at from product_queues where product_id = ${productId}
+      ), q as (
+        select product_id, capacity, checkout_minutes, rate_per_minute, tokens, refilled_at
         from product_queues
         where product_id = ${productId} and capacity is not null
           and tokens + greatest(0, extract(epoch from clock_timestamp() - refilled_at)) * rate_per_minute / 60.0 >= 1 - 1e-9
           and exists (select 1 from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null)
         for update skip locked
       ), room as (
-        select q.*, greatest(0, least(q.capacity - (select count(*)::int from queue_tickets t
-            where t.product_id = q.product_id and t.admitted_at is not null and t.used_at is null and t.expires_at > q.at),
-          floor(q.bucket + 1e-9)::int)) as n
-        from q
-      ), admitted as (
-        update queue_tickets t set admitted_at = room.at, expires_at = room.at + make_interval(mins => room.checkout_minutes)
+        -- Once locked: if another admission committed after this statement's snapshot (the locked row's refill is
+        -- newer than the snapshot's), its passes are not in the snapshot, so this one leaves the turn to the next.
+        select q.product_id, q.capacity, q.checkout_minutes, c.at,
+          least(q.rate_per_minute::float8, q.tokens + greatest(0, extract(epoch from c.at - q.refilled_at)) * q.rate_per_minute / 60.0) as bucket
+        from q join seen on seen.refilled_at = q.refilled_at, lateral (select clock_timestamp() as at) c
+      ), due as (
+        select room.*, greatest(0, least(room.capacity - (select count(*)::int from queue_tickets t
+            where t.product_id = room.product_id and t.admitted_at is not null and t.used_at is null and t.expires_at > room.at),
+          floor(room.bucket + 1e-9)::int)) as n
         from room
-        where t.id in (select w.id from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null order by w.seq limit coalesce((select n from room), 0))
+      ), admitted as (
+        update queue_tickets t set admitted_at = due.at, expires_at = due.at + make_interval(mins => due.checkout_minutes)
+        from due
+        where t.admitted_at is null
+          and t.id in (select w.id from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null order by w.seq limit coalesce((select n from due), 0))
         returning t.id
       ), counted as (select count(*)::int as admitted from admitted)
-      update product_queues p set tokens = greatest(0, room.bucket - counted.admitted), refilled_at = room.at
-      from room, counted
-      where p.product_id = room.product_id and counted.admitted > 0
+      update product_queues p set tokens = greatest(0, due.bucket - counted.admitted), refilled_at = due.at
+      from due, counted
+      where p.product_id = due.product_id and counted.admitted > 0
       returning counted.admitted`),
   );
   // Nobody let in: the bucket is left as it is (refilling from its last refill comes to the same tokens).
