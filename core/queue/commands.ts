@@ -5,7 +5,7 @@ import { productReleaseAt } from "../catalog/index.ts";
 import { newToken } from "../shared/ids.ts";
 import { rowsOf } from "../shared/sql-rows.ts";
 import { notQueued, queueSignInRequired } from "./errors.ts";
-import { waitingRoomApplies } from "./queries.ts";
+import { hasWaitingRoom, waitingRoomApplies } from "./queries.ts";
 import { estimateMinutes, type QueueSettings } from "./rules.ts";
 
 /*
@@ -39,50 +39,53 @@ function carried(ticketIds: readonly string[], accountId: string | null) {
   return and(inArray(queueTickets.id, [...ticketIds]), unowned)!;
 }
 
-async function lockQueue(tx: Db, productId: number) {
-  const [row] = await tx
-    .select({
-      capacity: productQueues.capacity,
-      ratePerMinute: productQueues.ratePerMinute,
-      checkoutMinutes: productQueues.checkoutMinutes,
-      // The bucket refilled by the time passed since its last refill, up to one minute's admissions.
-      bucket: sql<number>`least(${productQueues.ratePerMinute}::float8, ${productQueues.tokens} + greatest(0, extract(epoch from now() - ${productQueues.refilledAt})) * ${productQueues.ratePerMinute} / 60.0)`.mapWith(Number),
-    })
-    .from(productQueues)
-    .where(and(eq(productQueues.productId, productId), isNotNull(productQueues.capacity)))
-    .for("update");
-  return row ?? null;
-}
-
 /**
- * Lets in the next visitors of a product's line: the lowest waiting places, strictly in order, at most as many
- * as free capacity (capacity minus unexpired, unused passes) and the refilled bucket allow. Called on every
- * join and every status read (no background job needed: the line moves while someone is looking at it).
- * Answers how many were let in.
+ * Moves a product's line along, if anyone is due (a waiting place and a whole token in the bucket): lets in the
+ * lowest waiting places, strictly in order, at most as many as free capacity (capacity minus unexpired, unused
+ * passes) and the refilled bucket allow. One statement, so the queue row's lock is held only while the database
+ * runs it, never across round trips to a busy app process; taken FOR UPDATE SKIP LOCKED, so nobody waits for it:
+ * while one request admits (or a join numbers its place) the others go on reading, and the holder lets in
+ * whoever is due. The moment is the database's clock once the row is locked (clock_timestamp(), not the
+ * statement's start): passes, the bucket's refill and the order of admissions follow the order of the locks.
+ * Called on every join and every status read. Answers how many were let in.
  */
-export async function admitWaiting(tx: Db, productId: number): Promise<number> {
-  const queue = await lockQueue(tx, productId);
-  if (!queue || queue.capacity === null) return 0;
-  const [active] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from queue_tickets
-      where product_id = ${productId} and admitted_at is not null and used_at is null and expires_at > now()`),
+export async function admitWaiting(db: Db, productId: number): Promise<number> {
+  const [row] = rowsOf<{ admitted: number }>(
+    await db.execute(sql`with seen as (
+        -- The row as this statement's snapshot has it: the tickets and passes counted below are that snapshot's.
+        select refilled_at from product_queues where product_id = ${productId}
+      ), q as (
+        select product_id, capacity, checkout_minutes, rate_per_minute, tokens, refilled_at
+        from product_queues
+        where product_id = ${productId} and capacity is not null
+          and tokens + greatest(0, extract(epoch from clock_timestamp() - refilled_at)) * rate_per_minute / 60.0 >= 1 - 1e-9
+          and exists (select 1 from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null)
+        for update skip locked
+      ), room as (
+        -- Once locked: if another admission committed after this statement's snapshot (the locked row's refill is
+        -- newer than the snapshot's), its passes are not in the snapshot, so this one leaves the turn to the next.
+        select q.product_id, q.capacity, q.checkout_minutes, c.at,
+          least(q.rate_per_minute::float8, q.tokens + greatest(0, extract(epoch from c.at - q.refilled_at)) * q.rate_per_minute / 60.0) as bucket
+        from q join seen on seen.refilled_at = q.refilled_at, lateral (select clock_timestamp() as at) c
+      ), due as (
+        select room.*, greatest(0, least(room.capacity - (select count(*)::int from queue_tickets t
+            where t.product_id = room.product_id and t.admitted_at is not null and t.used_at is null and t.expires_at > room.at),
+          floor(room.bucket + 1e-9)::int)) as n
+        from room
+      ), admitted as (
+        update queue_tickets t set admitted_at = due.at, expires_at = due.at + make_interval(mins => due.checkout_minutes)
+        from due
+        where t.admitted_at is null
+          and t.id in (select w.id from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null order by w.seq limit coalesce((select n from due), 0))
+        returning t.id
+      ), counted as (select count(*)::int as admitted from admitted)
+      update product_queues p set tokens = greatest(0, due.bucket - counted.admitted), refilled_at = due.at
+      from due, counted
+      where p.product_id = due.product_id and counted.admitted > 0
+      returning counted.admitted`),
   );
-  const room = Math.max(0, Math.min(queue.capacity - Number(active?.n ?? 0), Math.floor(queue.bucket + 1e-9)));
-  let admitted = 0;
-  if (room > 0) {
-    const rows = rowsOf<{ id: string }>(
-      await tx.execute(sql`update queue_tickets set admitted_at = now(), expires_at = now() + make_interval(mins => ${queue.checkoutMinutes})
-        where id in (select id from queue_tickets where product_id = ${productId} and admitted_at is null order by seq limit ${room})
-        returning id`),
-    );
-    admitted = rows.length;
-  }
-  await tx
-    .update(productQueues)
-    // now() is the transaction's start, the same moment the bucket was measured at.
-    .set({ tokens: Math.max(0, queue.bucket - admitted), refilledAt: sql`now()` })
-    .where(eq(productQueues.productId, productId));
-  return admitted;
+  // Nobody let in: the bucket is left as it is (refilling from its last refill comes to the same tokens).
+  return Number(row?.admitted ?? 0);
 }
 
 /** The visitor's standing ticket for the product: the account's, else one of the carried tokens'. */
@@ -125,52 +128,68 @@ async function statusOf(tx: Db, ticketId: string): Promise<QueueStatus> {
  * be on sale with its waiting room on. Answers the ticket (to sign into the cookie) and its status.
  */
 export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor): Promise<{ ticketId: string; joined: boolean; status: QueueStatus }> {
-  return db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({
-        name: products.name,
-        slug: products.slug,
-        signInRequired: sql<boolean>`(${products.signInRequired} or ${products.limitPerCustomer} is not null)`,
-        // Its release as every check reads it: the later of its own moment and its collections' (ADR 0031).
-        open: sql<boolean>`(${products.active} and (${productReleaseAt} is null or ${productReleaseAt} <= now()) and (${products.saleEndsAt} is null or ${products.saleEndsAt} > now()))`,
-      })
-      .from(products)
-      .where(eq(products.id, productId));
-    if (!product || !product.open) throw notQueued(product?.slug ?? String(productId));
-    if (!visitor.accountId && product.signInRequired) throw queueSignInRequired(product.name, product.slug);
-    // The queue row's lock serialises joins of one product: places are numbered without gaps or doubles.
-    const queue = await lockQueue(tx, productId);
-    if (!queue) throw notQueued(product.slug);
-    let ticket = await findTicket(tx, productId, visitor);
-    let joined = false;
-    if (ticket && visitor.accountId && ticket.accountId === null) {
-      await tx.update(queueTickets).set({ accountId: visitor.accountId }).where(eq(queueTickets.id, ticket.id));
+  const [product] = await db
+    .select({
+      name: products.name,
+      slug: products.slug,
+      signInRequired: sql<boolean>`(${products.signInRequired} or ${products.limitPerCustomer} is not null)`,
+      // Its release as every check reads it: the later of its own moment and its collections' (ADR 0031).
+      open: sql<boolean>`(${products.active} and (${productReleaseAt} is null or ${productReleaseAt} <= now()) and (${products.saleEndsAt} is null or ${products.saleEndsAt} > now()))`,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product || !product.open) throw notQueued(product?.slug ?? String(productId));
+  if (!visitor.accountId && product.signInRequired) throw queueSignInRequired(product.name, product.slug);
+  if (!(await hasWaitingRoom(db, productId))) throw notQueued(product.slug);
+  let ticket = await findTicket(db, productId, visitor);
+  let joined = false;
+  if (ticket && visitor.accountId && ticket.accountId === null) {
+    await db.update(queueTickets).set({ accountId: visitor.accountId }).where(and(eq(queueTickets.id, ticket.id), isNull(queueTickets.accountId)));
+  }
+  if (!ticket) {
+    // The place is numbered in one statement under the queue row's lock, held only while the database runs it
+    // (never across a round trip to a busy app process): places come without doubles, and in join order.
+    const id = newToken(24);
+    const numbered = rowsOf<{ seq: number }>(
+      await db.execute(sql`with next as (
+          update product_queues set next_seq = next_seq + 1 where product_id = ${productId} and capacity is not null returning next_seq - 1 as seq
+        )
+        insert into queue_tickets (id, product_id, seq, account_id) select ${id}, ${productId}, next.seq, ${visitor.accountId} from next
+        returning seq`),
+    );
+    if (numbered.length === 0) throw notQueued(product.slug);
+    ticket = { id, accountId: visitor.accountId };
+    joined = true;
+    if (visitor.accountId) {
+      // One standing place per account: two devices joining at the same moment may each have numbered one. The
+      // lowest stands and the others go; every racer comes to the same answer, whichever looks first.
+      const mine = await db
+        .select({ id: queueTickets.id })
+        .from(queueTickets)
+        .where(and(eq(queueTickets.productId, productId), eq(queueTickets.accountId, visitor.accountId), standing))
+        .orderBy(queueTickets.seq);
+      if (mine.length > 1) {
+        await db.delete(queueTickets).where(and(inArray(queueTickets.id, mine.slice(1).map((t) => t.id)), isNull(queueTickets.usedAt), isNull(queueTickets.cartId)));
+        ticket = { id: mine[0]!.id, accountId: visitor.accountId };
+        joined = ticket.id === id;
+      }
     }
-    if (!ticket) {
-      const [next] = await tx
-        .update(productQueues)
-        .set({ nextSeq: sql`${productQueues.nextSeq} + 1` })
-        .where(eq(productQueues.productId, productId))
-        .returning({ seq: sql<number>`${productQueues.nextSeq} - 1`.mapWith(Number) });
-      const id = newToken(24);
-      await tx.insert(queueTickets).values({ id, productId, seq: next!.seq, accountId: visitor.accountId });
-      ticket = { id, accountId: visitor.accountId };
-      joined = true;
-    }
-    await admitWaiting(tx, productId);
-    return { ticketId: ticket.id, joined, status: await statusOf(tx, ticket.id) };
-  });
+  }
+  // The line moves once the place is taken.
+  await admitWaiting(db, productId);
+  return { ticketId: ticket.id, joined, status: await statusOf(db, ticket.id) };
 }
 
-/** The visitor's place in the product's line (moving the line first), or null when they hold no standing ticket. */
+/**
+ * The visitor's place in the product's line (moving the line first, if anyone is due), or null when they hold
+ * no standing ticket or the product has no waiting room. Takes no lock to read: thousands polling every few
+ * seconds never queue behind one another.
+ */
 export async function queueStatus(db: Db, productId: number, visitor: QueueVisitor): Promise<QueueStatus | null> {
-  return db.transaction(async (tx) => {
-    const queue = await lockQueue(tx, productId);
-    if (!queue) return null;
-    await admitWaiting(tx, productId);
-    const ticket = await findTicket(tx, productId, visitor);
-    return ticket ? statusOf(tx, ticket.id) : null;
-  });
+  if (!(await hasWaitingRoom(db, productId))) return null;
+  await admitWaiting(db, productId);
+  const ticket = await findTicket(db, productId, visitor);
+  return ticket ? statusOf(db, ticket.id) : null;
 }
 
 /** Whether a cart may take units of a product: no waiting room, a good pass, or why not. */
