@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, loadContract, type ApiAnswer } from "./api-client.ts";
 import { Client } from "./http-client.ts";
+import { saveProductForm, valueOf } from "./http-admin.ts";
 import { registerOverHttp } from "./http-shopper.ts";
 import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";
 
@@ -19,29 +20,8 @@ const SLUG = "harlem-classic-tee";
 let productId = "";
 let variantId = 0;
 
-const versionOn = (html: string) => /name="version" value="(\d+)"/.exec(html)![1]!;
-const valueOf = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
-const selected = (html: string, name: string) => new RegExp(`<select[^>]*name="${name}"[\\s\\S]*?<option[^>]*value="([^"]+)"[^>]*selected`).exec(html)?.[1] ?? "";
-
 /** Saves the product form as it stands, with the waiting room's fields. */
-async function saveQueue(queue: { queueCapacity: string; queueRatePerMinute: string; queueCheckoutMinutes: string }) {
-  const page = await Client.text(await admin.get(`/admin/products/${productId}`));
-  const description = /<textarea[^>]*name="description"[^>]*>([\s\S]*?)<\/textarea>/.exec(page)![1]!.replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
-  return admin.post(`/admin/products/${productId}`, {
-    intent: "save",
-    version: versionOn(page),
-    name: valueOf(page, "name"),
-    slug: valueOf(page, "slug"),
-    description,
-    category: selected(page, "category") || "apparel",
-    artKind: selected(page, "artKind") || "tee",
-    basePrice: valueOf(page, "basePrice"),
-    tags: valueOf(page, "tags"),
-    featured: "on",
-    status: "active",
-    ...queue,
-  });
-}
+const saveQueue = (queue: { queueCapacity: string; queueRatePerMinute: string; queueCheckoutMinutes: string }, id = productId) => saveProductForm(admin, id, { ...queue, status: "active" });
 
 beforeAll(async () => {
   store = await startSeededStore({ ADMIN_EMAILS: ADMIN });
@@ -156,5 +136,20 @@ describe("a drop's waiting room over HTTP", () => {
     }
     expect(last!.status).toBe(429);
     expect(await Client.text(last!)).toContain("Too many tries to join the line. Please wait a minute and try again.");
+  });
+
+  it("holds nobody in line for a drop that is sold out: the page offers Notify me, and a waiting page is told to stop", async () => {
+    const listed = await Client.text(await admin.get(`/admin/products?q=${encodeURIComponent("Golden Era Tee")}`));
+    const soldOutId = /href="\/admin\/products\/(\d+)"/.exec(listed)![1]!;
+    expect((await saveQueue({ queueCapacity: "1", queueRatePerMinute: "1", queueCheckoutMinutes: "10" }, soldOutId)).status).toBe(302);
+    const guest = new Client(server.url);
+    const res = await guest.get("/shop/golden-era-tee");
+    expect(res.status).toBe(200);
+    const page = await Client.text(res);
+    expect(page).not.toContain('data-testid="waiting-room"');
+    expect(page).toContain('data-testid="notify-me"');
+    expect(res.headers.get("set-cookie") ?? "").not.toContain("eh_queue");
+    const status = await guest.get("/shop/golden-era-tee/queue");
+    expect(await status.json()).toEqual({ queue: null, open: false });
   });
 });

@@ -51,11 +51,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const raffle = await productRaffle(context.db, product.id, viewer?.id ?? null);
   // A drop with a waiting room, on sale (ADR 0034): the visitor takes (or keeps) a place in its line. A guest
   // cannot queue for a drop only account holders can buy: the page offers "Sign in to buy" as before. A drop
-  // sold by raffle has no line (hasWaitingRoom says so while the raffle runs).
+  // sold by raffle has no line (hasWaitingRoom says so while the raffle runs), nor one sold out.
   let queue: QueueView = null;
   const headers = new Headers();
   const accountOnly = product.signInRequired || product.limitPerCustomer !== null;
-  if (product.onSaleAt === null && (viewer || !accountOnly) && (await hasWaitingRoom(context.db, product.id))) {
+  // A sold-out drop holds nobody in line: its page says so and offers Notify me (a restock lets the line in).
+  const soldOut = product.variants.every((v) => v.available <= 0);
+  if (product.onSaleAt === null && !soldOut && (viewer || !accountOnly) && (await hasWaitingRoom(context.db, product.id))) {
     // Whatever the visitor's place, this answer is theirs alone: never kept by the guest page cache.
     headers.set("Cache-Control", "private, no-store");
     try {
