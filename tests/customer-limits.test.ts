@@ -9,6 +9,7 @@ import { newToken } from "../core/shared/ids.ts";
 import type { Db } from "../db/client.ts";
 import { checkoutAttempts, orders, products, variants } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { refusal } from "./refusal.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
 import { BILLING, GOOD_CARD } from "./purchase.ts";
@@ -31,16 +32,6 @@ beforeAll(async () => {
   deps = { db, payments, jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000 };
 });
 afterAll(() => database?.destroy());
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isDomainError(error)) return { code: error.code, status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 /** A drop of one variant with a limit per customer. */
 async function drop(limit: number, name = "Founders 2024 Varsity Jacket", stock = 20) {

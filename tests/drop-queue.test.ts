@@ -4,11 +4,11 @@ import { addToCart, attachGuestCart, createCart, createCartForUser, getCart, set
 import { placeOrder, settleAttempt, type CheckoutDeps } from "../core/checkout/index.ts";
 import { createTestProvider } from "../core/payments/index.ts";
 import { joinQueue, queueStatus, saveQueueSettings, signTicket, verifyTicket, type QueueStatus } from "../core/queue/index.ts";
-import { isDomainError } from "../core/shared/errors.ts";
 import { newToken } from "../core/shared/ids.ts";
 import type { Db } from "../db/client.ts";
 import { productQueues, queueTickets } from "../db/schema/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
+import { refusal } from "./refusal.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
 import { BILLING, GOOD_CARD } from "./purchase.ts";
@@ -30,16 +30,6 @@ beforeAll(async () => {
   deps = { db, payments: createTestProvider(db), jobs: database.jobs, baseUrl: TEST_BASE_URL, holdTtlMs: 15 * 60_000 };
 });
 afterAll(() => database?.destroy());
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isDomainError(error)) return { code: error.code, status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 /** A drop with a waiting room; its bucket starts empty, so nobody is let in until the test lets time pass. */
 async function queuedDrop(settings: { capacity: number; ratePerMinute: number; checkoutMinutes?: number }, name = "Founders Drop Hoodie") {

@@ -7,11 +7,11 @@ import { getInventoryRecord } from "../core/inventory/index.ts";
 import { collectionFormSchema, createCollection, getCollectionPage, updateCollection } from "../core/lookbook/index.ts";
 import type { AdminActor } from "../core/admin/index.ts";
 import { createTestProvider } from "../core/payments/index.ts";
-import { isDomainError } from "../core/shared/errors.ts";
 import { newToken } from "../core/shared/ids.ts";
 import type { Db } from "../db/client.ts";
 import { collections, products } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { refusal } from "./refusal.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
 import { BILLING, GOOD_CARD } from "./purchase.ts";
@@ -38,16 +38,6 @@ async function releaseIn(productId: number, seconds: number) {
     .update(products)
     .set({ onSaleAt: sql`now() + make_interval(secs => ${seconds})` })
     .where(eq(products.id, productId));
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isDomainError(error)) return { code: error.code, status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
 }
 
 describe("a timed release", () => {

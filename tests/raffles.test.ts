@@ -13,6 +13,7 @@ import { newToken } from "../core/shared/ids.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, cartItems, checkoutAttempts, outbox, raffleEntries, raffles, users, variants } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { refusal } from "./refusal.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
 import { BILLING, DECLINED_CARD, GOOD_CARD } from "./purchase.ts";
@@ -38,16 +39,6 @@ beforeAll(async () => {
   admin = { id: user.id, email: user.email, role: "admin", clientIp: "203.0.113.9" };
 });
 afterAll(() => database?.destroy());
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isDomainError(error)) return { code: error.code, status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 const HOUR = 3_600_000;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
