@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { cartBadge, chooseOptions, expectNoAxeViolations, gotoHydrated, horizontalOverflow } from "./helpers.ts";
 import { anotherShopper, checkoutWith, signInAsAdmin } from "./shopper.ts";
+import { createProductInBackOffice } from "./back-office.ts";
 
 // A drop's waiting room (ADR 0034): one shopper served at once. The first is let in and holds the place; the
 // second waits with their place on the page, and when the first has bought, the page lets them in (no reload)
@@ -10,23 +11,14 @@ test("the waiting room admits and the visitor buys", async ({ page, browser }, t
   test.setTimeout(120_000);
   const name = `Line Up Hoodie ${Date.now()}`;
   await signInAsAdmin(page);
-  await page.goto("/admin/products/new");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description", { exact: true }).fill("A heavyweight hoodie, one run only.");
-  await page.getByLabel("Drawing").selectOption("hoodie");
-  await page.getByLabel("Base price (USD)").fill("90.00");
-  await page.getByLabel("Status").selectOption("active");
-  await page.getByLabel("Shoppers served at once").fill("1");
-  await page.getByLabel("Let in per minute").fill("60");
-  await page.getByLabel("Minutes to check out").fill("10");
-  await page.getByRole("button", { name: "Create product" }).click();
-  await expect(page.getByText("The product was created.")).toBeVisible();
-  const addVariant = page.getByRole("form", { name: "Add a variant" });
-  await addVariant.getByLabel("Size").fill("L");
-  await addVariant.getByLabel("Initial stock").fill("5");
-  await addVariant.getByRole("button", { name: "Add variant" }).click();
-  await expect(page.getByText("The variant was added.")).toBeVisible();
-  const slug = await page.getByLabel("Slug").inputValue();
+  const slug = await createProductInBackOffice(page, {
+    name,
+    description: "A heavyweight hoodie, one run only.",
+    drawing: "hoodie",
+    price: "90.00",
+    fields: { "Shoppers served at once": "1", "Let in per minute": "60", "Minutes to check out": "10" },
+    variants: [{ size: "L", stock: 5 }],
+  });
 
   // The first shopper is let in at once and holds the only place.
   const first = await anotherShopper(browser, testInfo, "first-in-line");

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers.ts";
 import { signInAsAdmin } from "./shopper.ts";
+import { createProductInBackOffice } from "./back-office.ts";
 
 // A drop: an admin schedules a product to go on sale a few seconds from now; a guest waiting on its page
 // sees the moment and a countdown, which turns into Add to Cart at the moment, without a reload.
@@ -19,22 +20,15 @@ test("a scheduled product counts down and turns into Add to Cart at the moment, 
   test.setTimeout(120_000);
   const name = `Drop Day Varsity Jacket ${Date.now()}`;
   await signInAsAdmin(page);
-  await page.goto("/admin/products/new");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description", { exact: true }).fill("A wool varsity jacket with chenille letters, one run only.");
-  await page.getByLabel("Drawing").selectOption("jacket");
-  await page.getByLabel("Base price (USD)").fill("180.00");
-  await page.getByLabel("Status").selectOption("active");
   // Far ahead while it is being prepared: a shopper who finds it early cannot buy it.
-  await page.getByLabel("On sale from (New York time)").fill("2099-01-01T12:00:00");
-  await page.getByRole("button", { name: "Create product" }).click();
-  await expect(page.getByText("The product was created.")).toBeVisible();
-  const addVariant = page.getByRole("form", { name: "Add a variant" });
-  await addVariant.getByLabel("Size").fill("L");
-  await addVariant.getByLabel("Initial stock").fill("5");
-  await addVariant.getByRole("button", { name: "Add variant" }).click();
-  await expect(page.getByText("The variant was added.")).toBeVisible();
-  const slug = await page.getByLabel("Slug").inputValue();
+  const slug = await createProductInBackOffice(page, {
+    name,
+    description: "A wool varsity jacket with chenille letters, one run only.",
+    drawing: "jacket",
+    price: "180.00",
+    fields: { "On sale from (New York time)": "2099-01-01T12:00:00" },
+    variants: [{ size: "L", stock: 5 }],
+  });
 
   // The release moment: twenty-five seconds from now (time enough to open the page on a busy machine).
   const moment = new Date(Date.now() + 25_000);

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, gotoHydrated, horizontalOverflow } from "./helpers.ts";
 import { linkIn, waitForMail } from "./mail.ts";
 import { checkoutWith, registerShopper, signInAsAdmin } from "./shopper.ts";
+import { createProductInBackOffice } from "./back-office.ts";
 
 // A raffle (ADR 0035): an admin puts a product up by raffle, closing in a few seconds; a shopper with a
 // verified email enters on the product page; the store's own job draws when entries close; the win mail's
@@ -27,20 +28,13 @@ test("a raffle entry, a win mail, a purchase through the link", async ({ page, b
   const moduleErrors: string[] = [];
   page.on("console", (m) => void (/Error loading route module/.test(m.text()) && moduleErrors.push(m.text())));
   await signInAsAdmin(page);
-  await page.goto("/admin/products/new");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description", { exact: true }).fill("A satin coach jacket, one unit, sold by raffle.");
-  await page.getByLabel("Drawing").selectOption("jacket");
-  await page.getByLabel("Base price (USD)").fill("150.00");
-  await page.getByLabel("Status").selectOption("active");
-  await page.getByRole("button", { name: "Create product" }).click();
-  await expect(page.getByText("The product was created.")).toBeVisible();
-  const addVariant = page.getByRole("form", { name: "Add a variant" });
-  await addVariant.getByLabel("Size").fill("L");
-  await addVariant.getByLabel("Initial stock").fill("1");
-  await addVariant.getByRole("button", { name: "Add variant" }).click();
-  await expect(page.getByText("The variant was added.")).toBeVisible();
-  const slug = await page.getByLabel("Slug").inputValue();
+  const slug = await createProductInBackOffice(page, {
+    name,
+    description: "A satin coach jacket, one unit, sold by raffle.",
+    drawing: "jacket",
+    price: "150.00",
+    variants: [{ size: "L", stock: 1 }],
+  });
 
   // The shopper signs up and verifies the email first: entries must be made before the close.
   const context = await browser.newContext();

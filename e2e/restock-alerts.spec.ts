@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers.ts";
 import { linkIn, waitForMail } from "./mail.ts";
 import { signInAsAdmin } from "./shopper.ts";
+import { createProductInBackOffice } from "./back-office.ts";
 
 // Notify me (ADR 0032): a guest asks to hear when a sold-out size comes back; an admin restocks it; the
 // mail arrives with the product's link, and the guest buys the size that came back.
@@ -10,25 +11,16 @@ test("a guest signs up for a sold-out size, is mailed when it is restocked, and 
   test.setTimeout(90_000);
   const name = `Notify Journey Hoodie ${Date.now()}`;
   await signInAsAdmin(page);
-  await page.goto("/admin/products/new");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description", { exact: true }).fill("A heavyweight hoodie, embroidered in Harlem.");
-  await page.getByLabel("Drawing").selectOption("hoodie");
-  await page.getByLabel("Base price (USD)").fill("85.00");
-  await page.getByLabel("Status").selectOption("active");
-  await page.getByRole("button", { name: "Create product" }).click();
-  await expect(page.getByText("The product was created.")).toBeVisible();
-  const addVariant = page.getByRole("form", { name: "Add a variant" });
-  for (const [size, stock] of [
-    ["S", "3"],
-    ["M", "0"],
-  ] as const) {
-    await addVariant.getByLabel("Size").fill(size);
-    await addVariant.getByLabel("Initial stock").fill(stock);
-    await addVariant.getByRole("button", { name: "Add variant" }).click();
-    await expect(page.getByText("The variant was added.")).toBeVisible();
-  }
-  const slug = await page.getByLabel("Slug").inputValue();
+  const slug = await createProductInBackOffice(page, {
+    name,
+    description: "A heavyweight hoodie, embroidered in Harlem.",
+    drawing: "hoodie",
+    price: "85.00",
+    variants: [
+      { size: "S", stock: 3 },
+      { size: "M", stock: 0 },
+    ],
+  });
   const productPage = page.url();
 
   // The guest: M is sold out, so it is not among the sizes to buy, and Notify me offers it.
