@@ -21,6 +21,9 @@ const NEVER_ON_A_GUEST_PAGE = [
   // fresh; a listing's card only marks a product as sold by raffle (kept at most the cache's 2 s, and the cart
   // refuses an add whatever a card shows)
   "raffles", "raffle_entries",
+  // a drop's waiting room: a product page with a line is answered no-store, whatever the visitor's place; the
+  // settings are saved with the product's row (watched), and the line's bucket changes with every admission
+  "product_queues", "queue_tickets",
   "analytics_events", "analytics_daily", "analytics_daily_category", "analytics_daily_product", "analytics_dirty_days",
 ];
 
