@@ -170,6 +170,10 @@ export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor
         .orderBy(queueTickets.seq);
       if (mine.length > 1) {
         await db.delete(queueTickets).where(and(inArray(queueTickets.id, mine.slice(1).map((t) => t.id)), isNull(queueTickets.usedAt), isNull(queueTickets.cartId)));
+      }
+      // The lowest is the account's place, even when it is the only one left: a racer with a lower place may
+      // already have deleted this one.
+      if (mine.length > 0) {
         ticket = { id: mine[0]!.id, accountId: visitor.accountId };
         joined = ticket.id === id;
       }
