@@ -40,7 +40,7 @@ import {
   registerOverHttp,
   submitCheckout,
 } from "../tests/http-shopper.ts";
-import { envNumber, onCleanup, runMain, startStore, table, type Store } from "./bench-lib.ts";
+import { envNumber, onCleanup, percentile, rssOf, runMain, startStore, table, type Store } from "./bench-lib.ts";
 
 const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -73,17 +73,6 @@ function profileFlags(index: number): string[] {
   return ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=store-${index + 1}.cpuprofile`];
 }
 
-/** The resident memory of a process in bytes (Linux), or null. */
-function rssOf(pid: number | null): number | null {
-  if (pid === null) return null;
-  try {
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kb ? Number(kb) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
 /** CPU time (user + system) a process has used, in ms (Linux), or null. */
 function cpuMsOf(pid: number | null): number | null {
   if (pid === null) return null;
@@ -98,11 +87,6 @@ function cpuMsOf(pid: number | null): number | null {
 const CLOCK_TICKS_PER_S = 100;
 
 const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
-
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
 
 /** A fresh database on the server named by `serverUrl`; dropped (forcibly) by the cleanups. */
 async function createBenchDatabase(serverUrl: string): Promise<string> {

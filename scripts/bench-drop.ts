@@ -33,7 +33,6 @@
 // Exit code: non-zero when a unit was oversold, the ledger disagrees, an account holds more than the limit,
 // an order was placed without being let in, or any request answered 5xx or failed outright.
 import { createHmac, randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { adjustStock } from "../core/inventory/index.ts";
 import { QUEUE_POLL_MS, saveQueueSettings } from "../core/queue/index.ts";
@@ -43,7 +42,7 @@ import { seedCatalogue } from "../db/seed/index.ts";
 import { createScratchDatabase } from "../tests/database.ts";
 import { Client } from "../tests/http-client.ts";
 import { checkoutFields } from "../tests/http-shopper.ts";
-import { envNumber, onCleanup, runMain, startStore, table, type Store } from "./bench-lib.ts";
+import { envNumber, onCleanup, percentile, rssOf, runMain, startStore, table, type Store } from "./bench-lib.ts";
 
 const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
 const SLUG = "harlem-classic-tee";
@@ -57,22 +56,6 @@ const RELOAD_EVERY = 5;
 const BOT_ADDRESSES = 10;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
-/** The resident memory of a process in bytes (Linux), or null. */
-function rssOf(pid: number | null): number | null {
-  if (pid === null) return null;
-  try {
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kb ? Number(kb) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A 16-digit card number of the shopper's own that passes Luhn (the test processor charges it). */
 function cardOf(i: number): string {

@@ -1,4 +1,4 @@
-// Shared helpers for the measurement scripts (bench-pages.ts, lighthouse.ts): build the store,
+// Shared helpers for the measurement scripts (bench-pages.ts, bench-checkout.ts, bench-drop.ts, lighthouse.ts): build the store,
 // start it in production mode on a fresh embedded database, and always stop what was started.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -337,6 +337,23 @@ export async function startStore(options: StoreOptions = {}): Promise<Store> {
 // Formatting
 
 /** Renders rows as a plain-text table; numeric-looking cells are right-aligned. */
+/** The resident memory of a process in bytes (Linux), or null. */
+export function rssOf(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The value at quantile `q` (0..1) of ascending `sorted` (0 when empty). */
+export function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const numeric = (s: string) => /^[-+]?[\d.,]+\s*%?$/.test(s);

@@ -20,12 +20,11 @@
 // Other variables are passed on to the stores (PAGE_CACHE_SECONDS=0 measures them without the page cache).
 // Exit code: non-zero when a page answered with errors or non-2xx responses; missing a target only prints FAIL.
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import zlib from "node:zlib";
 import { seedArticles } from "../db/seed/articles.ts";
-import { envNumber, freePort, onCleanup, runMain, startStore, stopChild, table } from "./bench-lib.ts";
+import { envNumber, freePort, onCleanup, rssOf, runMain, startStore, stopChild, table } from "./bench-lib.ts";
 
 const PATHS = ["/shop", "/shop/harlem-classic-tee", "/", `/culture/${seedArticles[0]!.slug}`, "/api/v1/products", "/api/v1/products/harlem-classic-tee"];
 /** Each page at this share of the bare server's rate or more. */
@@ -180,17 +179,6 @@ async function measure(url: string, headers: Record<string, string>, connections
       .map(([code, s]) => `${code}×${s.count}`)
       .join(" "),
   };
-}
-
-/** The resident memory of a process in bytes (Linux), or null. */
-function rssOf(pid: number | null): number | null {
-  if (pid === null) return null;
-  try {
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kb ? Number(kb) * 1024 : null;
-  } catch {
-    return null;
-  }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
