@@ -1,5 +1,15 @@
 import { expect, type Page } from "@playwright/test";
 
+/** An instant as New York wall-clock time with seconds, as the back office's datetime-local field takes it. */
+export function newYorkLocal(at: Date): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
 export interface NewProduct {
   name: string;
   description: string;

@@ -1,20 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers.ts";
 import { signInAsAdmin } from "./shopper.ts";
-import { createProductInBackOffice } from "./back-office.ts";
+import { createProductInBackOffice, newYorkLocal } from "./back-office.ts";
 
 // A drop: an admin schedules a product to go on sale a few seconds from now; a guest waiting on its page
 // sees the moment and a countdown, which turns into Add to Cart at the moment, without a reload.
-
-/** An instant as New York wall-clock time with seconds, as the back office's datetime-local field takes it. */
-function newYorkLocal(at: Date): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
-}
 
 test("a scheduled product counts down and turns into Add to Cart at the moment, without a reload", async ({ page, browser }) => {
   test.setTimeout(120_000);

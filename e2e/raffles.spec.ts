@@ -3,21 +3,11 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, gotoHydrated, horizontalOverflow } from "./helpers.ts";
 import { linkIn, waitForMail } from "./mail.ts";
 import { checkoutWith, registerShopper, signInAsAdmin } from "./shopper.ts";
-import { createProductInBackOffice } from "./back-office.ts";
+import { createProductInBackOffice, newYorkLocal } from "./back-office.ts";
 
 // A raffle (ADR 0035): an admin puts a product up by raffle, closing in a few seconds; a shopper with a
 // verified email enters on the product page; the store's own job draws when entries close; the win mail's
 // link buys the unit held for the winner. Anyone can check the draw from the revealed seed.
-
-/** An instant as New York wall-clock time with seconds, as the back office's datetime-local field takes it. */
-function newYorkLocal(at: Date): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
-}
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
