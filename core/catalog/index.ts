@@ -18,7 +18,8 @@ export {
   type ProductForm,
   type VariantEditForm,
 } from "./inputs.ts";
-export { collectionTextColumns, findRenamedProduct, getProductBySlug, listCollections, listProducts, listProductSlugs, productReleaseAt, releaseMoments, type ProductSummary } from "./queries.ts";
+export { collectionTextColumns, findRenamedProduct, getProductBySlug, listCollections, listProducts, listProductSlugs, type ProductSummary } from "./queries.ts";
+export { productReleaseAt, releaseMoments } from "./release.ts";
 export { listProductsByIds } from "./queries.ts";
 export { ART_KINDS, garmentSvg, isArtKind, type ArtKind } from "./art.ts";
 export { CATALOG_MESSAGES, CatalogError, productChanged, productNotFound, variantNotFound } from "./errors.ts";

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { collectionProducts, collections, collectionTranslations, products, productSlugRedirects, productTranslations, reviews, variants, type Category } from "../../db/schema/index.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import type { ShopQuery } from "./inputs.ts";
+import { productReleaseAt } from "./release.ts";
 import { SHOP_PAGE_SIZE } from "./rules.ts";
 import { averageRating, type VariantOption } from "./rules.ts";
 import { escapeLike } from "../shared/paging.ts";
@@ -51,15 +52,6 @@ export interface ShopPage {
   pageSize: number;
 }
 
-/**
- * A product's release moment (ADR 0031 and its addendum): the later of its own and its collections'
- * (a collection-wide drop holds all its products back until then); null when none is set. Every release
- * check compares it with the database's now() in the statement that uses it.
- */
-// Written with the tables' own names: drizzle leaves column names unqualified in a one-table select, where
-// a bare "id" inside the subquery would be the collection's.
-export const productReleaseAt = sql<Date | null>`greatest("products"."on_sale_at", (select max(c.on_sale_at) from collection_products cp join collections c on c.id = cp.collection_id where cp.product_id = "products"."id"))`.mapWith(products.onSaleAt);
-
 const productColumns = {
   id: products.id,
   slug: products.slug,
@@ -80,13 +72,6 @@ const productColumns = {
   signInRequired: products.signInRequired,
 };
 
-/** Products' release moments as productReleaseAt reads them (the admin's saves schedule their drops from it). */
-export async function releaseMoments(db: Db, productIds: number[]): Promise<Map<number, Date | null>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db.select({ id: products.id, at: productReleaseAt }).from(products).where(inArray(products.id, productIds));
-  return new Map(rows.map((r) => [r.id, r.at]));
-}
-
 /** A search word matches when it is contained in the text, or close to a word in it (a typo). */
 const TYPO_SIMILARITY = 0.5;
 
@@ -98,7 +83,6 @@ function searchTerms(q: string): string[] {
     .filter((t) => t.length > 0)
     .slice(0, 6);
 }
-
 
 /**
  * What the shop lists: active merchandise. Ticket products are sold through the cart too, but are seen
