@@ -48,6 +48,12 @@ describe("which requests may be answered with a kept page", () => {
     expect(keyOf(guest({}, { cookie: "__Host-eh_sid=BBBBBBBBBBBBBBBBBBBBBB" }))).toBe(keyOf(guest()));
   });
 
+  it("ignores a guest's places in waiting rooms: the pages it changes are never kept", () => {
+    expect(keyOf(guest({}, { cookie: "eh_queue=WyJhYmMuZGVmIl0%3D" }))).toBe(keyOf(guest()));
+    expect(keyOf(guest({}, { cookie: "__Host-eh_queue=WyJhYmMuZGVmIl0%3D; eh_sid=AAAAAAAAAAAAAAAAAAAAAA" }))).toBe(keyOf(guest()));
+    expect(pageCacheKey(guest({}, { cookie: "eh_queue=WyJhYmMuZGVmIl0%3D; eh_cart=0123456789abcdef" }))).toHaveProperty("bypass");
+  });
+
   it("keeps apart what changes a guest's page: address, query, language cookie, currency, crawler or person", () => {
     const keys = [
       keyOf(guest()),

@@ -86,6 +86,13 @@ describe("a drop's waiting room over HTTP", () => {
     expect(await Client.text(reload)).toContain("Your place in line: 1");
     const status = await second.get(`/shop/${SLUG}/queue`);
     expect(((await status.json()) as { queue: { state: string; position: number } }).queue).toMatchObject({ state: "waiting", position: 1 });
+    // Waiting, the guest browses the rest of the store from the page cache like any guest; the drop's page
+    // stays their own.
+    await second.get("/shop");
+    expect((await second.get("/shop")).headers.get("x-page-cache")).toBe("hit");
+    const again = await second.get(`/shop/${SLUG}`);
+    expect(again.headers.get("x-page-cache")).not.toBe("hit");
+    expect(await Client.text(again)).toContain("Your place in line: 1");
     // In Spanish.
     expect(await Client.text(await third.get(`/es/shop/${SLUG}`))).toContain("Tu lugar en la fila: 2");
 
