@@ -6,13 +6,17 @@
 // with its default mobile profile (formFactor mobile, simulated throttling) in headless Chromium
 // (/usr/bin/chromium, or CHROME_PATH). Prints the four scores and the JavaScript each page
 // transferred, lists the audits that keep a score under its target, and a PASS/FAIL line.
-// LIGHTHOUSE_RUNS=<n> (default 1) runs each page n times and keeps the median run by
+// First it measures a bare page (valid, next to nothing on it, from a bare Node server) the same way:
+// this machine's floor, printed beside the store's pages, since what the browser itself costs here (a
+// new renderer, its first layout) counts in every page's blocking time.
+// LIGHTHOUSE_RUNS=<n> (default 3) runs each page n times and keeps the median run by
 // performance score; LIGHTHOUSE_REPORT_DIR=<dir> also saves each page's HTML report there;
 // LIGHTHOUSE_PATHS=/,/shop measures only those pages.
 //
 // Exit code: 0 when Lighthouse ran, also when a target is missed (the FAIL line says which);
 // non-zero only when Lighthouse could not run or measure a page.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
@@ -44,6 +48,28 @@ const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disa
 // deployment behind HTTPS passes them. When they fail they are reported apart, and the adjusted
 // best-practices score leaves them out the way Lighthouse leaves out not-applicable audits.
 const NOT_APPLICABLE_LOCALLY = ["is-on-https", "redirects-http"];
+
+const FLOOR_LABEL = "bare page";
+/** The floor's page: valid, accessible and described, with one heading and one sentence on it. */
+const FLOOR_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Bare page</title><meta name="description" content="A page with next to nothing on it, to measure the machine.">' +
+  '<link rel="icon" href="data:,"></head><body><h1>Bare page</h1><p>Next to nothing on it.</p></body></html>';
+
+/** A bare Node server answering every request with FLOOR_HTML (robots.txt with an allow-all). */
+async function startBarePage(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const robots = req.url === "/robots.txt";
+    res.writeHead(200, { "Content-Type": robots ? "text/plain; charset=utf-8" : "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(robots ? "User-agent: *\nAllow: /\n" : FLOOR_HTML);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 
 type Audit = Result["audits"][string];
 
@@ -184,7 +210,7 @@ async function main(): Promise<number> {
 
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   console.log(`Chromium ${chromePath} (a fresh instance per run); Lighthouse default mobile profile\n`);
-  const runs = Math.round(envNumber("LIGHTHOUSE_RUNS", 1));
+  const runs = Math.round(envNumber("LIGHTHOUSE_RUNS", 3));
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
   if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
 
@@ -216,46 +242,62 @@ async function main(): Promise<number> {
     }
   };
 
+  /** Each page's runs; with several, the one with the median performance score (Lighthouse's advice on variance). */
+  const measurePage = async (url: string, label: string, reportName: string): Promise<Result> => {
+    // A trace that fails to record (NO_NAVSTART, NO_FCP...) is a measuring accident that
+    // Lighthouse itself says to retry; the third failure in a row is reported.
+    const measureOnce = async (run: number): Promise<Result> => {
+      let lhr: Result | undefined;
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const note = [runs > 1 ? `run ${run}/${runs}` : "", attempt > 1 ? `attempt ${attempt}` : ""].filter(Boolean).join(", ");
+        process.stdout.write(`lighthouse ${label}${note ? ` (${note})` : ""} ... `);
+        const started = Date.now();
+        lhr = await audit(url);
+        const perf = lhr.categories.performance?.score;
+        console.log(
+          `${((Date.now() - started) / 1000).toFixed(1)} s, performance ${pct(perf)}, ` +
+            `CPU benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`,
+        );
+        if (!lhr.runtimeError) break;
+        console.log(`  Lighthouse could not measure ${label}: ${lhr.runtimeError.code}: ${oneLine(lhr.runtimeError.message, 160)}`);
+      }
+      return lhr!;
+    };
+    const all: Result[] = [];
+    for (let run = 1; run <= runs; run++) all.push(await measureOnce(run));
+    const measured = all.filter((r) => !r.runtimeError);
+    const ranked = (measured.length > 0 ? measured : all).sort(
+      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+    );
+    const lhr = ranked[Math.floor((ranked.length - 1) / 2)]!;
+    if (runs > 1) console.log(`  median run: performance ${pct(lhr.categories.performance?.score)}`);
+    for (const warning of lhr.runWarnings) console.log(`  warning: ${oneLine(String(warning), 200)}`);
+    if (reportDir) {
+      const file = path.join(reportDir, `${reportName}.report.html`);
+      fs.writeFileSync(file, generateReport(lhr, "html"));
+      console.log(`  report: ${file}`);
+    }
+    return lhr;
+  };
+
   const results: PageResult[] = [];
   const broken: string[] = [];
+  let floor: PageResult | null = null;
   try {
+    // This machine's floor: the same measurement of a page with next to nothing on it, served by a bare
+    // server. What the browser itself costs here (starting a renderer, its first layout) counts in every
+    // page's figures; the store's pages are read against it (like bench:pages' bare server).
+    const bare = await startBarePage();
+    try {
+      const lhr = await measurePage(bare.url, "bare page (this machine's floor)", "bare-page");
+      if (lhr.runtimeError) broken.push("bare page");
+      floor = summarise(FLOOR_LABEL, lhr);
+    } finally {
+      await bare.stop();
+    }
     for (const pagePath of PATHS) {
-      const url = store.url + pagePath;
-      // A trace that fails to record (NO_NAVSTART, NO_FCP...) is a measuring accident that
-      // Lighthouse itself says to retry; the third failure in a row is reported.
-      const measureOnce = async (run: number): Promise<Result> => {
-        let lhr: Result | undefined;
-        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-          const label = [runs > 1 ? `run ${run}/${runs}` : "", attempt > 1 ? `attempt ${attempt}` : ""].filter(Boolean).join(", ");
-          process.stdout.write(`lighthouse ${pagePath}${label ? ` (${label})` : ""} ... `);
-          const started = Date.now();
-          lhr = await audit(url);
-          const perf = lhr.categories.performance?.score;
-          console.log(
-            `${((Date.now() - started) / 1000).toFixed(1)} s, performance ${pct(perf)}, ` +
-              `CPU benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`,
-          );
-          if (!lhr.runtimeError) break;
-          console.log(`  Lighthouse could not measure ${pagePath}: ${lhr.runtimeError.code}: ${oneLine(lhr.runtimeError.message, 160)}`);
-        }
-        return lhr!;
-      };
-      const all: Result[] = [];
-      for (let run = 1; run <= runs; run++) all.push(await measureOnce(run));
-      // Several runs: keep the one with the median performance score (Lighthouse's advice on variance).
-      const measured = all.filter((r) => !r.runtimeError);
-      const ranked = (measured.length > 0 ? measured : all).sort(
-        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
-      );
-      const lhr = ranked[Math.floor((ranked.length - 1) / 2)]!;
-      if (runs > 1) console.log(`  median run: performance ${pct(lhr.categories.performance?.score)}`);
+      const lhr = await measurePage(store.url + pagePath, pagePath, pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-"));
       if (lhr.runtimeError) broken.push(pagePath);
-      for (const warning of lhr.runWarnings) console.log(`  warning: ${oneLine(String(warning), 200)}`);
-      if (reportDir) {
-        const file = path.join(reportDir, `${pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-")}.report.html`);
-        fs.writeFileSync(file, generateReport(lhr, "html"));
-        console.log(`  report: ${file}`);
-      }
       results.push(summarise(pagePath, lhr));
     }
   } finally {
@@ -268,7 +310,7 @@ async function main(): Promise<number> {
     "\n" +
       table(
         ["page", "performance", "accessibility", "best practices", "BP adjusted", "SEO", ...METRICS.map(([, label, , unit]) => (unit ? `${label} ${unit}` : label)), "JS KB (gzip)", "scripts"],
-        results.map((r) => [
+        [...(floor ? [floor] : []), ...results].map((r) => [
           r.path,
           String(r.scores.performance ?? "n/a"),
           String(r.scores.accessibility ?? "n/a"),
@@ -340,6 +382,15 @@ async function main(): Promise<number> {
       const value = r.lhr.audits[id]?.numericValue;
       if (value === undefined || value > most) misses.push(`${r.path} ${label} ${metricText(r.lhr, id)}${unit ? ` ${unit}` : ""}`);
     }
+  }
+  if (floor && !floor.lhr.runtimeError) {
+    const floorMisses = CATEGORIES.filter((id) => (floor.scores[id] ?? 0) < TARGETS[id]).map((id) => `${LABELS[id]} ${floor.scores[id]}`);
+    for (const [id, label, most] of METRICS) if ((floor.lhr.audits[id]?.numericValue ?? Infinity) > most) floorMisses.push(`${label} ${metricText(floor.lhr, id)}`);
+    console.log(
+      `\nThis machine's floor (the bare page, measured the same way): performance ${floor.scores.performance}, ` +
+        METRICS.map(([id, label]) => `${label} ${metricText(floor.lhr, id)}`).join(", ") +
+        (floorMisses.length > 0 ? `; it misses the targets itself (${floorMisses.join(", ")}): here they cannot be shown by any page` : "; it meets the targets"),
+    );
   }
   console.log(
     `\nTargets (100 in all four categories, best practices adjusted; ${METRICS.map(([, label, most, unit]) => `${label} <= ${most}${unit ? ` ${unit}` : ""}`).join(", ")}; JS <= ${JS_TARGET_KB} KB gzipped): ` +
