@@ -350,6 +350,16 @@ describe("buying a raffle's product", () => {
     expect(await runClaimPass(deps, raffle.id)).toEqual({ expired: 0, winners: 0, finished: true });
     expect((await entriesOf(raffle.id)).map((e) => e.status)).toEqual(["expired", "claimed", "lost"]);
     expect((await productRaffle(db, product.id, null))!.phase).toBe("finished");
+    // The entry never reached hears the raffle is over, with where to check the draw; the others do not.
+    const isOver = (m: { subject: string }) => m.subject === "The Second Chance Cap raffle is over";
+    const over = (await mailsTo(people.map((p) => p.email))).filter(isOver);
+    expect(over.map((m) => m.to)).toEqual([emailOf(third!)]);
+    expect(over[0]!.text).toContain(`Your entry ${third!.code} in the raffle for Second Chance Cap was not drawn`);
+    expect(over[0]!.text).toContain(`${TEST_BASE_URL}/shop/${product.slug}`);
+    expect(over[0]!.text).toContain("You get this email because you entered a raffle");
+    // A repeated pass mails nobody again.
+    await runClaimPass(deps, raffle.id);
+    expect((await mailsTo([emailOf(third!)])).filter(isOver)).toHaveLength(1);
   });
 
   it("a finished raffle's product sells as usual", async () => {

@@ -42,6 +42,7 @@ export const MAIL_KINDS = {
   rsvp_waitlisted: always("you RSVP'd for this event"),
   newsletter_confirmation: always("this address was given to subscribe to the newsletter"),
   raffle_win: always("you entered a raffle and your entry was drawn"),
+  raffle_lost: always("you entered a raffle"),
   // Order updates: the shipped, delivered, cancelled and refunded notices of an order.
   order_shipped: { gate: "switch", switch: "orderUpdates", label: "Order updates" },
   order_delivered: { gate: "switch", switch: "orderUpdates", label: "Order updates" },
@@ -74,6 +75,7 @@ const REASON_ID: Readonly<Record<AlwaysKind, MailMessageId>> = {
   rsvp_waitlisted: "mail.footer.rsvp_waitlisted",
   newsletter_confirmation: "mail.footer.newsletter_confirmation",
   raffle_win: "mail.footer.raffle_win",
+  raffle_lost: "mail.footer.raffle_lost",
 };
 export const SWITCH_LABEL_ID: Readonly<Record<SwitchName, MailMessageId>> = {
   orderUpdates: "mail.switch.orderUpdates",

@@ -3,7 +3,7 @@
  * units on, and checkout's taking over of a winner's reserved unit. Every change to a raffle's state takes
  * its row's lock first, so the draw, the passes and checkouts of its claims take turns.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, products, raffleEntries, raffles, users, variants } from "../../db/schema/index.ts";
 import { recordAudit, type AdminActor } from "../admin/index.ts";
@@ -13,7 +13,7 @@ import type { JobQueue } from "../shared/jobs.ts";
 import { newClaimToken, newEntryCode, newSeed, rankCodes, seedHashOf } from "./draw.ts";
 import { alreadyDrawn, badVariant, emailUnverified, noVariants, notOpen, raffleNotFound } from "./errors.ts";
 import type { RaffleForm } from "./inputs.ts";
-import { raffleWinMail } from "./mail.ts";
+import { raffleLostMail, raffleWinMail } from "./mail.ts";
 import { databaseNow, ENDED_UNSOLD, IN_CHECKOUT } from "./queries.ts";
 import { CLAIM_RECHECK_MS } from "./rules.ts";
 
@@ -128,7 +128,7 @@ export async function drawRaffle(deps: RaffleDeps, raffleId: number, scheduled: 
     for (const [i, code] of order.entries()) await tx.update(raffleEntries).set({ rank: i + 1 }).where(eq(raffleEntries.id, idOf.get(code)!));
     await tx.update(raffles).set({ drawnAt: now, updatedAt: now }).where(eq(raffles.id, raffle.id));
     const winners = await allocate(tx, deps, { ...raffle, drawnAt: now }, now);
-    await finishIfDone(tx, raffle.id, now);
+    await finishIfDone(tx, deps, raffle.id, now);
     return { drawn: true, winners };
   });
 }
@@ -192,10 +192,11 @@ async function allocate(tx: Db, deps: RaffleDeps, raffle: RaffleRow, now: Date):
 
 /**
  * A drawn raffle is finished when no claim is left open (won and held, or in a checkout, or owed after an
- * unpaid checkout): the entries never reached are marked lost, and the product sells as usual from then on.
- * Called after allocate, so a free unit a waiting entry wanted has already gone to it.
+ * unpaid checkout): the entries never reached are marked lost and mailed so (an account deleted since gets
+ * nothing), and the product sells as usual from then on. Called after allocate, so a free unit a waiting
+ * entry wanted has already gone to it. Once: the raffle's row is locked by the caller and finished here.
  */
-async function finishIfDone(tx: Db, raffleId: number, now: Date): Promise<boolean> {
+async function finishIfDone(tx: Db, deps: RaffleDeps, raffleId: number, now: Date): Promise<boolean> {
   const [open] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(raffleEntries)
@@ -209,7 +210,23 @@ async function finishIfDone(tx: Db, raffleId: number, now: Date): Promise<boolea
       ),
     );
   if (Number(open?.n ?? 0) > 0) return false;
-  await tx.update(raffleEntries).set({ status: "lost" }).where(and(eq(raffleEntries.raffleId, raffleId), eq(raffleEntries.status, "entered")));
+  const lost = await tx
+    .update(raffleEntries)
+    .set({ status: "lost" })
+    .where(and(eq(raffleEntries.raffleId, raffleId), eq(raffleEntries.status, "entered")))
+    .returning({ accountId: raffleEntries.accountId, code: raffleEntries.code });
+  if (lost.length > 0) {
+    const [product] = await tx.select({ name: products.name, slug: products.slug }).from(raffles).innerJoin(products, eq(products.id, raffles.productId)).where(eq(raffles.id, raffleId));
+    const accountIds = lost.map((e) => e.accountId).filter((id): id is string => id !== null);
+    const people = accountIds.length === 0 ? [] : await tx.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.id, accountIds), isNull(users.deletedAt)));
+    const emailOf = new Map(people.map((p) => [p.id, p.email]));
+    for (const entry of lost) {
+      const email = entry.accountId ? emailOf.get(entry.accountId) : undefined;
+      if (!entry.accountId || !email) continue;
+      const locale = await recipientLocale(tx, { userId: entry.accountId });
+      await queueMail(tx, deps.jobs, raffleLostMail({ to: email, userId: entry.accountId, productName: product!.name, productSlug: product!.slug, code: entry.code }, deps.baseUrl, locale));
+    }
+  }
   await tx.update(raffles).set({ finishedAt: now, updatedAt: now }).where(eq(raffles.id, raffleId));
   return true;
 }
@@ -256,7 +273,7 @@ export async function runClaimPass(deps: RaffleDeps, raffleId: number): Promise<
     }
     const winners = await allocate(tx, deps, raffle, now);
     if (recheck) await deps.jobs.enqueue(tx, "raffle-claims", { raffleId: raffle.id }, { startAfter: new Date(now.getTime() + CLAIM_RECHECK_MS) });
-    const finished = await finishIfDone(tx, raffle.id, now);
+    const finished = await finishIfDone(tx, deps, raffle.id, now);
     return { expired, winners, finished };
   });
 }

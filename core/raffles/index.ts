@@ -4,6 +4,6 @@ export { CLAIM_HOURS, CLAIM_RECHECK_MS, ENTRY_CODE_ALPHABET, RAFFLE_MESSAGES, ra
 export { claimTokenSchema, entryFormSchema, raffleFormSchema, type RaffleForm } from "./inputs.ts";
 export { RaffleError, type RaffleErrorCode } from "./errors.ts";
 export { rankCodes, rankKey, seedHashOf, sha256Hex } from "./draw.ts";
-export { claimUrl, raffleWinMail } from "./mail.ts";
+export { claimUrl, raffleLostMail, raffleWinMail } from "./mail.ts";
 export { adminRaffleOfProduct, findClaim, listRaffles, productRaffle, type AdminRaffleEntry, type AdminRaffleRow, type ClaimView, type RaffleView } from "./queries.ts";
 export { drawRaffle, enterRaffle, runClaimPass, saveRaffle, takeRaffleClaims, type ClaimPassResult, type DrawResult, type RaffleDeps } from "./commands.ts";

@@ -5,6 +5,31 @@ import type { Locale } from "../shared/locale.ts";
 
 export const claimUrl = (baseUrl: string, token: string, locale: Locale) => mailUrl(baseUrl, `/raffles/claim/${encodeURIComponent(token)}`, locale);
 
+/**
+ * The mail of an entry never drawn, when the raffle finishes (no claim left open): it was not drawn, and
+ * where anyone can check the draw (the product's page shows the seed and the order).
+ */
+export function raffleLostMail(input: { to: string; userId: string; productName: string; productSlug: string; code: string }, baseUrl: string, locale: Locale): Mail {
+  const t = mailT(locale);
+  const url = mailUrl(baseUrl, `/shop/${encodeURIComponent(input.productSlug)}`, locale);
+  const intro = t("mail.raffleLost.intro", { code: input.code, name: input.productName });
+  const check = t("mail.raffleLost.check");
+  return {
+    kind: "raffle_lost",
+    userId: input.userId,
+    locale,
+    to: input.to,
+    subject: t("mail.raffleLost.subject", { name: input.productName }),
+    text: `${intro}\n\n${check}\n\n${t("mail.raffleLost.action", { url })}\n\n— East Harlem`,
+    html: mailPage({
+      locale,
+      baseUrl,
+      title: t("mail.raffleLost.title"),
+      bodyHtml: [intro, check].map(mailParagraph).join("") + mailButton(t("mail.raffleLost.button"), url, locale),
+    }),
+  };
+}
+
 /** A winner's mail: what was won, until when it is held, and the reserved purchase link (its token is in no other place). */
 export function raffleWinMail(
   input: { to: string; userId: string; productName: string; size: string | null; color: string | null; code: string; token: string; claimExpiresAt: Date },

@@ -39,6 +39,7 @@ const en = {
   "mail.footer.rsvp_waitlisted": "You get this email because you RSVP'd for this event; it is sent whatever your notification settings say.",
   "mail.footer.newsletter_confirmation": "You get this email because this address was given to subscribe to the newsletter; it is sent whatever your notification settings say.",
   "mail.footer.raffle_win": "You get this email because you entered a raffle and your entry was drawn; it is sent whatever your notification settings say.",
+  "mail.footer.raffle_lost": "You get this email because you entered a raffle; it is sent whatever your notification settings say.",
   "mail.footer.switch": "You get this email because \"{label}\" is on in your account's Settings; turn it off there to stop these emails.",
   "mail.switch.orderUpdates": "Order updates",
   "mail.switch.promotions": "Promotions",
@@ -144,6 +145,12 @@ const en = {
   "mail.raffle.action": "Buy it: {url}",
   "mail.raffle.button": "Buy it now",
   "mail.raffle.signIn": "Sign in with the account that entered to buy it.",
+  "mail.raffleLost.subject": "The {name} raffle is over",
+  "mail.raffleLost.title": "Not this time",
+  "mail.raffleLost.intro": "Your entry {code} in the raffle for {name} was not drawn: every unit went to the entries drawn before it.",
+  "mail.raffleLost.check": "Anyone can check the draw: the seed and every entry in the order drawn are on the product's page.",
+  "mail.raffleLost.action": "See the draw: {url}",
+  "mail.raffleLost.button": "See the draw",
 } as const;
 
 export default en;

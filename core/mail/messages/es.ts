@@ -37,6 +37,7 @@ const es: Record<keyof typeof en, string> = {
   "mail.footer.rsvp_waitlisted": "Recibes este correo porque reservaste lugar en este evento; se envía sin importar tus ajustes de notificaciones.",
   "mail.footer.newsletter_confirmation": "Recibes este correo porque esta dirección se usó para suscribirse al boletín; se envía sin importar tus ajustes de notificaciones.",
   "mail.footer.raffle_win": "Recibes este correo porque participaste en un sorteo y tu participación salió elegida; se envía sin importar tus ajustes de notificaciones.",
+  "mail.footer.raffle_lost": "Recibes este correo porque participaste en un sorteo; se envía sin importar tus ajustes de notificaciones.",
   "mail.footer.switch": "Recibes este correo porque \"{label}\" está activado en los Ajustes de tu cuenta; desactívalo ahí para dejar de recibir estos correos.",
   "mail.switch.orderUpdates": "Novedades de pedidos",
   "mail.switch.promotions": "Promociones",
@@ -142,6 +143,12 @@ const es: Record<keyof typeof en, string> = {
   "mail.raffle.action": "Cómpralo: {url}",
   "mail.raffle.button": "Cómpralo ya",
   "mail.raffle.signIn": "Inicia sesión con la cuenta que participó para comprarlo.",
+  "mail.raffleLost.subject": "Terminó el sorteo de {name}",
+  "mail.raffleLost.title": "Esta vez no",
+  "mail.raffleLost.intro": "Tu participación {code} en el sorteo de {name} no salió elegida: todas las unidades fueron para las participaciones sorteadas antes.",
+  "mail.raffleLost.check": "Cualquiera puede comprobar el sorteo: la semilla y todas las participaciones en el orden sorteado están en la página del producto.",
+  "mail.raffleLost.action": "Ver el sorteo: {url}",
+  "mail.raffleLost.button": "Ver el sorteo",
 };
 
 export default es;
