@@ -125,6 +125,9 @@ describe("a raffle over HTTP", () => {
     expect(page).toMatch(/data-testid="raffle-seed-hash">[0-9a-f]{64}</);
     expect(page).toContain(`href="/login?redirectTo=${encodeURIComponent(`/shop/${SLUG}`)}"`);
     expect(page).not.toContain('data-testid="raffle-seed"');
+    // Search engines are told it cannot simply be bought: limited, not in stock.
+    expect(page).toContain('"availability":"https://schema.org/LimitedAvailability"');
+    expect(page).not.toContain('"availability":"https://schema.org/InStock"');
 
     const guest = new Client(server.url);
     const someVariant = Number((await variantIds())[0]);
@@ -238,6 +241,7 @@ describe("a raffle over HTTP", () => {
     }
     expect(page).toContain("This drop was sold by raffle, and the raffle is over: what is left sells as usual.");
     expect(page).toContain("Add to Cart");
+    expect(page).toContain('"availability":"https://schema.org/InStock"');
     const seed = /data-testid="raffle-seed">([0-9a-f]{64})</.exec(page)![1]!;
     expect(sha256(seed)).toBe(/data-testid="raffle-seed-hash">([0-9a-f]{64})</.exec(page)![1]);
     const back = await Client.text(await admin.get(`/admin/products/${otherId}/raffle`));

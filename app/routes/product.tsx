@@ -203,7 +203,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 /** What search engines read of the product, in the page's language: its description and its options' colours. */
-function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], url: string, baseUrl: string, category: string, t: (id: MessageId) => string) {
+function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], url: string, baseUrl: string, category: string, t: (id: MessageId) => string, byRaffle: boolean) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -222,7 +222,14 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], u
       priceCurrency: product.currency,
       // A timed release still to come: sold from its moment on.
       ...(product.onSaleAt ? { availabilityStarts: product.onSaleAt } : {}),
-      availability: product.onSaleAt ? "https://schema.org/PreSale" : v.available > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      // Sold by raffle: only the entries drawn may buy, whatever is in stock.
+      availability: product.onSaleAt
+        ? "https://schema.org/PreSale"
+        : v.available <= 0
+          ? "https://schema.org/OutOfStock"
+          : byRaffle
+            ? "https://schema.org/LimitedAvailability"
+            : "https://schema.org/InStock",
       url,
     })),
     ...(product.rating && product.rating.count > 0
@@ -255,7 +262,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const priceCents = selection.variant?.priceCents ?? product.basePriceCents;
   const msLeft = useTimeLeft(product.onSaleAt, product.msUntilOnSale);
   const upcoming = product.onSaleAt !== null && msLeft > 0;
-  const json = JSON.stringify(productJsonLd(product, baseUrl + localePath(`/shop/${product.slug}`), baseUrl, category, t)).replace(/</g, "\\u003c");
+  const json = JSON.stringify(productJsonLd(product, baseUrl + localePath(`/shop/${product.slug}`), baseUrl, category, t, byRaffle)).replace(/</g, "\\u003c");
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
