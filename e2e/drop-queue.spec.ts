@@ -56,6 +56,9 @@ test("the waiting room admits and the visitor buys", async ({ page, browser }, t
   await addToCart.click();
   await expect(cartBadge(second.page)).toHaveText("1");
   await second.page.setViewportSize({ width: 1280, height: 800 });
+  // The checkout says until when the pass holds.
+  await gotoHydrated(second.page, "/checkout");
+  await expect(second.page.getByTestId("summary-line-pass")).toHaveText(/^Check out by \d{1,2}:\d{2} [AP]M: your turn in line ends then\.$/);
   await checkoutWith(second.page);
   await first.context.close();
   await second.context.close();

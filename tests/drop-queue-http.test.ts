@@ -63,6 +63,10 @@ describe("a drop's waiting room over HTTP", () => {
     expect(firstHtml).toContain(">Add to Cart<");
     const added = await first.post("/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
     expect(added.status, await added.clone().text()).toBe(200);
+    // The cart says until when the pass holds, the time the page gave.
+    const until = /you have until (\d{1,2}:\d{2} [AP]M) to check out/.exec(firstHtml)![1]!;
+    expect(await Client.text(await first.get("/cart"))).toContain(`Check out by ${until}: your turn in line ends then.`);
+    expect(await Client.text(await first.get("/es/cart"))).toMatch(/Paga antes de las \d{1,2}:\d{2}.*: ahí termina tu turno en la fila\./);
 
     const second = new Client(server.url);
     const waiting = await second.get(`/shop/${SLUG}`);

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { cartItems, checkoutAttempts, events, eventTranslations, products, raffleEntries, raffles, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
 import { artUrl, productReleaseAt } from "../catalog/index.ts";
 import { imageForColor, imagesByProduct } from "../media/index.ts";
+import { cartPassExpiresAt } from "../queue/index.ts";
 import { rowsOf } from "../shared/sql-rows.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import { cartTotals, EMPTY_CART, lineTotalCents, NO_HOLDINGS, type CartLine, type CartView, type Holdings } from "./rules.ts";
@@ -36,6 +37,8 @@ export async function getCart(db: Db, cartId: string | null, locale: Locale = DE
       eventImage: events.image,
       // Set while the product's timed release is still to come, by the database's clock (checkout refuses the line).
       notOnSaleUntil: sql<Date | null>`case when ${productReleaseAt} > now() then ${productReleaseAt} end`.mapWith(products.onSaleAt),
+      // A drop's waiting room let this cart in: the pass's end (checkout refuses the line after it).
+      passExpiresAt: cartPassExpiresAt(cartItems.cartId, products.id).mapWith(products.onSaleAt),
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -67,6 +70,7 @@ export async function getCart(db: Db, cartId: string | null, locale: Locale = DE
       lineTotalCents: lineTotalCents({ unitPriceCents, quantity: r.quantity }),
       available: r.available,
       notOnSaleUntil: r.notOnSaleUntil ? r.notOnSaleUntil.toISOString() : null,
+      passExpiresAt: r.passExpiresAt ? r.passExpiresAt.toISOString() : null,
       event: r.kind === "ticket" && r.eventSlug ? { slug: r.eventSlug, title: r.eventTitle!, startsAt: r.eventStartsAt!.toISOString() } : null,
     };
   });

@@ -24,6 +24,8 @@ export interface CartLine {
   available: number;
   /** Set while the product's timed release is still to come (ISO): the line cannot be bought until then. */
   notOnSaleUntil?: string | null;
+  /** Set while the line's product has a waiting room whose pass this cart holds (ISO): checkout refuses the line after it. */
+  passExpiresAt?: string | null;
   /** Set on a ticket line: the event it admits to (the line links to the event page, not the shop). */
   event?: { slug: string; title: string; startsAt: string } | null;
 }

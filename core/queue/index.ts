@@ -3,5 +3,5 @@ export { DEFAULT_QUEUE_SETTINGS, estimateMinutes, JOIN_LIMIT_PER_ACCOUNT, JOIN_L
 export { signTicket, verifyTicket } from "./tokens.ts";
 export { queueTokenSchema } from "./inputs.ts";
 export { QueueError, notQueued, queueSignInRequired, tooManyJoins } from "./errors.ts";
-export { hasWaitingRoom, queueSettingsOf } from "./queries.ts";
+export { cartPassExpiresAt, hasWaitingRoom, queueSettingsOf } from "./queries.ts";
 export { admitWaiting, checkPass, joinQueue, markPassesUsed, moveCartPasses, queueStatus, saveQueueSettings, type PassVerdict, type QueueStatus, type QueueVisitor } from "./commands.ts";

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { productQueues } from "../../db/schema/index.ts";
 import { DEFAULT_QUEUE_SETTINGS, type QueueSettings } from "./rules.ts";
@@ -18,6 +18,16 @@ export async function queueSettingsOf(db: Db, productId: number): Promise<QueueS
  */
 export const waitingRoomApplies = (productId: number) =>
   and(eq(productQueues.productId, productId), isNotNull(productQueues.capacity), sql`not exists (select 1 from raffles r where r.product_id = ${productId} and r.finished_at is null)`);
+
+/**
+ * When the pass a cart holds for a product runs out (its earliest unused one bound to that cart), while the
+ * product's line applies; null otherwise. A column expression for a select that has the cart's id and the
+ * product's id in scope (the cart's lines).
+ */
+export const cartPassExpiresAt = (cartId: AnyColumn, productId: AnyColumn): SQL<Date | null> =>
+  sql`(select min(qt.expires_at) from queue_tickets qt join product_queues pq on pq.product_id = qt.product_id and pq.capacity is not null
+    where qt.cart_id = ${cartId} and qt.product_id = ${productId} and qt.used_at is null and qt.expires_at is not null
+    and not exists (select 1 from raffles r where r.product_id = ${productId} and r.finished_at is null))`;
 
 /** True when the product has a waiting room switched on (and no raffle running). */
 export async function hasWaitingRoom(db: Db, productId: number): Promise<boolean> {

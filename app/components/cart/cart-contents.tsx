@@ -2,7 +2,7 @@ import { useIntl } from "react-intl";
 import { useFetcher, useLocation } from "react-router";
 import { Link, useLocale, useLocalePath, useT } from "../../i18n/index.ts";
 import type { CartLine } from "../../../core/cart/rules.ts";
-import { storeDateTime } from "../../lib/dates.ts";
+import { storeDateTime, storeTime } from "../../lib/dates.ts";
 import { categoryLabel, colorLabel } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";
@@ -48,6 +48,11 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
             </Link>
             <p className="text-sm text-muted">{line.event ? storeDateTime(line.event.startsAt, locale) : categoryLabel(t, line.category)}</p>
             {options ? <p className="text-sm text-muted">{options}</p> : null}
+            {line.passExpiresAt ? (
+              <p className="text-sm font-semibold" data-testid="line-pass">
+                <time dateTime={line.passExpiresAt}>{t("cart.line.passUntil", { time: storeTime(line.passExpiresAt, locale) })}</time>
+              </p>
+            ) : null}
           </div>
           <div className="text-right">
             <p className="font-semibold" data-testid="line-total">

@@ -2,7 +2,7 @@ import { useIntl } from "react-intl";
 import type { CartLine } from "../../../core/cart/rules.ts";
 import type { OrderAmounts } from "../../../core/orders/rules.ts";
 import { useLocale, useT } from "../../i18n/index.ts";
-import { storeDateTime } from "../../lib/dates.ts";
+import { storeDateTime, storeTime } from "../../lib/dates.ts";
 import { colorLabel, formatCents } from "../../lib/format.ts";
 import { Money } from "../product/display-currency.tsx";
 import { ProductPicture } from "../product/product-picture.tsx";
@@ -13,7 +13,12 @@ export interface ShortLineView {
   available: number;
 }
 
-type SummaryLine = Pick<CartLine, "name" | "size" | "color" | "image" | "unitPriceCents" | "quantity"> & { variantId?: number; photo?: CartLine["photo"]; event?: CartLine["event"] };
+type SummaryLine = Pick<CartLine, "name" | "size" | "color" | "image" | "unitPriceCents" | "quantity"> & {
+  variantId?: number;
+  photo?: CartLine["photo"];
+  event?: CartLine["event"];
+  passExpiresAt?: CartLine["passExpiresAt"];
+};
 
 /**
  * Lines, subtotal, tax (8%), free shipping and total. A line short of stock says so next to it.
@@ -41,6 +46,11 @@ export function OrderSummary({ lines, amounts, short = [], approximate = false }
                   {t("checkout.line.qty", { quantity: line.quantity })}
                   {line.quantity > 1 ? <> · {intl.formatMessage({ id: "cart.line.each" }, { price: money(line.unitPriceCents) })}</> : null}
                 </p>
+                {line.passExpiresAt ? (
+                  <p className="mt-1 text-sm font-semibold" data-testid="summary-line-pass">
+                    <time dateTime={line.passExpiresAt}>{t("cart.line.passUntil", { time: storeTime(line.passExpiresAt, locale) })}</time>
+                  </p>
+                ) : null}
                 {shortage ? (
                   <p className="mt-1 text-sm font-semibold text-danger">
                     {t("checkout.line.shortage", { requested: shortage.requested, available: Math.max(0, shortage.available) })}
