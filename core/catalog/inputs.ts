@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { releaseMomentSchema } from "../shared/zod.ts";
+import { blankOr, releaseMomentSchema } from "../shared/zod.ts";
 import { CATEGORY_FILTERS, SORTS } from "./rules.ts";
 
 /**
@@ -98,36 +98,23 @@ export const versionSchema = z.coerce.number({ error: "Reload the page and try a
 export const onSaleAtSchema = releaseMomentSchema;
 
 /** A limited drop's limit per customer as typed: blank, no limit; else a whole number from 1 to 99 (ADR 0033). */
-export const limitPerCustomerSchema = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : null))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,2}$/, "Enter a limit from 1 to 99, or leave it blank for none.")
-      .transform(Number)
-      .pipe(z.number().min(1, "Enter a limit from 1 to 99, or leave it blank for none."))
-      .nullable(),
-  );
+export const limitPerCustomerSchema = blankOr(
+  z
+    .string()
+    .regex(/^\d{1,2}$/, "Enter a limit from 1 to 99, or leave it blank for none.")
+    .transform(Number)
+    .pipe(z.number().min(1, "Enter a limit from 1 to 99, or leave it blank for none.")),
+);
 
 /** A whole number typed in a waiting-room field: blank takes `blank`; else from min to max. */
 const queueNumber = <B extends number | null>(blank: B, min: number, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || null)
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{1,6}$/, message)
-        .transform(Number)
-        .pipe(z.number().min(min, message).max(max, message))
-        .nullable(),
-    )
-    .transform((v) => (v === null ? blank : v));
+  blankOr(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message)),
+  ).transform((v) => (v === null ? blank : v));
 
 export const productFormSchema = z.object({
   name: z.string({ error: "Enter the product's name." }).trim().min(1, "Enter the product's name.").max(120, "The name must be at most 120 characters."),

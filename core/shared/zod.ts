@@ -11,6 +11,15 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
+/** A form field where blank means none (null); anything else, trimmed, is parsed by `schema`. */
+export const blankOr = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(schema.nullable());
+
 /**
  * A text's translation as a back-office form sends it: optional, trimmed, empty meaning none (null: the page
  * in that language shows the English), at most as long as the English may be.
@@ -27,16 +36,10 @@ export const translatedText = (max: number, message: string) =>
  * A timed release's moment (a product's or a collection's) as the back office types it: New York wall-clock time from a datetime-local
  * field (seconds optional); empty, no timed release.
  */
-export const releaseMomentSchema = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : null))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Enter the release date and time, such as 2026-12-05 10:00.")
-      .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100 && !Number.isNaN(storeLocalToInstant(v).getTime()), "Enter the release date and time, such as 2026-12-05 10:00.")
-      .transform(storeLocalToInstant)
-      .nullable(),
-  );
+export const releaseMomentSchema = blankOr(
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Enter the release date and time, such as 2026-12-05 10:00.")
+    .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100 && !Number.isNaN(storeLocalToInstant(v).getTime()), "Enter the release date and time, such as 2026-12-05 10:00.")
+    .transform(storeLocalToInstant),
+);
