@@ -210,6 +210,25 @@ describe("the kept pages", () => {
     expect(cache.get("k")).toBe(page);
   });
 
+  it("answers a request with a copy or a render to make: waits for one under way, renders again past half the age, keeps nothing of a HEAD", async () => {
+    const { cache, advance } = setup();
+    const first = await cache.take("k", true);
+    expect(first.copy).toBeNull();
+    const waiter = cache.take("k", true);
+    await first.render!.finish(rendered);
+    const second = await waiter;
+    expect(second.copy?.body.identity).toEqual(html);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 });
+    advance(1000);
+    // Past half its age: one request renders it again while the next is still served the copy.
+    const refresher = await cache.take("k", true);
+    expect(refresher.copy).toBeNull();
+    expect((await cache.take("k", true)).copy).toBeDefined();
+    await refresher.render!.finish(null);
+    expect(await cache.take("other", false)).toEqual({ copy: null, render: null });
+    expect(cache.rendering("other")).toBeUndefined();
+  });
+
   it("ends a render once, whoever ends it", async () => {
     const { cache } = setup();
     const render = cache.begin("k");

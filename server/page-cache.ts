@@ -184,6 +184,14 @@ export interface PageCacheStats {
   bytes: number;
 }
 
+/** How long a request waits for another's render of the same key before rendering it too. */
+const WAIT_FOR_RENDER_MS = 3000;
+
+/** A render under way: `finish` with the answer's bytes keeps a copy if it may be kept; with null, only ends it. */
+export interface RenderTicket {
+  finish(page: (Omit<CachedPage, "version" | "renderedAt" | "body"> & { html: Buffer }) | null): Promise<void>;
+}
+
 /**
  * The copies, and the version they are checked against. A copy is served only while it is younger than
  * maxAgeMs and was rendered at the current version; the version moves on with every notification, so a
@@ -259,6 +267,32 @@ export class PageCache {
     return this.#now() - page.renderedAt >= this.maxAgeMs / 2 && !this.#rendering.has(key);
   }
 
+  /**
+   * What to answer a request for `key` with: a copy that may be served (counted a hit), or, counted a miss,
+   * a render to make, begun when `keep` (a GET; a HEAD keeps nothing). A render of the same key under way
+   * is waited for (up to WAIT_FOR_RENDER_MS) rather than repeated; a copy past half its age is rendered
+   * again by this request while the others are still served it. The page handler and the API's catalogue
+   * reads both answer through here.
+   */
+  async take(key: string, keep: boolean): Promise<{ copy: CachedPage; render: null } | { copy: null; render: RenderTicket | null }> {
+    let page = this.get(key);
+    if (!page) {
+      const underWay = this.rendering(key);
+      if (underWay) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([underWay, new Promise((resolve) => (timer = setTimeout(resolve, WAIT_FOR_RENDER_MS)))]);
+        clearTimeout(timer);
+        page = this.get(key);
+      }
+    }
+    if (page && !this.shouldRefresh(key, page)) {
+      this.count("hits");
+      return { copy: page, render: null };
+    }
+    this.count("misses");
+    return { copy: null, render: keep ? this.begin(key) : null };
+  }
+
   /** The render of a key under way, if any. */
   rendering(key: string): Promise<void> | undefined {
     return this.#rendering.get(key);
@@ -268,7 +302,7 @@ export class PageCache {
    * Marks a render of `key` as under way (others wait for it rather than render the same page). `finish`
    * with the answer's bytes keeps a copy if it may be kept; with null, only ends the render.
    */
-  begin(key: string): { finish(page: (Omit<CachedPage, "version" | "renderedAt" | "body"> & { html: Buffer }) | null): Promise<void> } {
+  begin(key: string): RenderTicket {
     // A copy is as old as what its render read: its age counts from here.
     const version = this.#version;
     const startedAt = this.#now();

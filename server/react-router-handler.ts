@@ -1,7 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { chooseEncoding, pageCacheKey, refusalToKeep, type CachedPage, type PageCache } from "./page-cache.ts";
+import { chooseEncoding, pageCacheKey, refusalToKeep, type CachedPage, type PageCache, type RenderTicket } from "./page-cache.ts";
 
 /**
  * React Router behind Express, as @react-router/express does it, except that a request's body is the one
@@ -20,32 +20,19 @@ export function createRequestHandler(options: {
   const handleRequest = createReactRouterHandler(options.build, options.mode);
   const cache = options.pageCache;
   return async (req: Request, res: Response, next: NextFunction) => {
-    let ticket: ReturnType<PageCache["begin"]> | null = null;
+    let ticket: RenderTicket | null = null;
     try {
       // The public host and protocol, as the page is rendered with them (a trusted proxy's forwarded ones).
       const decision = cache ? pageCacheKey({ method: req.method, url: req.originalUrl, protocol: req.protocol, host: req.host, headers: req.headers }) : null;
       if (cache && decision && "key" in decision && (await cache.ready())) {
-        const { key } = decision;
-        let page = cache.get(key);
-        if (!page) {
-          // The same page being rendered for another guest: its copy is worth the wait.
-          const underWay = cache.rendering(key);
-          if (underWay) {
-            let timer: NodeJS.Timeout | undefined;
-            await Promise.race([underWay, new Promise((resolve) => (timer = setTimeout(resolve, WAIT_FOR_RENDER_MS)))]);
-            clearTimeout(timer);
-            page = cache.get(key);
-          }
-        }
-        if (page && !cache.shouldRefresh(key, page)) {
-          cache.count("hits");
-          sendCopy(req, res, page);
-          options.onCopyServed?.(req, res, page);
+        const taken = await cache.take(decision.key, req.method === "GET");
+        if (taken.copy) {
+          sendCopy(req, res, taken.copy);
+          options.onCopyServed?.(req, res, taken.copy);
           return;
         }
-        cache.count("misses");
         res.setHeader("X-Page-Cache", "miss");
-        if (req.method === "GET") ticket = cache.begin(key);
+        ticket = taken.render;
       } else if (cache) cache.count("bypassed");
 
       const context = options.getLoadContext(req, res);
@@ -67,9 +54,6 @@ export function createRequestHandler(options: {
     }
   };
 }
-
-/** How long a guest waits for another's render of the same page before rendering it too. */
-const WAIT_FOR_RENDER_MS = 3000;
 
 /** A kept page, in the encoding the client takes best, under this answer's own security headers. */
 function sendCopy(req: Request, res: Response, page: CachedPage): void {

@@ -204,16 +204,14 @@ function serve(op: AnyOperation, deps: ApiDeps) {
       const ctx: ApiContext = { deps, locale, viewer, cartToken, requestKey: held ? requestIdentity(held) : null, req, res };
       // A catalogue read without a token is the same for every app: its answer may be a kept one.
       const keep = op.etag && op.method === "get" && !signedIn && deps.answers && (await deps.answers.ready()) ? deps.answers : null;
-      const key = `api ${locale} ${req.originalUrl}`;
-      const kept = keep?.get(key);
-      if (keep) res.setHeader("X-Page-Cache", kept ? "hit" : "miss");
+      const taken = keep ? await keep.take(`api ${locale} ${req.originalUrl}`, true) : null;
+      if (taken) res.setHeader("X-Page-Cache", taken.copy ? "hit" : "miss");
       let json: string;
-      if (kept) {
-        keep!.count("hits");
-        for (const event of kept.events) track(ctx, event);
-        json = kept.body.identity.toString("utf8");
+      if (taken?.copy) {
+        for (const event of taken.copy.events) track(ctx, event);
+        json = taken.copy.body.identity.toString("utf8");
       } else {
-        const render = keep?.begin(key);
+        const render = taken?.render;
         if (render) ctx.tracked = [];
         try {
           const result = await op.handle({ params, query, body, ctx });
