@@ -46,9 +46,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   track(request, context, { type: "product_view", productId: product.id });
-  // The heart's state (no query for guests) and the reviews, read side by side.
-  const [savedIds, reviews, viewer] = await Promise.all([savedAmong(request, context, [product.id]), loadReviewSection(request, context, product.id), getViewer(request, context)]);
-  const raffle = await productRaffle(context.db, product.id, viewer?.id ?? null);
+  // The heart's state (no query for guests), the reviews and the raffle (with the viewer's entry), read side by side.
+  const viewerRead = getViewer(request, context);
+  const [savedIds, reviews, viewer, raffle] = await Promise.all([
+    savedAmong(request, context, [product.id]),
+    loadReviewSection(request, context, product.id),
+    viewerRead,
+    viewerRead.then((v) => productRaffle(context.db, product.id, v?.id ?? null)),
+  ]);
   // A drop with a waiting room, on sale (ADR 0034): the visitor takes (or keeps) a place in its line. A guest
   // cannot queue for a drop only account holders can buy: the page offers "Sign in to buy" as before. A drop
   // sold by raffle has no line (hasWaitingRoom says so while the raffle runs), nor one sold out.
