@@ -17,12 +17,18 @@
 //
 // Settings: BENCH_SECONDS (per round, default 10), BENCH_ROUNDS (default 5), BENCH_CONCURRENCY (default
 // 20), BENCH_BUYERS (default 40, at least BENCH_CONCURRENCY), BENCH_PROCESSES or --processes=N (1 or 2,
-// default 1), BENCH_CPU_PROFILE=DIR (each store writes a V8 CPU profile there; see profile-summary.ts).
+// default 1), BENCH_CPU_PROFILE=DIR (each store writes a V8 CPU profile there; see profile-summary.ts),
+// BENCH_HEAP=1 (after each round, also the stores' JavaScript heap and garbage collections, from
+// scripts/heap-probe.mjs; =gc adds the heap still in use after a forced full collection, which changes the
+// rounds that follow: for finding a leak, not for the RSS figure), BENCH_NODE_FLAGS (more node flags for the
+// stores, after their own, e.g. to compare V8 heap settings; see ADR 0029).
 // Exit code: non-zero when a unit was oversold, a counter went negative or disagrees with the
 // ledger, or any request answered 5xx or failed outright.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { adjustStock, restock } from "../core/inventory/index.ts";
 import { openDatabase } from "../db/client.ts";
@@ -85,6 +91,53 @@ function cpuMsOf(pid: number | null): number | null {
   }
 }
 const CLOCK_TICKS_PER_S = 100;
+
+/** BENCH_HEAP: the heap probe is loaded into each store, which appends a line to its file on SIGUSR2. */
+const HEAP_PROBE = pathToFileURL(path.resolve(import.meta.dirname, "heap-probe.mjs")).href;
+const heapSetting = process.env.BENCH_HEAP ?? "";
+
+function heapFlags(): string[] {
+  if (!heapSetting) return [];
+  return [...(heapSetting === "gc" ? ["--expose-gc"] : []), "--import", HEAP_PROBE];
+}
+
+function extraNodeFlags(): string[] {
+  return (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+}
+
+interface HeapReading {
+  rssMb: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+  oldUsedMb: number;
+  oldSizeMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+  collections: Record<string, { count: number; ms: number }>;
+  afterFullGcHeapUsedMb?: number;
+}
+
+/** Asks a store's heap probe for a reading (SIGUSR2) and waits for its line in `file` (the n-th). */
+async function readHeap(pid: number | null, file: string, n: number): Promise<HeapReading | null> {
+  if (pid === null) return null;
+  process.kill(pid, "SIGUSR2");
+  for (let waited = 0; waited < 5000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+    const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : [];
+    if (lines.length >= n) return JSON.parse(lines[n - 1]!) as HeapReading;
+  }
+  return null;
+}
+
+function describeHeap(h: HeapReading | null): string {
+  if (!h) return "heap: no reading";
+  const gc = (kind: string) => `${h.collections[kind]?.count ?? 0} (${h.collections[kind]?.ms ?? 0} ms)`;
+  const kept = h.afterFullGcHeapUsedMb === undefined ? "" : `; after a full collection ${h.afterFullGcHeapUsedMb} MB in use`;
+  return (
+    `heap ${h.heapUsedMb} of ${h.heapTotalMb} MB (old space ${h.oldUsedMb} of ${h.oldSizeMb}), external ${h.externalMb} MB ` +
+    `(array buffers ${h.arrayBuffersMb}); so far ${gc("scavenge")} scavenges, ${gc("markCompact")} mark-compacts${kept}`
+  );
+}
 
 const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 
@@ -157,8 +210,17 @@ async function main(): Promise<number> {
 
   const authSecret = randomBytes(32).toString("base64url");
   const stores: Store[] = [];
+  const heapDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-heap-"));
+  onCleanup(() => fs.rmSync(heapDir, { recursive: true, force: true }));
+  const heapFiles = Array.from({ length: processCount }, (_, i) => path.join(heapDir, `store-${i + 1}.jsonl`));
+  let heapReadings = 0;
   for (let i = 0; i < processCount; i++) {
-    stores.push(await startStore({ env: { DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret, PAYMENT_PROVIDER: "test" }, nodeFlags: profileFlags(i) }));
+    stores.push(
+      await startStore({
+        env: { DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret, PAYMENT_PROVIDER: "test", HEAP_PROBE_FILE: heapFiles[i]!, HEAP_PROBE_GC: heapSetting === "gc" ? "1" : "0" },
+        nodeFlags: [...profileFlags(i), ...heapFlags(), ...extraNodeFlags()],
+      }),
+    );
   }
 
   // Any 5xx or failed request, wherever in a buyer's steps it happens.
@@ -242,6 +304,10 @@ async function main(): Promise<number> {
   // A backend reports its counts when it exits, or within 10 s of going idle: the sign-ups' are in by then.
   await new Promise((r) => setTimeout(r, 11_000));
   const commitsBefore = await commitsOf();
+  if (heapSetting) {
+    heapReadings += 1;
+    for (const [i, store] of stores.entries()) console.log(`  before round 1${stores.length > 1 ? ` (process ${i + 1})` : ""}: ${describeHeap(await readHeap(store.serverPid(), heapFiles[i]!, heapReadings))}`);
+  }
   const started = Date.now();
   for (let round = 0; round < rounds; round++) {
     const roundStarted = Date.now();
@@ -266,6 +332,11 @@ async function main(): Promise<number> {
     stores.forEach((store, i) => rss[i]!.push(rssOf(store.serverPid())));
     const rate = (outcomes.paid - paidBefore) / ((Date.now() - roundStarted) / 1000);
     console.log(`  round ${round + 1}: ${rate.toFixed(1)} completed checkouts/s; RSS ${rss.map((r) => mb(r[round]!)).join(", ")}`);
+    // Read after the RSS, so that the reading (and a forced collection) is not in the RSS figure.
+    if (heapSetting) {
+      heapReadings += 1;
+      for (const [i, store] of stores.entries()) console.log(`    ${stores.length > 1 ? `process ${i + 1}: ` : ""}${describeHeap(await readHeap(store.serverPid(), heapFiles[i]!, heapReadings))}`);
+    }
   }
   const elapsedS = (Date.now() - started) / 1000;
   const cpuAfter = stores.map((s) => cpuMsOf(s.serverPid()));

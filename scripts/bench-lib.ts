@@ -206,7 +206,8 @@ function snapshotProject(runRoot: string): void {
   }
 }
 
-// The store runs as `npm start` runs it (the server bundle, build/node/main.js), under a tiny guardian
+// The store runs as `npm start` runs it (the server bundle, build/node/main.js, with the same node flags:
+// --heap-growing-percent, see ADR 0029), under a tiny guardian
 // process that removes the run directory once the store has exited, forwards SIGTERM/SIGINT to it, and
 // stops it when this script's end of the stdin pipe closes (this script died, even by SIGKILL): no store
 // or data directory outlives a run.
@@ -214,7 +215,7 @@ const GUARDIAN = `
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const flags = JSON.parse(process.env.STORE_NODE_FLAGS || "[]");
-const store = spawn(process.execPath, ["--enable-source-maps", ...flags, "build/node/main.js"], { stdio: ["ignore", "inherit", "inherit"] });
+const store = spawn(process.execPath, ["--enable-source-maps", "--heap-growing-percent=25", ...flags, "build/node/main.js"], { stdio: ["ignore", "inherit", "inherit"] });
 let stopping = false;
 const stop = () => {
   if (stopping) return;

@@ -104,7 +104,9 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
     },
     plugins: [bearer({ requireSignature: true })],
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)
-    advanced: authCookieSettings(baseUrl),
+    // A session is read with its user, and at sign-in a user with its accounts, in one statement each (the
+    // relations in db/schema/auth.ts): every signed-in request reads its session (ADR 0029's addendum).
+    advanced: { ...authCookieSettings(baseUrl), database: { joins: true } },
     telemetry: { enabled: false },
   });
 }

@@ -60,7 +60,7 @@ async function freePort(): Promise<number> {
 /** How the server is started: its TypeScript sources through tsx, or the bundle `npm start` runs. */
 const COMMANDS = {
   sources: ["--import", "tsx", "server/main.ts"],
-  bundle: ["--enable-source-maps", "build/node/main.js"],
+  bundle: ["--enable-source-maps", "--heap-growing-percent=25", "build/node/main.js"],
 } as const;
 
 /** Starts the production server as its own process on a free port and waits for /healthz. */
