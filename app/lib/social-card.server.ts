@@ -1,74 +1,26 @@
 /**
  * Draws the 1200x630 share cards (app/lib/social.ts) with sharp. Every word is set as outlines from the
- * store's own font files (Anton, Archivo; fontkit lays them out), so a card looks the same on any server,
+ * store's own font files (Anton, Archivo: core/shared/lettering.ts), so a card looks the same on any server,
  * whatever fonts it has; the wordmark and the monogram are the drawn marks of brand-marks.ts.
  *
  * Cards are kept in memory by address (kind, slug, version), a few dozen at most: a card is drawn once
  * per process and version, and the HTTP cache (a year, the address changes with the content) does the rest.
  */
-import { createRequire } from "node:module";
-import * as fontkit from "fontkit";
 import sharp from "sharp";
 import { garmentSvg, isArtKind } from "../../core/catalog/index.ts";
+import { measureText, setText as setLine, type Face } from "../../core/shared/lettering.ts";
 import { MONOGRAM, WORDMARK } from "./brand-marks.ts";
 import { SOCIAL_CARD, type ProductCardContent, type TitleCardContent } from "./social.ts";
-
-const require = createRequire(import.meta.url);
 
 const INK = "#111111";
 const PAPER = "#f6f3ee";
 const GOLD = "#f5b700";
 const RED = "#e63329";
 
-interface Glyphs {
-  unitsPerEm: number;
-  layout(text: string): {
-    glyphs: { path: { commands: { command: string; args: number[] }[] } }[];
-    positions: { xAdvance: number; xOffset: number; yOffset: number }[];
-  };
-}
-
-type Face = "display" | "text";
-let faces: Record<Face, Glyphs> | null = null;
-
-function fontsOnce(): Record<Face, Glyphs> {
-  if (!faces) {
-    const open = (specifier: string) => fontkit.openSync(require.resolve(specifier)) as unknown as Glyphs & { variationCoords?: number[] };
-    const text = open("@fontsource-variable/archivo/files/archivo-latin-wght-normal.woff2");
-    // The variable font's bold instance: coordinates set before any glyph is read.
-    text.variationCoords = [700];
-    faces = { display: open("@fontsource/anton/files/anton-latin-400-normal.woff2"), text };
-  }
-  return faces;
-}
-
-const SVG_COMMAND: Record<string, string> = { moveTo: "M", lineTo: "L", quadraticCurveTo: "Q", bezierCurveTo: "C", closePath: "Z" };
-const num = (n: number) => String(Math.round(n * 10) / 10);
-
 /** A line of text as one SVG path at (x, baseline), `size` px, with `tracking` in ems between letters. */
-function setText(face: Face, text: string, size: number, x: number, baseline: number, tracking = 0): { d: string; width: number } {
-  const font = fontsOnce()[face];
-  const run = font.layout(text);
-  const scale = size / font.unitsPerEm;
-  let pen = 0;
-  const parts: string[] = [];
-  run.glyphs.forEach((glyph, i) => {
-    const pos = run.positions[i]!;
-    const ox = x + (pen + pos.xOffset) * scale;
-    const oy = baseline - pos.yOffset * scale;
-    for (const c of glyph.path.commands) {
-      const args = c.args.map((a, j) => num(j % 2 === 0 ? ox + a * scale : oy - a * scale));
-      parts.push(`${SVG_COMMAND[c.command] ?? ""}${args.join(" ")}`);
-    }
-    pen += pos.xAdvance + tracking * font.unitsPerEm;
-  });
-  const width = (pen - (run.glyphs.length > 0 ? tracking * font.unitsPerEm : 0)) * scale;
-  return { d: parts.join(""), width };
-}
+const setText = (face: Face, text: string, size: number, x: number, baseline: number, tracking = 0) => setLine(face, text, size, x, baseline, { tracking });
 
-function measure(face: Face, text: string, size: number, tracking = 0): number {
-  return setText(face, text, size, 0, 0, tracking).width;
-}
+const measure = (face: Face, text: string, size: number) => measureText(face, text, size);
 
 /** Greedy line breaking at `size`; a word wider than the line gets a line of its own. */
 function wrap(face: Face, words: readonly string[], size: number, maxWidth: number): string[] {

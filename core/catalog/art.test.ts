@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { ART_KINDS, garmentSvg, isArtKind } from "./art.ts";
+import { setText } from "../shared/lettering.ts";
 import { colorHex, luminance } from "./rules.ts";
 
 /**
@@ -49,16 +50,23 @@ describe("garmentSvg", () => {
         }
         // Nothing loads from another host; the only URL is the SVG namespace.
         expect(svg.replace('xmlns="http://www.w3.org/2000/svg"', "")).not.toMatch(/https?:|<image|@import/i);
-        expect(svg.length).toBeLessThan(6 * 1024);
+        // Small on the wire: lettering and all, a few kilobytes before compression.
+        expect(svg.length).toBeLessThan(14 * 1024);
       }
     });
   }
 
-  it("uses the brand type and words", () => {
-    const svg = garmentSvg("tee", "black");
-    expect(svg).toContain(`font-family="Impact, 'Arial Black', sans-serif"`);
-    expect(svg).toContain("EAST HARLEM");
-    expect(svg).toContain(">EH<");
+  it("letters the brand's words in the display face, as outlines every device draws alike", () => {
+    for (const kind of ART_KINDS) {
+      const svg = garmentSvg(kind, "black");
+      // No text left for the browser to lay out, and no font to look for.
+      expect(svg, kind).not.toMatch(/<text|<textPath|font-family/);
+    }
+    const tee = garmentSvg("tee", "black");
+    // The emblem's "EAST HARLEM" and "EH", and the band's line, each as the display face sets them.
+    expect(tee).toContain(`d="${setText("display", "EAST HARLEM", 28, 0, 80, { anchor: "middle", width: 176 }).d}"`);
+    expect(tee).toContain(`d="${setText("display", "EH", 124, 0, 40, { anchor: "middle", width: 150 }).d}"`);
+    expect(tee).toContain(`d="${setText("display", "EAST HARLEM", 28, 130, 68, { anchor: "middle", width: 200 }).d}"`);
   });
 
   it("draws unknown colour names in light grey and names them in the title", () => {
@@ -85,7 +93,8 @@ describe("garmentSvg", () => {
     for (const color of COLORS) {
       const svg = garmentSvg("tee", color);
       const hex = colorHex(color);
-      const printFill = /<text x="0" y="80" font-size="28" fill="(#[0-9A-F]{6})"/.exec(svg)?.[1];
+      // The emblem's crown is printed in the print colour, like its letters.
+      const printFill = /<path d="M-48 20-40-20-20 4 0-28 20 4 40-20 48 20Z" transform="translate\(0 -92\)" fill="(#[0-9A-F]{6})"/.exec(svg)?.[1];
       expect(printFill, color).toBeDefined();
       expect(printFill, color).not.toBe(hex);
     }

@@ -1,9 +1,12 @@
 /**
- * The store's own product imagery, drawn as SVG strings. Pure: no React, no Node APIs,
- * nothing loaded from other hosts. Every image is a street-poster style card: a flat
+ * The store's own product imagery, drawn as SVG strings: no React, nothing loaded from other hosts,
+ * and no text for the browser to lay out (the lettering is set as outlines from the store's display
+ * face on the server, core/shared/lettering.ts). Every image is a street-poster style card: a flat
  * background that contrasts with the item, halftone dots, a spray-tag band, and the item
  * itself in the requested colour with shading, seams and an "EH" print.
  */
+import { LRUCache } from "lru-cache";
+import { setText, setTextAlong } from "../shared/lettering.ts";
 import { colorHex, luminance } from "./rules.ts";
 
 export const ART_KINDS = [
@@ -188,9 +191,12 @@ interface Drawing {
 
 const CROWN = "M-48 20-40-20-20 4 0-28 20 4 40-20 48 20Z";
 
-function text(x: number, y: number, size: number, fill: string, content: string, width?: number, extra = ""): string {
-  const fit = width ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : "";
-  return `<text x="${x}" y="${y}" font-size="${size}" fill="${fill}"${fit}${extra}>${escapeXml(content)}</text>`;
+/**
+ * A line of lettering centred on (x, baseline y), in the display face at `size`, stretched or squeezed to
+ * `width` when given: set as outlines (core/shared/lettering.ts), so every device shows the same letters.
+ */
+function text(x: number, y: number, size: number, fill: string, content: string, width?: number, extra = "", anchor: "middle" | "end" = "middle"): string {
+  return `<path d="${setText("display", content, size, x, y, { anchor, width }).d}" fill="${fill}"${extra}/>`;
 }
 
 /** Crown over a big "EH" over "EAST HARLEM", centred on (cx, cy). */
@@ -303,8 +309,7 @@ function drawing(kind: ArtKind, p: Palette): Drawing {
           `<path d="M206 102Q300 178 394 102${LONG_SEAMS}M172 470H428"/>` +
           `<g stroke-width="2">${ribs(180, 428, 12, 474, 500)}</g>`,
         print:
-          `<path id="a" d="M176 312Q300 188 424 312" fill="none" stroke="none"/>` +
-          `<text font-size="36" fill="${p.print}"><textPath href="#a" startOffset="50%">EAST HARLEM</textPath></text>` +
+          `<path d="${setTextAlong("display", "EAST HARLEM", 36, { from: [176, 312], via: [300, 188], to: [424, 312] })}" fill="${p.print}"/>` +
           text(300, 388, 120, p.print, "EH", 160) +
           text(300, 428, 26, p.print, "EST. 2024", 120),
       };
@@ -711,29 +716,42 @@ function item(p: Palette, body: readonly Part[], details: string, id = "k"): str
   );
 }
 
+/** Drawings made in this process, by kind and colour name: setting the lettering takes a millisecond or two. */
+const drawn = new LRUCache<string, string>({ max: 512 });
+
 /**
  * A complete 600x600 SVG document showing `kind` in `colorName`
  * (null: the item's default colour; unknown names: light grey).
  */
 export function garmentSvg(kind: ArtKind, colorName: string | null): string {
   const name = colorName?.trim() || DEFAULT_COLOR[kind];
+  const key = `${kind}\n${name}`;
+  const kept = drawn.get(key);
+  if (kept !== undefined) return kept;
+  const svg = draw(kind, name);
+  drawn.set(key, svg);
+  return svg;
+}
+
+function draw(kind: ArtKind, name: string): string {
   const hex = colorHex(name);
   // An LP is the same sleeve in every pressing; only the record takes the colour.
   const p = kind === "lp" ? { ...palette(LP_SLEEVE), variant: hex } : palette(hex);
   const d = drawing(kind, p);
   const title = `East Harlem ${LABEL[kind]} in ${name}`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600" role="img" aria-labelledby="t" font-family="Impact, 'Arial Black', sans-serif" text-anchor="middle">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600" role="img" aria-labelledby="t">` +
     `<title id="t">${escapeXml(title)}</title>` +
     `<defs><pattern id="h" width="14" height="14" patternUnits="userSpaceOnUse"><circle cx="7" cy="7" r="2.4" fill="${p.pop}"/></pattern>` +
     `<linearGradient id="s" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#FFF" stop-opacity=".24"/><stop offset=".45" stop-color="#FFF" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".34"/></linearGradient></defs>` +
     `<rect width="600" height="600" fill="${p.bg}"/>` +
     `<path d="M0 600V300L300 600ZM600 0V250L350 0Z" fill="url(#h)" opacity=".35"/>` +
-    `<text x="300" y="470" font-size="400" fill="none" stroke="${p.ghost}" stroke-width="3" opacity=".12" textLength="540" lengthAdjust="spacingAndGlyphs">EH</text>` +
+    text(300, 470, 400, "none", "EH", 540, ` stroke="${p.ghost}" stroke-width="3" opacity=".12"`) +
     `<g transform="rotate(-7 300 300)"><rect x="-40" y="34" width="330" height="44" fill="${p.pop}"/>` +
     `<path d="M60 78v34M112 78v18M228 78v44" stroke="${p.pop}" stroke-width="7" stroke-linecap="round"/>` +
-    `<text x="130" y="68" font-size="28" fill="${p.popText}" textLength="200" lengthAdjust="spacingAndGlyphs">EAST HARLEM</text></g>` +
-    `<text x="580" y="584" font-size="16" fill="${p.ghost}" opacity=".6" text-anchor="end">HIP HOP CULTURE IN EAST HARLEM \u00B7 EST. 2024</text>` +
+    text(130, 68, 28, p.popText, "EAST HARLEM", 200) +
+    `</g>` +
+    text(580, 584, 16, p.ghost, "HIP HOP CULTURE IN EAST HARLEM \u00B7 EST. 2024", undefined, ` opacity=".6"`, "end") +
     (d.under ?? "") +
     item(p, d.body, d.details) +
     d.print +
