@@ -6,9 +6,11 @@
 // with its default mobile profile (formFactor mobile, simulated throttling) in headless Chromium
 // (/usr/bin/chromium, or CHROME_PATH). Prints the four scores and the JavaScript each page
 // transferred, lists the audits that keep a score under its target, and a PASS/FAIL line.
-// First it measures a bare page (valid, next to nothing on it, from a bare Node server) the same way:
-// this machine's floor, printed beside the store's pages, since what the browser itself costs here (a
-// new renderer, its first layout) counts in every page's blocking time.
+// First it measures a bare page (valid, next to nothing on it, from a bare Node server) the same way,
+// plain and then with the store's security headers: this machine's floor, printed beside the store's
+// pages, since what the browser itself costs here (a new renderer, its first layout) counts in every
+// page's blocking time, and Cross-Origin-Opener-Policy gives each page a new renderer. It also prints
+// where each page's main-thread time goes (Lighthouse's mainthread-work-breakdown groups).
 // LIGHTHOUSE_RUNS=<n> (default 3) runs each page n times and keeps the median run by
 // performance score; LIGHTHOUSE_REPORT_DIR=<dir> also saves each page's HTML report there;
 // LIGHTHOUSE_PATHS=/,/shop measures only those pages.
@@ -50,17 +52,34 @@ const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disa
 const NOT_APPLICABLE_LOCALLY = ["is-on-https", "redirects-http"];
 
 const FLOOR_LABEL = "bare page";
+const FLOOR_WITH_HEADERS_LABEL = "bare page, store's headers";
 /** The floor's page: valid, accessible and described, with one heading and one sentence on it. */
 const FLOOR_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
   '<title>Bare page</title><meta name="description" content="A page with next to nothing on it, to measure the machine.">' +
   '<link rel="icon" href="data:,"></head><body><h1>Bare page</h1><p>Next to nothing on it.</p></body></html>';
 
-/** A bare Node server answering every request with FLOOR_HTML (robots.txt with an allow-all). */
-async function startBarePage(): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * The response headers a store page is sent with that change how the browser loads it rather than what it
+ * shows: the security headers. Cross-Origin-Opener-Policy above all: a page that sets it is opened in a
+ * renderer process of its own, started for it (a fresh renderer's first work counts in the page's blocking
+ * time), where a page without it may reuse the blank tab's.
+ */
+const LOADING_HEADERS = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "permissions-policy",
+  "referrer-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-frame-options",
+];
+
+/** A bare Node server answering every request with FLOOR_HTML (robots.txt with an allow-all), with `headers` added. */
+async function startBarePage(headers: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const robots = req.url === "/robots.txt";
-    res.writeHead(200, { "Content-Type": robots ? "text/plain; charset=utf-8" : "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    res.writeHead(200, { ...headers, "Content-Type": robots ? "text/plain; charset=utf-8" : "text/html; charset=utf-8", "Cache-Control": "no-store" });
     res.end(robots ? "User-agent: *\nAllow: /\n" : FLOOR_HTML);
   });
   await new Promise<void>((resolve, reject) => {
@@ -201,6 +220,10 @@ function failingAudits(lhr: Result, categoryId: CategoryId, skip: string[]): str
 async function main(): Promise<number> {
   const store = await startStore();
 
+  // The store's own loading headers, for the second floor: the bare page served the way the store serves a page.
+  const home = await fetch(store.url + "/");
+  await home.arrayBuffer();
+  const storeHeaders = Object.fromEntries(LOADING_HEADERS.flatMap((name) => (home.headers.has(name) ? [[name, home.headers.get(name)!]] : [])));
   // One render of each page first, so Lighthouse does not time the store's very first requests.
   for (const pagePath of PATHS) {
     const res = await fetch(store.url + pagePath, { headers: { "accept-encoding": "gzip" } });
@@ -282,18 +305,24 @@ async function main(): Promise<number> {
 
   const results: PageResult[] = [];
   const broken: string[] = [];
-  let floor: PageResult | null = null;
+  const floors: PageResult[] = [];
   try {
     // This machine's floor: the same measurement of a page with next to nothing on it, served by a bare
     // server. What the browser itself costs here (starting a renderer, its first layout) counts in every
-    // page's figures; the store's pages are read against it (like bench:pages' bare server).
-    const bare = await startBarePage();
-    try {
-      const lhr = await measurePage(bare.url, "bare page (this machine's floor)", "bare-page");
-      if (lhr.runtimeError) broken.push("bare page");
-      floor = summarise(FLOOR_LABEL, lhr);
-    } finally {
-      await bare.stop();
+    // page's figures; the store's pages are read against it (like bench:pages' bare server). Twice: plain,
+    // and with the store's loading headers, which decide whether the page gets a renderer of its own.
+    for (const [label, headers, reportName] of [
+      [FLOOR_LABEL, {}, "bare-page"],
+      [FLOOR_WITH_HEADERS_LABEL, storeHeaders, "bare-page-store-headers"],
+    ] as const) {
+      const bare = await startBarePage(headers);
+      try {
+        const lhr = await measurePage(bare.url, `${label} (this machine's floor)`, reportName);
+        if (lhr.runtimeError) broken.push(label);
+        floors.push(summarise(label, lhr));
+      } finally {
+        await bare.stop();
+      }
     }
     for (const pagePath of PATHS) {
       const lhr = await measurePage(store.url + pagePath, pagePath, pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-"));
@@ -310,7 +339,7 @@ async function main(): Promise<number> {
     "\n" +
       table(
         ["page", "performance", "accessibility", "best practices", "BP adjusted", "SEO", ...METRICS.map(([, label, , unit]) => (unit ? `${label} ${unit}` : label)), "JS KB (gzip)", "scripts"],
-        [...(floor ? [floor] : []), ...results].map((r) => [
+        [...floors, ...results].map((r) => [
           r.path,
           String(r.scores.performance ?? "n/a"),
           String(r.scores.accessibility ?? "n/a"),
@@ -326,6 +355,26 @@ async function main(): Promise<number> {
   console.log(
     "(scores 0-100; JS KB: transferSize of the Script requests in the network-requests audit, 1 KB = 1024 bytes;\n" +
       ` BP adjusted: best practices without ${NOT_APPLICABLE_LOCALLY.join(" and ")} when they fail, see below)`,
+  );
+
+  // Where each page's main-thread time goes, by Lighthouse's own groups (its mainthread-work-breakdown audit):
+  // the trace's durations times the simulated CPU slowdown, as its metrics count them.
+  const groups = ["styleLayout", "parseHTML", "scriptEvaluation", "scriptParseCompile", "paintCompositeRender", "garbageCollection", "other"];
+  const breakdown = (r: PageResult): Record<string, number> => {
+    const items = (r.lhr.audits["mainthread-work-breakdown"]?.details as { items?: Array<{ group: string; duration: number }> } | undefined)?.items ?? [];
+    return Object.fromEntries(items.map((item) => [item.group, item.duration]));
+  };
+  console.log(
+    "\nMain thread by kind of work, ms (Lighthouse's mainthread-work-breakdown: the trace's time times the CPU slowdown " +
+      `of ${floors[0]?.lhr.configSettings.throttling.cpuSlowdownMultiplier ?? "n/a"}):\n` +
+      table(
+        ["page", "style & layout", "parse HTML & CSS", "script evaluation", "script compile", "rendering", "GC", "other", "total"],
+        [...floors, ...results].map((r) => {
+          const b = breakdown(r);
+          const total = Object.values(b).reduce((sum, ms) => sum + ms, 0);
+          return [r.path, ...groups.map((g) => String(Math.round(b[g] ?? 0))), String(Math.round(total))];
+        }),
+      ),
   );
 
   // Audits not applicable on a local http:// run
@@ -383,13 +432,16 @@ async function main(): Promise<number> {
       if (value === undefined || value > most) misses.push(`${r.path} ${label} ${metricText(r.lhr, id)}${unit ? ` ${unit}` : ""}`);
     }
   }
-  if (floor && !floor.lhr.runtimeError) {
+  for (const floor of floors) {
+    if (floor.lhr.runtimeError) continue;
     const floorMisses = CATEGORIES.filter((id) => (floor.scores[id] ?? 0) < TARGETS[id]).map((id) => `${LABELS[id]} ${floor.scores[id]}`);
     for (const [id, label, most] of METRICS) if ((floor.lhr.audits[id]?.numericValue ?? Infinity) > most) floorMisses.push(`${label} ${metricText(floor.lhr, id)}`);
     console.log(
-      `\nThis machine's floor (the bare page, measured the same way): performance ${floor.scores.performance}, ` +
+      `\nThis machine's floor (${floor.path}, measured the same way): performance ${floor.scores.performance}, ` +
         METRICS.map(([id, label]) => `${label} ${metricText(floor.lhr, id)}`).join(", ") +
-        (floorMisses.length > 0 ? `; it misses the targets itself (${floorMisses.join(", ")}): here they cannot be shown by any page` : "; it meets the targets"),
+        (floorMisses.length > 0
+          ? `; it misses the targets itself (${floorMisses.join(", ")}): here they cannot be shown by any page ${floor.path === FLOOR_LABEL ? "" : "sent with these headers"}`.trimEnd()
+          : "; it meets the targets"),
     );
   }
   console.log(
