@@ -8,7 +8,7 @@
  */
 import sharp from "sharp";
 import { garmentSvg, isArtKind } from "../../core/catalog/index.ts";
-import { measureText, setText as setLine, type Face } from "../../core/shared/lettering.ts";
+import { measureText, setText, type Face } from "../../core/shared/lettering.ts";
 import { MONOGRAM, WORDMARK } from "./brand-marks.ts";
 import { SOCIAL_CARD, type ProductCardContent, type TitleCardContent } from "./social.ts";
 
@@ -17,18 +17,13 @@ const PAPER = "#f6f3ee";
 const GOLD = "#f5b700";
 const RED = "#e63329";
 
-/** A line of text as one SVG path at (x, baseline), `size` px, with `tracking` in ems between letters. */
-const setText = (face: Face, text: string, size: number, x: number, baseline: number, tracking = 0) => setLine(face, text, size, x, baseline, { tracking });
-
-const measure = (face: Face, text: string, size: number) => measureText(face, text, size);
-
 /** Greedy line breaking at `size`; a word wider than the line gets a line of its own. */
 function wrap(face: Face, words: readonly string[], size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of words) {
     const next = line ? `${line} ${word}` : word;
-    if (!line || measure(face, next, size) <= maxWidth) line = next;
+    if (!line || measureText(face, next, size) <= maxWidth) line = next;
     else {
       lines.push(line);
       line = word;
@@ -52,13 +47,13 @@ function fit(face: Face, text: string, box: { maxWidth: number; maxHeight: numbe
   const words = text.split(/\s+/).filter(Boolean);
   for (const size of sizes) {
     const lines = wrap(face, words, size, maxWidth);
-    if (lines.length <= maxLines && blockHeight(lines.length, size) <= maxHeight && lines.every((l) => measure(face, l, size) <= maxWidth)) return { size, lines };
+    if (lines.length <= maxLines && blockHeight(lines.length, size) <= maxHeight && lines.every((l) => measureText(face, l, size) <= maxWidth)) return { size, lines };
   }
   // Too long even at the smallest size: cut, and the last line ends in an ellipsis.
   const size = sizes.at(-1)!;
   const lines = wrap(face, words, size, maxWidth).slice(0, maxLines);
   let last = lines.at(-1) ?? "";
-  while (last.length > 1 && measure(face, `${last}…`, size) > maxWidth) last = last.slice(0, -1).trimEnd();
+  while (last.length > 1 && measureText(face, `${last}…`, size) > maxWidth) last = last.slice(0, -1).trimEnd();
   lines[lines.length - 1] = `${last}…`;
   return { size, lines };
 }
@@ -82,7 +77,7 @@ function svgDocument(inner: string): string {
 
 /** Lines of display type from `top`, each `size` high with a tight leading; returns the paths and the bottom. */
 function block(lines: readonly string[], size: number, x: number, top: number, fill: string): { svg: string; bottom: number } {
-  const paths = lines.map((line, i) => `<path fill="${fill}" d="${setText("display", line, size, x, top + size * CAP_HEIGHT + i * size * LEADING, 0.01).d}"/>`);
+  const paths = lines.map((line, i) => `<path fill="${fill}" d="${setText("display", line, size, x, top + size * CAP_HEIGHT + i * size * LEADING, { tracking: 0.01 }).d}"/>`);
   return { svg: paths.join(""), bottom: top + blockHeight(lines.length, size) };
 }
 
@@ -116,7 +111,7 @@ async function productCard(content: ProductCardContent, readPhoto: PhotoReader):
   const maxWidth = 1200 - left - 56;
   const name = fit("display", content.name.toUpperCase(), { maxWidth, maxHeight: 280, maxLines: 3 }, [92, 84, 76, 68, 60, 54, 48]);
   const title = block(name.lines, name.size, left, 170, PAPER);
-  const price = setText("display", priceLabel(content.priceCents, content.currency), 64, left, title.bottom + 100, 0.01);
+  const price = setText("display", priceLabel(content.priceCents, content.currency), 64, left, title.bottom + 100, { tracking: 0.01 });
   const inner =
     `<rect x="630" width="570" height="${height}" fill="url(#dots)"/>` +
     wordmark(left, 56, 52, PAPER) +
@@ -133,7 +128,7 @@ async function titleCard(content: TitleCardContent): Promise<Buffer> {
   const { width, height } = SOCIAL_CARD;
   const left = 72;
   const maxWidth = 760;
-  const eyebrow = setText("text", content.eyebrow.toUpperCase(), 26, left, 210, 0.14);
+  const eyebrow = setText("text", content.eyebrow.toUpperCase(), 26, left, 210, { tracking: 0.14 });
   const title = fit("display", content.title.toUpperCase(), { maxWidth, maxHeight: height - 240 - 80, maxLines: 3 }, [150, 132, 116, 100, 88, 76, 66, 58]);
   const heading = block(title.lines, title.size, left, 240, PAPER);
   const inner =

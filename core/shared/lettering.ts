@@ -135,12 +135,18 @@ export interface SetOptions {
   tracking?: number;
 }
 
+type Run = ReturnType<Font["layout"]>;
+
+/** A laid-out line's natural width at `size`, in page units, with `tracking` in ems between letters. */
+function widthOf(font: Font, run: Run, size: number, tracking: number): number {
+  const advance = run.positions.reduce((sum, p) => sum + p.xAdvance, 0) + Math.max(0, run.glyphs.length - 1) * tracking * font.unitsPerEm;
+  return (advance * size) / font.unitsPerEm;
+}
+
 /** The line's natural width at `size`, in page units. */
 export function measureText(face: Face, text: string, size: number, tracking = 0): number {
   const font = fontsOnce()[face];
-  const run = font.layout(text);
-  const advance = run.positions.reduce((sum, p) => sum + p.xAdvance, 0) + Math.max(0, run.glyphs.length - 1) * tracking * font.unitsPerEm;
-  return (advance * size) / font.unitsPerEm;
+  return widthOf(font, font.layout(text), size, tracking);
 }
 
 /** A line of text as one SVG path's data, its baseline at `baseline`, `size` units high. */
@@ -149,7 +155,7 @@ export function setText(face: Face, text: string, size: number, x: number, basel
   const run = font.layout(text);
   const scale = size / font.unitsPerEm;
   const tracking = (options.tracking ?? 0) * font.unitsPerEm;
-  const natural = measureText(face, text, size, options.tracking ?? 0);
+  const natural = widthOf(font, run, size, options.tracking ?? 0);
   const width = options.width ?? natural;
   const stretch = natural > 0 ? width / natural : 1;
   const left = options.anchor === "middle" ? x - width / 2 : options.anchor === "end" ? x - width : x;
@@ -205,9 +211,8 @@ export function setTextAlong(face: Face, text: string, size: number, curve: Curv
     const b = point(Math.min(1, t + 1e-3));
     return { p: point(t), angle: Math.atan2(b[1] - a[1], b[0] - a[0]) };
   };
-  const width = measureText(face, text, size);
   const writer = new PathWriter(stepFor(size));
-  let pen = (total - width) / 2;
+  let pen = (total - widthOf(font, run, size, 0)) / 2;
   run.glyphs.forEach((glyph, i) => {
     const pos = run.positions[i]!;
     const half = (pos.xAdvance * scale) / 2;
