@@ -73,12 +73,12 @@ test.describe("music player", () => {
     await expect(card.getByTestId("playlist-track-count")).toHaveText("4 tracks");
     await card.getByRole("button", { name: "Play Playlist: Harlem Classics" }).click();
     await expect(miniPlayer(page).getByTestId("mini-player-title")).toHaveText("116th Street Break");
-    expect((await audioState(page)).src).toMatch(/\/audio\/seed\/classics-1-[0-9a-f]+\.mp3$/);
+    await expect.poll(async () => (await audioState(page)).src).toMatch(/\/audio\/seed\/classics-1-[0-9a-f]+\.mp3$/);
     await expectAdvancing(page);
 
     await miniPlayer(page).getByRole("button", { name: "Next track" }).click();
     await expect(miniPlayer(page).getByTestId("mini-player-title")).toHaveText("Stoop Kings");
-    expect((await audioState(page)).src).toMatch(/\/audio\/seed\/classics-2-[0-9a-f]+\.mp3$/);
+    await expect.poll(async () => (await audioState(page)).src).toMatch(/\/audio\/seed\/classics-2-[0-9a-f]+\.mp3$/);
     await expectAdvancing(page);
     await expect(miniPlayer(page)).toContainText("Harlem Classics (2/4)");
 
