@@ -36,19 +36,20 @@ async function settledShift(page: Page): Promise<{ total: number; shifts: string
 test.describe("the label's look", () => {
   test("headings are set in Anton and text in Archivo, both loaded from the store", async ({ page }) => {
     await gotoHydrated(page, "/");
-    const fonts = await page.evaluate(async () => {
+    const loaded = await page.evaluate(async () => {
       await document.fonts.ready;
-      return [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/["']/g, ""));
+      return [...document.fonts].filter((f) => f.status === "loaded").map((f) => `${f.family.replace(/["']/g, "")} ${f.weight}`);
     });
-    expect(fonts).toContain("Anton");
-    expect(fonts).toContain("Archivo");
+    expect(loaded).toContain("Anton 100 900");
+    // Archivo's text, semibold and bold weights, each its own file (app/fonts.css).
+    for (const weights of ["100 500", "501 650", "651 800"]) expect(loaded).toContain(`Archivo ${weights}`);
     const h1 = await page.locator("h1").first().evaluate((el) => getComputedStyle(el).fontFamily);
     expect(h1).toMatch(/^"?Anton"?,/);
     const body = await page.locator("body").evaluate((el) => getComputedStyle(el).fontFamily);
     expect(body).toMatch(/^"?Archivo"?,/);
     // The preloaded files are the ones the stylesheet uses: each is fetched once.
     const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
-    expect(preloads).toHaveLength(2);
+    expect(preloads).toHaveLength(4);
     const woff2 = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => n.endsWith(".woff2")));
     for (const href of preloads) expect(woff2.filter((n) => n === href)).toHaveLength(1);
   });
