@@ -1,5 +1,5 @@
 import os from "node:os";
-import nodemailer from "nodemailer";
+import { createRequire } from "node:module";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import { claimMail, failMail, finishMail, type OutboxRow } from "../core/mail/index.ts";
@@ -21,6 +21,8 @@ export function createMailTransport(options: { smtpUrl: string | undefined; from
       async deliver() {},
     };
   }
+  // Loaded only where mail is sent: a store without SMTP_URL starts without it.
+  const nodemailer = createRequire(import.meta.url)("nodemailer") as typeof import("nodemailer");
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     kind: "smtp",

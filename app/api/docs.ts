@@ -38,10 +38,11 @@ const START = `window.ui = SwaggerUIBundle({
 });
 `;
 
-export function mountDocs(router: Router, openApiJson: () => string): void {
-  router.get("/openapi.json", (_req, res) => {
+export function mountDocs(router: Router, openApiJson: () => Promise<string>): void {
+  router.get("/openapi.json", async (_req, res) => {
+    const json = await openApiJson();
     res.setHeader("Cache-Control", "no-cache");
-    res.type("application/json").send(openApiJson());
+    res.type("application/json").send(json);
   });
   router.get("/docs", (_req, res) => {
     res.setHeader("Cache-Control", "no-cache");

@@ -98,7 +98,13 @@ export { openApiDocument };
 
 /** The router to mount at /api/v1. */
 export function createApi(deps: ApiDeps): Router {
-  let document: string | null = null;
-  const openApiJson = () => (document ??= JSON.stringify(openApiDocument(OPERATIONS, deps.baseUrl)));
+  let document: Promise<string> | null = null;
+  const openApiJson = () =>
+    (document ??= openApiDocument(OPERATIONS, deps.baseUrl)
+      .then((d) => JSON.stringify(d))
+      .catch((error: unknown) => {
+        document = null; // the next request tries again
+        throw error;
+      }));
   return apiRouter(deps, OPERATIONS, (router) => mountDocs(router, openApiJson));
 }

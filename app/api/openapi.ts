@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { queueTokenSchema } from "../../core/queue/index.ts";
 import { idempotencyHeader } from "./idempotency.ts";
 import type { AnyOperation } from "./operation.ts";
@@ -100,8 +100,12 @@ const DESCRIPTION = `The store's API for its mobile app: the same catalogue, acc
 - **Limits**: requests per minute per address and per token, told in the RateLimit and RateLimit-Policy headers; past them, 429 with Retry-After. Bodies are JSON of at most 64 KB.
 - **Versioning**: /api/v1 is stable: fields and operations may be added, never removed or changed in meaning. A change that would break an app comes as /api/v2.`;
 
-/** The OpenAPI 3.1 document of the operations, from the zod schemas they validate and answer with. */
-export function openApiDocument(operations: readonly AnyOperation[], baseUrl: string) {
+/**
+ * The OpenAPI 3.1 document of the operations, from the zod schemas they validate and answer with. zod-openapi
+ * is loaded with the first request for the document, not when the server starts.
+ */
+export async function openApiDocument(operations: readonly AnyOperation[], baseUrl: string) {
+  const { createDocument } = await import("zod-openapi");
   const paths: ZodOpenApiPathsObject = {};
   for (const op of operations) {
     const path = (paths[op.path] ??= {});

@@ -6,8 +6,9 @@
  * Server only: it reads the font files from node_modules.
  */
 import { createRequire } from "node:module";
-import * as fontkit from "fontkit";
 
+// fontkit (and the brotli decoder it brings) is loaded with the first drawing, not when the server starts:
+// about a tenth of a second of a start that must answer within 2 s, for pictures asked for after the page.
 const require = createRequire(import.meta.url);
 
 interface Command {
@@ -28,6 +29,7 @@ let faces: Record<Face, Font> | null = null;
 
 function fontsOnce(): Record<Face, Font> {
   if (!faces) {
+    const fontkit = require("fontkit") as typeof import("fontkit");
     const open = (specifier: string) => fontkit.openSync(require.resolve(specifier)) as unknown as Font & { variationCoords?: number[] };
     const text = open("@fontsource-variable/archivo/files/archivo-latin-wght-normal.woff2");
     // The variable font's bold instance: coordinates set before any glyph is read.
