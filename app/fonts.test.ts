@@ -3,7 +3,7 @@ import path from "node:path";
 import * as fontkit from "fontkit";
 import { describe, expect, it } from "vitest";
 import { fallbackCss, fallbackFaces, fontFile } from "../scripts/font-fallbacks.ts";
-import { ARCHIVO_WEIGHTS, FONT_SUBSETS, fontsDir, LATIN_RANGES, sourceFile } from "../scripts/font-subsets.ts";
+import { ARCHIVO_WEIGHTS, FONT_SUBSETS, fontsDir, KEPT_FEATURES, LATIN_RANGES, sourceFile } from "../scripts/font-subsets.ts";
 
 const css = fs.readFileSync(new URL("./fonts.css", import.meta.url), "utf8");
 
@@ -76,6 +76,10 @@ describe("the latin font files cut for the store (app/fonts/, scripts/font-subse
       expect(new Set(cut.characterSet.filter((c) => c !== 0xffff))).toEqual(new Set(original.characterSet.filter(inLatin)));
       for (const table of ["fpgm", "prep", "cvt "]) expect(cut.directory.tables, table).not.toHaveProperty(table);
       if (subset.weight !== undefined) expect(cut.directory.tables).not.toHaveProperty("fvar");
+      // The features kept, where the original has them (tabular figures for prices and counts).
+      expect(new Set((cut as unknown as { availableFeatures: string[] }).availableFeatures)).toEqual(
+        new Set((original as unknown as { availableFeatures: string[] }).availableFeatures.filter((f) => (KEPT_FEATURES as readonly string[]).includes(f))),
+      );
       // Each advance as the variable font's at that weight, rounded to a whole unit (of 1000 or 2048 to the em).
       for (const char of SAMPLE) expect(Math.abs(cut.layout(char).advanceWidth - original.layout(char).advanceWidth), char).toBeLessThanOrEqual(0.5);
       // Smaller than what it replaces: the point of cutting it.

@@ -9,7 +9,9 @@
  *   a page needs at once (400, 600, 700) arrive side by side instead of one after another.
  *
  * Every file keeps the characters of @fontsource's latin subset (the same unicode-range as before), so no
- * character moves to another face. app/font-subsets.test.ts checks the files against the originals.
+ * character moves to another face, and the OpenType features a browser applies by default or the store asks
+ * for (tabular figures, `tabular-nums`); fractions' numerators and denominators (frac, numr, dnom), which
+ * nothing asks for, are left out. app/fonts.test.ts checks the files against the originals.
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -37,6 +39,9 @@ export interface FontSubset {
   weight?: number;
 }
 
+/** The layout features kept: the default ones (composition, ligatures, kerning, marks) and the figures. */
+export const KEPT_FEATURES = ["ccmp", "kern", "liga", "mark", "mkmk", "pnum", "tnum"] as const;
+
 export const ARCHIVO_WEIGHTS = [400, 600, 700, 900] as const;
 
 export const FONT_SUBSETS: readonly FontSubset[] = [
@@ -62,6 +67,7 @@ export async function makeSubset(subset: FontSubset): Promise<Buffer> {
   return subsetFont(source, latinText(), {
     targetFormat: "woff2",
     noHinting: true,
+    keepFeatures: [...KEPT_FEATURES],
     ...(subset.weight === undefined ? {} : { variationAxes: { wght: subset.weight } }),
   });
 }

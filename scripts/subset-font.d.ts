@@ -3,6 +3,7 @@ declare module "subset-font" {
   interface SubsetOptions {
     targetFormat?: "sfnt" | "truetype" | "woff" | "woff2";
     noHinting?: boolean;
+    keepFeatures?: string[];
     variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
   }
   export default function subsetFont(font: Buffer, text: string, options?: SubsetOptions): Promise<Buffer>;
