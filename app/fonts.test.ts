@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import * as fontkit from "fontkit";
 import { describe, expect, it } from "vitest";
-import { fallbackCss, fallbackFaces, fontFile } from "../scripts/font-fallbacks.ts";
+import { fallbackCss, fallbackFaces, fontFile, openFont } from "../scripts/font-fallbacks.ts";
 import { ARCHIVO_WEIGHTS, FONT_SUBSETS, fontsDir, KEPT_FEATURES, LATIN_RANGES, sourceFile } from "../scripts/font-subsets.ts";
 
 const css = fs.readFileSync(new URL("./fonts.css", import.meta.url), "utf8");
@@ -53,33 +52,19 @@ describe("the store's fonts", () => {
 });
 
 describe("the latin font files cut for the store (app/fonts/, scripts/font-subsets.ts)", () => {
-  interface Face {
-    characterSet: number[];
-    directory: { tables: Record<string, unknown> };
-    variationCoords?: number[];
-    layout(text: string): { advanceWidth: number };
-  }
-  const open = (file: string, weight?: number): Face => {
-    const font = fontkit.openSync(file) as unknown as Face;
-    // A variable font's instance: its coordinates set before any glyph is read (as scripts/font-fallbacks.ts does).
-    if (weight !== undefined) font.variationCoords = [weight];
-    return font;
-  };
   const inLatin = (c: number) => LATIN_RANGES.some(([from, to]) => from <= c && c <= to);
   const SAMPLE = "Harlem Classic Tee — $55.00 · Añadir al carrito «Sí» ¿Qué? 116th St. & Lexington Ave. ≈ €50,60";
 
   for (const subset of FONT_SUBSETS) {
     it(`${subset.file}: every latin character of the original, no hinting, the same widths${subset.weight ? ` as the variable font at ${subset.weight}` : ""}`, () => {
-      const cut = open(path.join(fontsDir(), subset.file));
-      const original = open(sourceFile(subset), subset.weight);
+      const cut = openFont(path.join(fontsDir(), subset.file));
+      const original = openFont(sourceFile(subset), subset.weight);
       // (U+FFFF is the end marker of the cmap's last segment, which fontkit lists as a character.)
       expect(new Set(cut.characterSet.filter((c) => c !== 0xffff))).toEqual(new Set(original.characterSet.filter(inLatin)));
       for (const table of ["fpgm", "prep", "cvt "]) expect(cut.directory.tables, table).not.toHaveProperty(table);
       if (subset.weight !== undefined) expect(cut.directory.tables).not.toHaveProperty("fvar");
       // The features kept, where the original has them (tabular figures for prices and counts).
-      expect(new Set((cut as unknown as { availableFeatures: string[] }).availableFeatures)).toEqual(
-        new Set((original as unknown as { availableFeatures: string[] }).availableFeatures.filter((f) => (KEPT_FEATURES as readonly string[]).includes(f))),
-      );
+      expect(new Set(cut.availableFeatures)).toEqual(new Set(original.availableFeatures.filter((f) => (KEPT_FEATURES as readonly string[]).includes(f))));
       // Each advance as the variable font's at that weight, rounded to a whole unit (of 1000 or 2048 to the em).
       for (const char of SAMPLE) expect(Math.abs(cut.layout(char).advanceWidth - original.layout(char).advanceWidth), char).toBeLessThanOrEqual(0.5);
       // Smaller than what it replaces: the point of cutting it.

@@ -59,7 +59,8 @@ const ARIAL_LOCAL = {
   bold: ["Arial Bold", "Arial-BoldMT", "Helvetica Bold", "Liberation Sans Bold"],
 } as const;
 
-interface OpenFont {
+/** What the store reads of a font file through fontkit (here and in app/fonts.test.ts). */
+export interface OpenFont {
   unitsPerEm: number;
   ascent: number;
   descent: number;
@@ -67,13 +68,16 @@ interface OpenFont {
   "OS/2": { typoAscender: number; typoDescender: number; typoLineGap: number; fsSelection: { useTypoMetrics: boolean } };
   layout(text: string): { advanceWidth: number };
   variationCoords?: number[];
+  characterSet: number[];
+  availableFeatures: string[];
+  directory: { tables: Record<string, unknown> };
 }
 
 export function fontFile(specifier: string): string {
   return require.resolve(specifier);
 }
 
-function openFont(file: string, weight?: number): OpenFont {
+export function openFont(file: string, weight?: number): OpenFont {
   const font = fontkit.openSync(file) as unknown as OpenFont;
   // A variable font's instance: its coordinates set before any glyph is read (fontkit's getVariation does not read WOFF2).
   if (weight !== undefined) font.variationCoords = [weight];

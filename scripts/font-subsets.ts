@@ -14,12 +14,11 @@
  * nothing asks for, are left out. app/fonts.test.ts checks the files against the originals.
  */
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import subsetFont from "subset-font";
+import { fontFile } from "./font-fallbacks.ts";
 
-const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** @fontsource's latin unicode-range, the range app/fonts.css gives these files. */
@@ -54,7 +53,7 @@ export const FONT_SUBSETS: readonly FontSubset[] = [
 ];
 
 export const fontsDir = () => path.join(ROOT, "app", "fonts");
-export const sourceFile = (subset: FontSubset) => require.resolve(subset.source);
+export const sourceFile = (subset: FontSubset) => fontFile(subset.source);
 
 function latinText(): string {
   let text = "";
