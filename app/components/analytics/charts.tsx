@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { ForecastChartPoint } from "./chart-data.ts";
 
@@ -17,42 +17,37 @@ const RevenueLines = lazy(() => drawn().then((m) => ({ default: m.RevenueLines }
 const CategorySlices = lazy(() => drawn().then((m) => ({ default: m.CategorySlices })));
 const ForecastBand = lazy(() => drawn().then((m) => ({ default: m.ForecastBand })));
 
-export function RevenueChart({ data, label }: { data: { day: string; revenueCents: number; orders: number }[]; label: string }) {
+/** A chart's room, its size kept before and while the drawing loads; the drawing once React runs. */
+function ChartFrame({ testId, className, children }: { testId: string; className: string; children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    <div aria-hidden="true" className="h-64 w-full" data-testid="revenue-chart">
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <RevenueLines data={data} label={label} />
-        </Suspense>
-      ) : null}
+    <div aria-hidden="true" className={`${className} w-full`} data-testid={testId}>
+      {hydrated ? <Suspense fallback={null}>{children}</Suspense> : null}
     </div>
   );
 }
 
-export function CategoryPie({ data }: { data: { category: string; revenueCents: number }[] }) {
-  const hydrated = useHydrated();
+export function RevenueChart({ data, label }: { data: { day: string; revenueCents: number; orders: number }[]; label: string }) {
   return (
-    <div aria-hidden="true" className="h-64 w-full" data-testid="category-chart">
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <CategorySlices data={data} />
-        </Suspense>
-      ) : null}
-    </div>
+    <ChartFrame testId="revenue-chart" className="h-64">
+      <RevenueLines data={data} label={label} />
+    </ChartFrame>
+  );
+}
+
+export function CategoryPie({ data }: { data: { category: string; revenueCents: number }[] }) {
+  return (
+    <ChartFrame testId="category-chart" className="h-64">
+      <CategorySlices data={data} />
+    </ChartFrame>
   );
 }
 
 /** Daily revenue (history) followed by the forecast line inside its prediction interval (a shaded band). */
 export function ForecastChart({ data }: { data: ForecastChartPoint[] }) {
-  const hydrated = useHydrated();
   return (
-    <div aria-hidden="true" className="h-72 w-full" data-testid="forecast-chart">
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <ForecastBand data={data} />
-        </Suspense>
-      ) : null}
-    </div>
+    <ChartFrame testId="forecast-chart" className="h-72">
+      <ForecastBand data={data} />
+    </ChartFrame>
   );
 }
