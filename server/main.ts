@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import v8 from "node:v8";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client.ts";
@@ -39,7 +40,19 @@ async function loadServerBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
 }
 
+/**
+ * How much of a WebAssembly function's code runs before V8 compiles it again with its optimizing compiler
+ * (V8's default is 1,800,000 bytes, "a rough approximation of bytes executed"). The embedded database is
+ * PostgreSQL compiled to WebAssembly: at the default, opening it sends hundreds of its functions to the
+ * optimizing compiler on background threads, which on two cores took the CPU from the start itself (the
+ * first page came about 0.35 s later; ADR 0028's second addendum). A hundred times the default leaves the
+ * start on the baseline code and still optimizes what a running store keeps calling.
+ */
+const EMBEDDED_DATABASE_TIERING_BUDGET = 180_000_000;
+
 async function main() {
+  // Before the embedded database's module is compiled: V8 reads the budget when it instantiates a module.
+  if (!env.DATABASE_URL) v8.setFlagsFromString(`--wasm-tiering-budget=${EMBEDDED_DATABASE_TIERING_BUDGET}`);
   const building = env.NODE_ENV === "development" ? null : loadServerBuild();
   // Awaited below; until then a failure must not count as unhandled.
   building?.catch(() => {});
