@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fallbackCss, fallbackFaces, fontFile, openFont } from "../scripts/font-fallbacks.ts";
-import { ARCHIVO_WEIGHTS, FONT_SUBSETS, fontsDir, KEPT_FEATURES, LATIN_RANGES, sourceFile } from "../scripts/font-subsets.ts";
+import { ARCHIVO_WEIGHTS, CORE_RANGES, FONT_SUBSETS, fontsDir, inPart, KEPT_FEATURES, LATIN_RANGES, REST_RANGES, sourceFile, unicodeRange } from "../scripts/font-subsets.ts";
 
 const css = fs.readFileSync(new URL("./fonts.css", import.meta.url), "utf8");
 
@@ -27,19 +27,63 @@ describe("the store's fonts", () => {
   });
 
   it("declares each Archivo weight file for the weights nearest it, so every weight from 100 to 900 has exactly one", () => {
-    const faces = css
-      .split("@font-face")
-      .slice(1)
-      .filter((f) => /archivo-latin-\d+\.woff2/.test(f))
-      .map((f) => ({ file: Number(/archivo-latin-(\d+)/.exec(f)![1]), range: /font-weight: (\d+) (\d+);/.exec(f)!.slice(1).map(Number) as [number, number] }));
-    expect(faces.map((f) => f.file)).toEqual([...ARCHIVO_WEIGHTS]);
-    for (let weight = 100; weight <= 900; weight += 50) {
-      const matching = faces.filter((f) => f.range[0] <= weight && weight <= f.range[1]);
-      expect(matching, `weight ${weight}`).toHaveLength(1);
-      // From 400 up, a file as near the asked weight as any (halfway weights may go either way).
-      const distance = Math.min(...ARCHIVO_WEIGHTS.map((w) => Math.abs(w - weight)));
-      if (weight >= 400) expect(Math.abs(matching[0]!.file - weight), `weight ${weight}`).toBe(distance);
+    for (const part of ["core", "rest"]) {
+      const faces = css
+        .split("@font-face")
+        .slice(1)
+        .filter((f) => new RegExp(`archivo-latin-${part}-\\d+\\.woff2`).test(f))
+        .map((f) => ({ file: Number(/archivo-latin-[a-z]+-(\d+)/.exec(f)![1]), range: /font-weight: (\d+) (\d+);/.exec(f)!.slice(1).map(Number) as [number, number] }));
+      expect(faces.map((f) => f.file)).toEqual([...ARCHIVO_WEIGHTS]);
+      for (let weight = 100; weight <= 900; weight += 50) {
+        const matching = faces.filter((f) => f.range[0] <= weight && weight <= f.range[1]);
+        expect(matching, `${part}, weight ${weight}`).toHaveLength(1);
+        // From 400 up, a file as near the asked weight as any (halfway weights may go either way).
+        const distance = Math.min(...ARCHIVO_WEIGHTS.map((w) => Math.abs(w - weight)));
+        if (weight >= 400) expect(Math.abs(matching[0]!.file - weight), `${part}, weight ${weight}`).toBe(distance);
+      }
     }
+  });
+
+  it("gives each latin file the unicode-range of its part, the core and the rest together covering latin once", () => {
+    const faces = css.split("@font-face").slice(1).filter((f) => f.includes("./fonts/"));
+    expect(faces).toHaveLength(FONT_SUBSETS.length);
+    for (const face of faces) {
+      const part = /-latin-(core|rest)[.-]/.exec(face)![1];
+      expect(/unicode-range: ([^;]+);/.exec(face)![1]).toBe(unicodeRange(part === "core" ? CORE_RANGES : REST_RANGES));
+    }
+    for (const [from, to] of LATIN_RANGES) {
+      for (let c = from; c <= to; c++) expect(Number(inPart("core", c)) + Number(inPart("rest", c)), c.toString(16)).toBe(1);
+    }
+    for (const [from, to] of [...CORE_RANGES, ...REST_RANGES]) {
+      for (let c = from; c <= to; c++) expect(LATIN_RANGES.some(([a, b]) => a <= c && c <= b), c.toString(16)).toBe(true);
+    }
+  });
+
+  it("keeps in the core files every latin character of the store's own texts: its messages and its sample catalogue and stories", () => {
+    const inDir = (dir: string, keep: (name: string) => boolean) =>
+      fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter(keep).map((name) => path.join(dir, name));
+    const files = [
+      ...inDir("app/i18n/messages", (name) => name.endsWith(".json")),
+      ...inDir("db/seed", (name) => name.endsWith(".ts") && !name.endsWith(".test.ts")),
+    ];
+    expect(files.length).toBeGreaterThan(10);
+    const outside = new Map<string, string>();
+    for (const file of files) {
+      for (const char of fs.readFileSync(file, "utf8")) {
+        const c = char.codePointAt(0)!;
+        if (LATIN_RANGES.some(([a, b]) => a <= c && c <= b) && !inPart("core", c)) outside.set(char, file);
+      }
+    }
+    expect(Object.fromEntries(outside)).toEqual({});
+    // What the store formats: prices in every display currency, and dates and times in both languages.
+    const formatted = [
+      ...["USD", "EUR", "GBP", "MXN", "DOP"].map((currency) => new Intl.NumberFormat("en-US", { style: "currency", currency }).format(1234.5)),
+      ...["en-US", "es"].flatMap((locale) => [
+        new Date(2026, 10, 27, 22, 5).toLocaleString(locale, { dateStyle: "full", timeStyle: "short" }),
+        new Date(2026, 0, 3, 9, 0).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" }),
+      ]),
+    ].join("");
+    for (const char of formatted) expect(inPart("core", char.codePointAt(0)!), `U+${char.codePointAt(0)!.toString(16)} in ${formatted}`).toBe(true);
   });
 
   it("stands Arial in for Anton at a width that makes the same lines (Anton's capitals are narrow)", () => {
@@ -52,21 +96,24 @@ describe("the store's fonts", () => {
 });
 
 describe("the latin font files cut for the store (app/fonts/, scripts/font-subsets.ts)", () => {
-  const inLatin = (c: number) => LATIN_RANGES.some(([from, to]) => from <= c && c <= to);
-  const SAMPLE = "Harlem Classic Tee — $55.00 · Añadir al carrito «Sí» ¿Qué? 116th St. & Lexington Ave. ≈ €50,60";
+  const SAMPLE = "Harlem Classic Tee — $55.00 · Añadir al carrito «Sí» ¿Qué? 116th St. & Lexington Ave. ≈ €50,60 · Crème brûlée, Øresund, œuvre ‰";
 
   for (const subset of FONT_SUBSETS) {
-    it(`${subset.file}: every latin character of the original, no hinting, the same widths${subset.weight ? ` as the variable font at ${subset.weight}` : ""}`, () => {
+    it(`${subset.file}: every ${subset.part} latin character of the original, no hinting, the same widths${subset.weight ? ` as the variable font at ${subset.weight}` : ""}`, () => {
       const cut = openFont(path.join(fontsDir(), subset.file));
       const original = openFont(sourceFile(subset), subset.weight);
       // (U+FFFF is the end marker of the cmap's last segment, which fontkit lists as a character.)
-      expect(new Set(cut.characterSet.filter((c) => c !== 0xffff))).toEqual(new Set(original.characterSet.filter(inLatin)));
+      expect(new Set(cut.characterSet.filter((c) => c !== 0xffff))).toEqual(new Set(original.characterSet.filter((c) => inPart(subset.part, c))));
       for (const table of ["fpgm", "prep", "cvt "]) expect(cut.directory.tables, table).not.toHaveProperty(table);
       if (subset.weight !== undefined) expect(cut.directory.tables).not.toHaveProperty("fvar");
-      // The features kept, where the original has them (tabular figures for prices and counts).
-      expect(new Set(cut.availableFeatures)).toEqual(new Set(original.availableFeatures.filter((f) => (KEPT_FEATURES as readonly string[]).includes(f))));
+      // The features kept, where the original has them: kerning, and in the core the ligatures and the
+      // tabular figures of prices and counts; in the rest, the placing of combining accents (the precomposed
+      // letters of the core need none). Nothing else.
+      const wanted = subset.part === "core" ? ["kern", "liga", "pnum", "tnum"] : ["kern", "mark", "mkmk"];
+      for (const feature of wanted.filter((f) => original.availableFeatures.includes(f))) expect(cut.availableFeatures).toContain(feature);
+      for (const feature of cut.availableFeatures) expect(KEPT_FEATURES).toContain(feature);
       // Each advance as the variable font's at that weight, rounded to a whole unit (of 1000 or 2048 to the em).
-      for (const char of SAMPLE) expect(Math.abs(cut.layout(char).advanceWidth - original.layout(char).advanceWidth), char).toBeLessThanOrEqual(0.5);
+      for (const char of SAMPLE) if (inPart(subset.part, char.codePointAt(0)!)) expect(Math.abs(cut.layout(char).advanceWidth - original.layout(char).advanceWidth), char).toBeLessThanOrEqual(0.5);
       // Smaller than what it replaces: the point of cutting it.
       expect(fs.statSync(path.join(fontsDir(), subset.file)).size).toBeLessThan(fs.statSync(sourceFile(subset)).size * 0.6);
     });

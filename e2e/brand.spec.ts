@@ -52,6 +52,26 @@ test.describe("the label's look", () => {
     expect(preloads).toHaveLength(4);
     const woff2 = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => n.endsWith(".woff2")));
     for (const href of preloads) expect(woff2.filter((n) => n === href)).toHaveLength(1);
+    // A page in the store's own words needs only the core of the latin characters (scripts/font-subsets.ts).
+    expect(woff2.filter((n) => /-rest-/.test(n))).toEqual([]);
+  });
+
+  test("a latin character outside the store's own texts comes from the rest of its face, fetched only for it", async ({ page }) => {
+    await gotoHydrated(page, "/es/shop");
+    const rest = await page.evaluate(async () => {
+      const before = performance.getEntriesByType("resource").filter((e) => /-rest-/.test(e.name)).length;
+      const faces = await document.fonts.load("400 16px Archivo", "Øresund");
+      return {
+        before,
+        faces: faces.map((f) => `${f.family.replace(/["']/g, "")} ${f.weight} ${f.status}`),
+        files: performance.getEntriesByType("resource").map((e) => e.name).filter((n) => /-rest-/.test(n)),
+      };
+    });
+    // The Spanish shop needed none of it; a name with an Ø needs the one file.
+    expect(rest.before).toBe(0);
+    expect(rest.files).toHaveLength(1);
+    expect(rest.files[0]).toMatch(/\/assets\/archivo-latin-rest-400-[\w-]+\.woff2$/);
+    expect(rest.faces).toContain("Archivo 100 500 loaded");
   });
 
   for (const path of ["/", "/shop", `/shop/${CLASSIC_TEE.slug}`]) {
