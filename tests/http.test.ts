@@ -68,6 +68,12 @@ describe("the HTTP server", () => {
     const assetRes = await fetch(server.url + asset);
     expect(assetRes.status).toBe(200);
     expect(assetRes.headers.get("cache-control")).toContain("immutable");
+    // Never shown as a page: none of a page's headers, and nothing to revalidate with.
+    expect(assetRes.headers.get("x-content-type-options")).toBe("nosniff");
+    for (const header of ["content-security-policy", "x-frame-options", "permissions-policy", "etag", "last-modified"]) expect(assetRes.headers.get(header), header).toBeNull();
+    const missing = await fetch(`${server.url}/assets/no-such-file-0123.js`, { headers: { Accept: "text/html" } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/^text\/plain/);
     // A page carries the visitor's cart and session: no shared cache may keep it.
     expect(page.headers.get("cache-control")).toBe("private, no-cache");
     const favicon = await fetch(`${server.url}/favicon.svg`);
