@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { buildServer, SERVER_BUNDLE } from "./build-server.mjs";
+import { compressClientAssets } from "./compress-assets.mjs";
 
 const entry = path.resolve("build/server/index.js");
 const sources = ["app", "core", "public", "react-router.config.ts", "vite.config.ts", "package.json"];
@@ -26,6 +27,7 @@ if (builtAt === 0 || changedAt > builtAt) {
   // development build, larger and several times slower, to every server started from it.
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  await compressClientAssets();
 }
 
 // The server's own bundle (scripts/build-server.mjs), which `npm start` runs: from server/, core/ and db/.

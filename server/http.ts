@@ -1,6 +1,7 @@
 import path from "node:path";
 import compression from "compression";
 import zlib from "node:zlib";
+import expressStaticGzip from "express-static-gzip";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
@@ -213,8 +214,16 @@ export function createHttpApp(options: HttpOptions): express.Express {
   } else if (options.build) {
     const { clientDir } = options.build;
     // Fingerprinted bundles never change under their name (so no validators either); everything else is
-    // revalidated.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false }));
+    // revalidated. Their text files are sent as compressed at build time (scripts/compress-assets.mjs),
+    // brotli first, where the browser takes it.
+    app.use(
+      "/assets",
+      expressStaticGzip(path.join(clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        serveStatic: { immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false },
+      }),
+    );
     app.use("/assets", (_req, res) => {
       res.status(404).type("text/plain").send("Not found");
     });

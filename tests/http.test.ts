@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usingPostgres } from "./database.ts";
 import { Client } from "./http-client.ts";
@@ -71,6 +72,17 @@ describe("the HTTP server", () => {
     // Never shown as a page: none of a page's headers, and nothing to revalidate with.
     expect(assetRes.headers.get("x-content-type-options")).toBe("nosniff");
     for (const header of ["content-security-policy", "x-frame-options", "permissions-policy", "etag", "last-modified"]) expect(assetRes.headers.get(header), header).toBeNull();
+    // Compressed once, at build time, at brotli's highest quality: the same script, as the browser asks.
+    const plain = await (await fetch(server.url + asset, { headers: { "Accept-Encoding": "identity" } })).text();
+    for (const encoding of ["br", "gzip"]) {
+      const compressed = await fetch(server.url + asset, { headers: { "Accept-Encoding": `${encoding}, deflate` } });
+      expect(compressed.headers.get("content-encoding")).toBe(encoding);
+      // The file compressed at build time, not a compression made for this answer.
+      expect(Number(compressed.headers.get("content-length"))).toBe(fs.statSync(`build/client${asset}.${encoding === "br" ? "br" : "gz"}`).size);
+      expect(compressed.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(compressed.headers.get("content-type")).toMatch(/javascript/);
+      expect(await compressed.text()).toBe(plain);
+    }
     const missing = await fetch(`${server.url}/assets/no-such-file-0123.js`, { headers: { Accept: "text/html" } });
     expect(missing.status).toBe(404);
     expect(missing.headers.get("content-type")).toMatch(/^text\/plain/);
