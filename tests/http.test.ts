@@ -91,6 +91,10 @@ describe("the HTTP server", () => {
     const favicon = await fetch(`${server.url}/favicon.svg`);
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get("cache-control")).toBe("no-cache");
+    // Small files that every first visit fetches come compressed too.
+    const manifest = await fetch(`${server.url}/manifest.webmanifest`, { headers: { "Accept-Encoding": "br" } });
+    expect(manifest.headers.get("content-encoding")).toBe("br");
+    expect(await manifest.json()).toMatchObject({ name: "East Harlem" });
   });
 
   it("answers unknown pages and products with 404", async () => {
