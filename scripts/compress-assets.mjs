@@ -9,8 +9,8 @@ import zlib from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const CLIENT_ASSETS = path.join(root, "build/client/assets");
-/** Files smaller than this gain nothing worth a second file (the compression middleware's own threshold). */
-const MIN_BYTES = 1024;
+/** Smaller files are not worth a second copy (the compression middleware's threshold, server/http.ts). */
+const MIN_BYTES = 512;
 const TEXT_FILE = /\.(js|css|svg|json)$/;
 
 export async function compressClientAssets(dir = CLIENT_ASSETS) {
