@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fallbackCss, fallbackFaces, fontFile, openFont } from "../scripts/font-fallbacks.ts";
-import { ARCHIVO_WEIGHTS, CORE_RANGES, FONT_SUBSETS, fontsDir, inPart, KEPT_FEATURES, LATIN_RANGES, REST_RANGES, sourceFile, unicodeRange } from "../scripts/font-subsets.ts";
+import { ARCHIVO_WEIGHTS, codePoints, CORE_RANGES, FONT_SUBSETS, fontsDir, inLatin, inPart, KEPT_FEATURES, LATIN_RANGES, type LatinPart, PART_RANGES, REST_RANGES, sourceFile, unicodeRange } from "../scripts/font-subsets.ts";
 
 const css = fs.readFileSync(new URL("./fonts.css", import.meta.url), "utf8");
 
@@ -48,15 +48,11 @@ describe("the store's fonts", () => {
     const faces = css.split("@font-face").slice(1).filter((f) => f.includes("./fonts/"));
     expect(faces).toHaveLength(FONT_SUBSETS.length);
     for (const face of faces) {
-      const part = /-latin-(core|rest)[.-]/.exec(face)![1];
-      expect(/unicode-range: ([^;]+);/.exec(face)![1]).toBe(unicodeRange(part === "core" ? CORE_RANGES : REST_RANGES));
+      const part = /-latin-(core|rest)[.-]/.exec(face)![1] as LatinPart;
+      expect(/unicode-range: ([^;]+);/.exec(face)![1]).toBe(unicodeRange(PART_RANGES[part]));
     }
-    for (const [from, to] of LATIN_RANGES) {
-      for (let c = from; c <= to; c++) expect(Number(inPart("core", c)) + Number(inPart("rest", c)), c.toString(16)).toBe(1);
-    }
-    for (const [from, to] of [...CORE_RANGES, ...REST_RANGES]) {
-      for (let c = from; c <= to; c++) expect(LATIN_RANGES.some(([a, b]) => a <= c && c <= b), c.toString(16)).toBe(true);
-    }
+    for (const c of codePoints(LATIN_RANGES)) expect(Number(inPart("core", c)) + Number(inPart("rest", c)), c.toString(16)).toBe(1);
+    for (const c of codePoints([...CORE_RANGES, ...REST_RANGES])) expect(inLatin(c), c.toString(16)).toBe(true);
   });
 
   it("keeps in the core files every latin character of the store's own texts: its messages and its sample catalogue and stories", () => {
@@ -71,7 +67,7 @@ describe("the store's fonts", () => {
     for (const file of files) {
       for (const char of fs.readFileSync(file, "utf8")) {
         const c = char.codePointAt(0)!;
-        if (LATIN_RANGES.some(([a, b]) => a <= c && c <= b) && !inPart("core", c)) outside.set(char, file);
+        if (inLatin(c) && !inPart("core", c)) outside.set(char, file);
       }
     }
     expect(Object.fromEntries(outside)).toEqual({});

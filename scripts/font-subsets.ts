@@ -49,6 +49,12 @@ export const CORE_CHARACTERS =
   "\u2009\u2010\u2011–—‘’“”•…\u202f€™−";
 
 const inRanges = (ranges: Ranges, c: number) => ranges.some(([from, to]) => from <= c && c <= to);
+export const inLatin = (c: number) => inRanges(LATIN_RANGES, c);
+
+/** Every code point of the ranges, in order. */
+export function codePoints(ranges: Ranges): number[] {
+  return ranges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i));
+}
 
 /** Code points as ranges, consecutive ones joined. */
 function toRanges(codePoints: Iterable<number>): Ranges {
@@ -61,14 +67,8 @@ function toRanges(codePoints: Iterable<number>): Ranges {
   return ranges;
 }
 
-function latinCodePoints(): number[] {
-  const all: number[] = [];
-  for (const [from, to] of LATIN_RANGES) for (let c = from; c <= to; c++) all.push(c);
-  return all;
-}
-
 export const CORE_RANGES: Ranges = toRanges([...CORE_CHARACTERS].map((c) => c.codePointAt(0)!));
-export const REST_RANGES: Ranges = toRanges(latinCodePoints().filter((c) => !inRanges(CORE_RANGES, c)));
+export const REST_RANGES: Ranges = toRanges(codePoints(LATIN_RANGES).filter((c) => !inRanges(CORE_RANGES, c)));
 
 /** A CSS unicode-range for ranges, as app/fonts.css writes it. */
 export function unicodeRange(ranges: Ranges): string {
@@ -113,9 +113,7 @@ export const sourceFile = (subset: FontSubset) => fontFile(subset.source);
 
 export async function makeSubset(subset: FontSubset): Promise<Buffer> {
   const source = fs.readFileSync(sourceFile(subset));
-  let text = "";
-  for (const [from, to] of PART_RANGES[subset.part]) for (let c = from; c <= to; c++) text += String.fromCodePoint(c);
-  return subsetFont(source, text, {
+  return subsetFont(source, String.fromCodePoint(...codePoints(PART_RANGES[subset.part])), {
     targetFormat: "woff2",
     noHinting: true,
     keepFeatures: [...KEPT_FEATURES],
