@@ -39,21 +39,37 @@ export function inheritedEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** Ports handed to servers of this process that have not stopped yet. */
+const portsInUse = new Set<number>();
+
 /**
  * A port nothing uses now, below the system's ephemeral range (32768 and up): ports there are also the
  * local ends of outgoing connections (every fetch, every database connection), so a server started on one
  * could find it taken by a connection made a moment before. Each candidate is tried by listening on it.
+ *
+ * A probe only says the port is free now; the server listens on it seconds later. Two test files running
+ * at once that drew the same port would both start a server on it: the second fails to listen, but its
+ * wait for /healthz is answered by the first, and its tests then talk to another file's store (orders
+ * "not found" in their own database). So each of Vitest's workers (VITEST_POOL_ID, 1 to maxWorkers) draws
+ * from a range of its own, and servers of one process never share one.
  */
 async function freePort(): Promise<number> {
+  const slots = 8;
+  const slot = (Math.max(1, Number(process.env.VITEST_POOL_ID) || 1) - 1) % slots;
+  const width = Math.floor(22_000 / slots);
   for (let attempt = 0; ; attempt++) {
-    const port = 10_000 + Math.floor(Math.random() * 22_000);
+    const port = 10_000 + slot * width + Math.floor(Math.random() * width);
+    if (portsInUse.has(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const probe = net.createServer();
       probe.once("error", () => resolve(false));
       probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
     });
-    if (free) return port;
-    if (attempt > 50) throw new Error("no free port found between 10000 and 32000");
+    if (free) {
+      portsInUse.add(port);
+      return port;
+    }
+    if (attempt > 50) throw new Error(`no free port found between ${10_000 + slot * width} and ${10_000 + (slot + 1) * width}`);
   }
 }
 
@@ -75,7 +91,12 @@ export async function startServer(env: Record<string, string>, how: keyof typeof
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   // "close" comes after the process has exited and its output has been read to the end.
-  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("close", (code) => {
+      portsInUse.delete(port);
+      resolve(code);
+    }),
+  );
   // A first start migrates and seeds a new embedded database: slow on a busy 2-core machine.
   const deadline = Date.now() + 150_000;
   for (;;) {
