@@ -107,6 +107,23 @@ test.describe("layout on phones", () => {
     await expectNoAxeViolationsInBothThemes(page, "a collection at 320px");
   });
 
+  test("a card tightens its type exactly while it is under 16rem wide, and the product page's options never do", async ({ page }) => {
+    // The narrow-card: classes follow the viewport (app/app.css); what they stand for is the card's own width.
+    await page.goto("/shop");
+    const card = productCard(page, CLASSIC_TEE.name);
+    const heading = card.getByRole("heading", { name: CLASSIC_TEE.name });
+    for (const width of [320, 551, 552, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const partWidth = await card.locator("> div").first().evaluate((el) => el.getBoundingClientRect().width);
+      const fontSize = await heading.evaluate((el) => getComputedStyle(el).fontSize);
+      expect(fontSize, `at ${width} px the card is ${partWidth} px wide`).toBe(partWidth < 256 ? "16px" : "18px");
+    }
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(`/shop/${CLASSIC_TEE.slug}`);
+    const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+    expect(await quantity.evaluate((el) => el.getBoundingClientRect().width)).toBe(64);
+  });
+
   test("the header is one row at 320 px, signed out and signed in", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 320, height: 700 });
     for (const path of ["/", "/shop"]) {

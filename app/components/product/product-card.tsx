@@ -74,15 +74,17 @@ export function ProductCard({ product, eager = false, saved = false }: { product
     // The card's four parts (picture, details, price, options) are rows of the grid's subgrid
     // (PRODUCT_GRID_ITEM), so each part lines up across a row of cards whatever the length of a name or the
     // number of tags, and opening one card's options moves nothing in the cards beside it.
-    // Each part is a size container: below 16rem wide (two columns on a phone) the card and its options
-    // panel tighten their type and padding (the @max-3xs: classes), whatever the viewport. The article
-    // itself cannot be the container: containment would stop it being a subgrid.
+    // Below 16rem wide (two columns on a phone) the card and its options panel tighten their type and
+    // padding: the narrow-card: classes (app/app.css), which apply inside data-card while the viewport puts
+    // PRODUCT_GRID's cards under 16rem. Size containers on the card's parts said the same at a third of the
+    // shop's first layout; the article itself could not be one (containment would stop it being a subgrid).
     <article
       className="row-span-4 grid grid-rows-subgrid overflow-hidden rounded-lg border border-line bg-card"
       aria-labelledby={headingId}
       data-testid="product-card"
+      data-card=""
     >
-      <div className="@container relative">
+      <div className="relative">
         <Link to={`/shop/${product.slug}`} tabIndex={-1} aria-hidden="true">
           <ProductPicture
             image={imageForColor(product.images, imageColor)}
@@ -98,7 +100,7 @@ export function ProductCard({ product, eager = false, saved = false }: { product
         </Link>
         {outOfStock ? (
           // On a narrow card the top corner belongs to the heart: the badge moves to the bottom.
-          <span className="absolute left-2 top-2 rounded bg-brick px-2 py-1 text-xs font-bold uppercase text-white @max-3xs:top-auto @max-3xs:bottom-2 @max-3xs:px-1.5">
+          <span className="absolute left-2 top-2 rounded bg-brick px-2 py-1 text-xs font-bold uppercase text-white narrow-card:top-auto narrow-card:bottom-2 narrow-card:px-1.5">
             {t("shop.stock.badge")}
           </span>
         ) : null}
@@ -106,10 +108,10 @@ export function ProductCard({ product, eager = false, saved = false }: { product
           <WishlistButton productId={product.id} productName={product.name} saved={saved} />
         </div>
       </div>
-      <div className="@container min-w-0">
-        <div className="flex flex-col gap-2 px-4 pt-4 @max-3xs:gap-1.5 @max-3xs:px-2 @max-3xs:pt-2">
-          <p className="text-xs font-semibold uppercase tracking-wider text-muted @max-3xs:tracking-normal">{categoryLabel(t, product.category)}</p>
-          <h3 id={headingId} className="text-lg font-bold leading-tight break-words @max-3xs:text-base">
+      <div className="min-w-0">
+        <div className="flex flex-col gap-2 px-4 pt-4 narrow-card:gap-1.5 narrow-card:px-2 narrow-card:pt-2">
+          <p className="text-xs font-semibold uppercase tracking-wider text-muted narrow-card:tracking-normal">{categoryLabel(t, product.category)}</p>
+          <h3 id={headingId} className="text-lg font-bold leading-tight break-words narrow-card:text-base">
             <Link to={`/shop/${product.slug}`} className="hover:underline" prefetch="intent">
               {product.name}
             </Link>
@@ -127,28 +129,28 @@ export function ProductCard({ product, eager = false, saved = false }: { product
           ) : null}
         </div>
       </div>
-      <div className="@container min-w-0 self-end">
+      <div className="min-w-0 self-end">
         <Price
           cents={priceCents}
           originalCents={originalPriceCents(product.basePriceCents, selection.variant)}
-          className="px-4 pt-2 @max-3xs:px-2"
+          className="px-4 pt-2 narrow-card:px-2"
         />
       </div>
-      <div className="@container min-w-0">
-        <div className="px-4 pb-4 pt-2 @max-3xs:px-2 @max-3xs:pb-2">
+      <div className="min-w-0">
+        <div className="px-4 pb-4 pt-2 narrow-card:px-2 narrow-card:pb-2">
           {product.byRaffle ? (
             // Sold by raffle: entered on its page; the server refuses anyone else's add anyway.
-            <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold @max-3xs:text-sm">
+            <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold narrow-card:text-sm">
               {t("shop.raffle.heading")}
             </Link>
           ) : product.upcoming ? (
             // A drop still to come: its page shows when it opens and counts down; the server refuses an early add anyway.
-            <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold @max-3xs:text-sm">
+            <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold narrow-card:text-sm">
               {t("shop.release.heading")}
             </Link>
           ) : hydrated ? (
             <details className="border-t border-line pt-2" onToggle={(e) => setOptionsOpen(e.currentTarget.open)}>
-              <summary className="flex min-h-11 cursor-pointer items-center font-semibold @max-3xs:text-sm">{t("shop.card.chooseOptions")}</summary>
+              <summary className="flex min-h-11 cursor-pointer items-center font-semibold narrow-card:text-sm">{t("shop.card.chooseOptions")}</summary>
               {/* Rendered only once opened: twelve option forms would weigh down every listing. */}
               {optionsOpen ? (
                 <div className="pt-2">
@@ -158,7 +160,7 @@ export function ProductCard({ product, eager = false, saved = false }: { product
             </details>
           ) : (
             // Before JavaScript runs (or without it) the options live on the product page.
-            <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold @max-3xs:text-sm">
+            <Link to={`/shop/${product.slug}`} className="flex min-h-11 items-center border-t border-line pt-2 font-semibold narrow-card:text-sm">
               {t("shop.card.chooseOptions")}
             </Link>
           )}

@@ -105,7 +105,7 @@ export function ProductOptions({
       ref={formRef}
       method="post"
       action={localePath("/cart")}
-      className="space-y-4 @max-3xs:space-y-3"
+      className="space-y-4 narrow-card:space-y-3"
       onSubmit={() => {
         setAdding(true);
         clearTimeout(addingTimer.current);
@@ -134,7 +134,7 @@ export function ProductOptions({
                     onClick={() => size === s && setSize(null)}
                     className="peer sr-only"
                   />
-                  <span className="flex h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-line px-3 @max-3xs:px-2 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-gold peer-disabled:cursor-not-allowed peer-disabled:opacity-40 peer-disabled:line-through">
+                  <span className="flex h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-line px-3 narrow-card:px-2 text-sm font-semibold peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-gold peer-disabled:cursor-not-allowed peer-disabled:opacity-40 peer-disabled:line-through">
                     {s}
                   </span>
                 </label>
@@ -195,19 +195,19 @@ export function ProductOptions({
         </fieldset>
       ) : null}
 
-      <div className="flex flex-wrap items-end gap-3 @max-3xs:gap-2">
+      <div className="flex flex-wrap items-end gap-3 narrow-card:gap-2">
         <div>
           <label htmlFor={`${uid}-qty`} className="mb-2 block text-sm font-semibold">
             {t("shop.options.quantity")}
           </label>
           {/* As wide before hydration as after, the field centred where it will sit between the buttons: nothing moves when they appear. */}
-          <div className="flex w-[9.5rem] justify-center @max-3xs:w-[6.75rem]">
+          <div className="flex w-[9.5rem] justify-center narrow-card:w-[6.75rem]">
             {hydrated ? (
               <button
                 type="button"
                 onClick={() => setQuantity((q) => Math.max(1, q - 1))}
                 disabled={quantity <= 1}
-                className="h-11 w-11 rounded-l border border-line text-lg disabled:opacity-40 @max-3xs:w-8"
+                className="h-11 w-11 rounded-l border border-line text-lg disabled:opacity-40 narrow-card:w-8"
                 aria-label={t("shop.options.decrease")}
               >
                 −
@@ -226,14 +226,14 @@ export function ProductOptions({
                 const n = Number.parseInt(e.target.value, 10);
                 setQuantity(Number.isNaN(n) ? 1 : Math.min(maxQuantity, Math.max(1, n)));
               }}
-              className={`h-11 w-16 border border-line bg-card text-center @max-3xs:w-11 ${hydrated ? "" : "rounded"}`}
+              className={`h-11 w-16 border border-line bg-card text-center narrow-card:w-11 ${hydrated ? "" : "rounded"}`}
             />
             {hydrated ? (
               <button
                 type="button"
                 onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
                 disabled={quantity >= maxQuantity}
-                className="h-11 w-11 rounded-r border border-line text-lg disabled:opacity-40 @max-3xs:w-8"
+                className="h-11 w-11 rounded-r border border-line text-lg disabled:opacity-40 narrow-card:w-8"
                 aria-label={t("shop.options.increase")}
               >
                 +
@@ -254,7 +254,7 @@ export function ProductOptions({
       {accountOnly ? (
         <Link
           to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-          className="flex min-h-11 w-full items-center justify-center rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 @max-3xs:px-2 @max-3xs:text-sm"
+          className="flex min-h-11 w-full items-center justify-center rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 narrow-card:px-2 narrow-card:text-sm"
         >
           {t("shop.options.signInToBuy")}
         </Link>
@@ -262,7 +262,7 @@ export function ProductOptions({
         <button
           type="submit"
           disabled={!addEnabled || busy}
-          className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40 @max-3xs:px-2 @max-3xs:text-sm"
+          className="min-h-11 w-full rounded bg-ink px-4 py-3 font-display text-paper hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40 narrow-card:px-2 narrow-card:text-sm"
         >
           {busy ? t("shop.options.adding") : t("shop.options.addToCart")}
         </button>
