@@ -76,8 +76,8 @@ export function ProductCard({ product, eager = false, saved = false }: { product
     // number of tags, and opening one card's options moves nothing in the cards beside it.
     // Below 16rem wide (two columns on a phone) the card and its options panel tighten their type and
     // padding: the narrow-card: classes (app/app.css), which apply inside data-card while the viewport puts
-    // PRODUCT_GRID's cards under 16rem. Size containers on the card's parts said the same at a third of the
-    // shop's first layout; the article itself could not be one (containment would stop it being a subgrid).
+    // PRODUCT_GRID's cards under 16rem. Size containers on the card's parts said the same for about 40 % of
+    // the shop's first layout; the article itself could not be one (containment would stop it being a subgrid).
     <article
       className="row-span-4 grid grid-rows-subgrid overflow-hidden rounded-lg border border-line bg-card"
       aria-labelledby={headingId}
