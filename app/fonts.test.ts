@@ -2,9 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fallbackCss, fallbackFaces, fontFile, openFont } from "../scripts/font-fallbacks.ts";
-import { ARCHIVO_WEIGHTS, codePoints, CORE_RANGES, FONT_SUBSETS, fontsDir, inLatin, inPart, KEPT_FEATURES, LATIN_RANGES, type LatinPart, PART_RANGES, REST_RANGES, sourceFile, unicodeRange } from "../scripts/font-subsets.ts";
+import { ARCHIVO_WEIGHTS, codePoints, CORE_RANGES, FONT_SUBSETS, fontsDir, inLatin, inPart, KEPT_FEATURES, LATIN_RANGES, type LatinPart, PART_RANGES, PARTS, REST_RANGES, sourceFile, unicodeRange } from "../scripts/font-subsets.ts";
 
 const css = fs.readFileSync(new URL("./fonts.css", import.meta.url), "utf8");
+/** Each @font-face rule's text. */
+const faceRules = css.split("@font-face").slice(1);
 
 describe("the store's fonts", () => {
   it("holds the fallback faces computed from the font files it serves", () => {
@@ -22,15 +24,13 @@ describe("the store's fonts", () => {
       }
     }
     for (const subset of FONT_SUBSETS) expect(sources).toContain(`./fonts/${subset.file}`);
-    const faces = css.split("@font-face").slice(1).filter((f) => f.includes("url("));
+    const faces = faceRules.filter((f) => f.includes("url("));
     for (const f of faces) expect(f).toContain("font-display: optional");
   });
 
   it("declares each Archivo weight file for the weights nearest it, so every weight from 100 to 900 has exactly one", () => {
-    for (const part of ["core", "rest"]) {
-      const faces = css
-        .split("@font-face")
-        .slice(1)
+    for (const part of PARTS) {
+      const faces = faceRules
         .filter((f) => new RegExp(`archivo-latin-${part}-\\d+\\.woff2`).test(f))
         .map((f) => ({ file: Number(/archivo-latin-[a-z]+-(\d+)/.exec(f)![1]), range: /font-weight: (\d+) (\d+);/.exec(f)!.slice(1).map(Number) as [number, number] }));
       expect(faces.map((f) => f.file)).toEqual([...ARCHIVO_WEIGHTS]);
@@ -45,7 +45,7 @@ describe("the store's fonts", () => {
   });
 
   it("gives each latin file the unicode-range of its part, the core and the rest together covering latin once", () => {
-    const faces = css.split("@font-face").slice(1).filter((f) => f.includes("./fonts/"));
+    const faces = faceRules.filter((f) => f.includes("./fonts/"));
     expect(faces).toHaveLength(FONT_SUBSETS.length);
     for (const face of faces) {
       const part = /-latin-(core|rest)[.-]/.exec(face)![1] as LatinPart;

@@ -96,7 +96,7 @@ export const KEPT_FEATURES = ["ccmp", "kern", "liga", "mark", "mkmk", "pnum", "t
 
 export const ARCHIVO_WEIGHTS = [400, 600, 700, 900] as const;
 
-const PARTS: readonly LatinPart[] = ["core", "rest"];
+export const PARTS: readonly LatinPart[] = ["core", "rest"];
 
 export const FONT_SUBSETS: readonly FontSubset[] = PARTS.flatMap((part) => [
   { file: `anton-latin-${part}.woff2`, source: "@fontsource/anton/files/anton-latin-400-normal.woff2", part },
