@@ -22,6 +22,9 @@
 // scripts/heap-probe.mjs; =gc adds the heap still in use after a forced full collection, which changes the
 // rounds that follow: for finding a leak, not for the RSS figure), BENCH_NODE_FLAGS (more node flags for the
 // stores, after their own, e.g. to compare V8 heap settings; see ADR 0029).
+// BENCH_SHOPPER or --shopper=app: the buyers are apps on the JSON API (/api/v1: add to the cart, read the
+// checkout's summary, place the order with an Idempotency-Key) instead of browsers without JavaScript posting
+// forms; the same visit and checks, without a rendered page (the store's checkout with no page to render).
 // Exit code: non-zero when a unit was oversold, a counter went negative or disagrees with the
 // ledger, or any request answered 5xx or failed outright.
 import { randomBytes } from "node:crypto";
@@ -35,6 +38,7 @@ import { openDatabase } from "../db/client.ts";
 import { checkoutAttempts, HOLDING_STATUSES, orderItems, orders, products, stockMovements, variants } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createScratchDatabase } from "../tests/database.ts";
+import { ApiClient } from "../tests/api-client.ts";
 import { Client } from "../tests/http-client.ts";
 import {
   addToCartOverHttp,
@@ -69,6 +73,13 @@ function processesSetting(): number {
   const flag = process.argv.find((a) => a.startsWith("--processes="))?.split("=")[1];
   const value = Number(flag ?? process.env.BENCH_PROCESSES ?? 1);
   if (value !== 1 && value !== 2) throw new Error(`--processes must be 1 or 2 (got ${flag ?? process.env.BENCH_PROCESSES})`);
+  return value;
+}
+
+/** Who the buyers are: browsers without JavaScript on the web's forms, or apps on the JSON API. */
+function shopperSetting(): "form" | "app" {
+  const value = process.argv.find((a) => a.startsWith("--shopper="))?.split("=")[1] ?? process.env.BENCH_SHOPPER ?? "form";
+  if (value !== "form" && value !== "app") throw new Error(`--shopper must be form or app (got ${value})`);
   return value;
 }
 
@@ -160,9 +171,42 @@ interface Picked {
 
 interface Buyer {
   client: Client;
+  /** The app's client, signed in with its token (--shopper=app). */
+  app: ApiClient | null;
   name: string;
   email: string;
 }
+
+type CheckoutKind = "paid" | "insufficient_stock" | "payment_error" | "other";
+
+/** The visit's steps for an app on the JSON API: the same as the form's, each answered with JSON. */
+const appSteps = {
+  async register(app: ApiClient, email: string, name: string): Promise<void> {
+    const res = await app.post<{ token: string }>("/auth/sign-up", { email, password: "bench-password-1", displayName: name, acceptTerms: true });
+    if (res.status !== 201) throw new Error(`POST /api/v1/auth/sign-up answered ${res.status}: ${res.text.slice(0, 200)}`);
+    app.token = res.body.token;
+  },
+  async add(app: ApiClient, variantId: number, quantity: number): Promise<number> {
+    return (await app.post("/cart/items", { variantId, quantity })).status;
+  },
+  async open(app: ApiClient): Promise<number> {
+    return (await app.get("/checkout")).status;
+  },
+  async pay(app: ApiClient, buyer: { name: string; email: string }, card: (typeof HTTP_CARDS)[keyof typeof HTTP_CARDS]): Promise<{ status: number; kind: CheckoutKind }> {
+    const { idempotencyKey: _form, cardNumber, cardExpiry, cardCvc, ...billing } = checkoutFields("", buyer, card);
+    const res = await app.call<{ status: string }>("POST", "/checkout", {
+      json: { ...billing, card: { cardNumber, cardExpiry, cardCvc } },
+      headers: { "Idempotency-Key": randomBytes(12).toString("base64url") },
+    });
+    const kind: CheckoutKind =
+      res.status === 201 && res.body.status === "completed" ? "paid" : res.status === 409 ? "insufficient_stock" : res.status === 402 ? "payment_error" : "other";
+    return { status: res.status, kind };
+  },
+  async clear(app: ApiClient): Promise<void> {
+    const cart = await app.get<{ lines: { id: number }[] }>("/cart");
+    for (const line of cart.body?.lines ?? []) await app.delete(`/cart/items/${line.id}`);
+  },
+};
 
 async function main(): Promise<number> {
   const seconds = envNumber("BENCH_SECONDS", 10);
@@ -170,6 +214,7 @@ async function main(): Promise<number> {
   const concurrency = Math.round(envNumber("BENCH_CONCURRENCY", 20));
   const buyerCount = Math.round(envNumber("BENCH_BUYERS", 40));
   const processCount = processesSetting();
+  const shopper = shopperSetting();
   if (buyerCount < concurrency) throw new Error(`BENCH_BUYERS (${buyerCount}) must be at least BENCH_CONCURRENCY (${concurrency})`);
   const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
 
@@ -217,7 +262,15 @@ async function main(): Promise<number> {
   for (let i = 0; i < processCount; i++) {
     stores.push(
       await startStore({
-        env: { DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret, PAYMENT_PROVIDER: "test", HEAP_PROBE_FILE: heapFiles[i]!, HEAP_PROBE_GC: heapSetting === "gc" ? "1" : "0" },
+        env: {
+          DATABASE_URL: databaseUrl,
+          AUTH_SECRET: authSecret,
+          PAYMENT_PROVIDER: "test",
+          HEAP_PROBE_FILE: heapFiles[i]!,
+          HEAP_PROBE_GC: heapSetting === "gc" ? "1" : "0",
+          // Every app comes from this machine's one address: the API's per-address limit would refuse the load itself.
+          ...(shopper === "app" ? { API_RATE_LIMIT_PER_ADDRESS: "1000000", API_RATE_LIMIT_PER_TOKEN: "1000000" } : {}),
+        },
         nodeFlags: [...profileFlags(i), ...heapFlags(), ...extraNodeFlags()],
       }),
     );
@@ -236,14 +289,17 @@ async function main(): Promise<number> {
     Array.from({ length: buyerCount }, (_, i) => i),
     4 * processCount,
     async (i) => {
-      const client = new Client(stores[i % processCount]!.url, REQUEST_TIMEOUT_MS);
+      const url = stores[i % processCount]!.url;
+      const client = new Client(url, REQUEST_TIMEOUT_MS);
+      const app = shopper === "app" ? new ApiClient(url) : null;
       const email = `bench-${run}-${i}@east-harlem.test`;
       const name = `Bench Buyer ${i}`;
-      await registerOverHttp(client, email, name);
-      return { client, name, email };
+      if (app) await appSteps.register(app, email, name);
+      else await registerOverHttp(client, email, name);
+      return { client, app, name, email };
     },
   );
-  console.log(`${buyerCount} buyers registered in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s, spread over ${processCount} process(es)\n`);
+  console.log(`${buyerCount} buyers (${shopper === "app" ? "apps on the JSON API" : "browsers without JavaScript, on the forms"}) registered in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s, spread over ${processCount} process(es)\n`);
 
   const outcomes = { paid: 0, insufficientStock: 0, declined: 0, other: 0 };
   let cartRefusals = 0;
@@ -254,27 +310,38 @@ async function main(): Promise<number> {
   async function visit(buyer: Buyer): Promise<void> {
     const lines = Math.random() < 0.3 ? [pick(), pick()] : [pick()];
     let inCart = 0;
+    const app = buyer.app;
+    const added = app ? 201 : 200;
     for (const line of lines) {
-      const res = await addToCartOverHttp(buyer.client, line.id, Math.random() < 0.2 ? 2 : 1);
-      await res.arrayBuffer();
-      noteStatus("POST /cart", res.status);
-      if (res.status === 200) inCart += 1;
-      else if (res.status === 409) cartRefusals += 1; // sold out before it reached the cart
-      else throw new Error(`POST /cart answered ${res.status}`);
+      const quantity = Math.random() < 0.2 ? 2 : 1;
+      let status: number;
+      if (app) status = await appSteps.add(app, line.id, quantity);
+      else {
+        const res = await addToCartOverHttp(buyer.client, line.id, quantity);
+        await res.arrayBuffer();
+        status = res.status;
+      }
+      noteStatus("POST /cart", status);
+      if (status === added) inCart += 1;
+      else if (status === 409) cartRefusals += 1; // sold out before it reached the cart
+      else throw new Error(`POST /cart answered ${status}`);
     }
     if (inCart === 0) return;
-    const key = await openCheckout(buyer.client);
+    let key = "";
+    if (app) noteStatus("GET /checkout", await appSteps.open(app));
+    else key = await openCheckout(buyer.client);
     const card = Math.random() < 0.05 ? HTTP_CARDS.declined : HTTP_CARDS.good;
     const started = performance.now();
-    const answer = await submitCheckout(buyer.client, checkoutFields(key, buyer, card));
+    const answer = app ? await appSteps.pay(app, buyer, card) : await submitCheckout(buyer.client, checkoutFields(key, buyer, card));
     latencies.push(performance.now() - started);
     noteStatus("POST /checkout", answer.status);
     if (answer.kind === "paid") outcomes.paid += 1;
     else if (answer.kind === "insufficient_stock") outcomes.insufficientStock += 1;
     else if (answer.kind === "payment_error") outcomes.declined += 1;
     else outcomes.other += 1;
-    if (answer.kind !== "paid") await clearCartOverHttp(buyer.client);
+    if (answer.kind !== "paid") await clearCart(buyer);
   }
+  const clearCart = (buyer: Buyer) => (buyer.app ? appSteps.clear(buyer.app) : clearCartOverHttp(buyer.client));
 
   // The warehouse keeps receiving the scarce variants while buyers race for them.
   let restocking = true;
@@ -322,7 +389,7 @@ async function main(): Promise<number> {
           } catch (error) {
             transportErrors.push(error instanceof Error ? error.message : String(error));
             // Leave the cart as empty as we can for the buyer's next visit.
-            await clearCartOverHttp(buyer.client).catch(() => {});
+            await clearCart(buyer).catch(() => {});
           } finally {
             idle.push(buyer);
           }
@@ -398,6 +465,7 @@ async function main(): Promise<number> {
       table(
         ["measure", "value"],
         [
+          ["buyers", shopper === "app" ? "apps (JSON API)" : "browsers (forms)"],
           ["app processes", String(processCount)],
           ["buyers at once", String(concurrency)],
           ["duration", `${elapsedS.toFixed(1)} s (${rounds} rounds)`],
