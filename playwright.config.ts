@@ -30,7 +30,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/ensure-build.mjs && rm -rf .e2e-data-${PORT} && node --import tsx server/main.ts`,
+    // The store as `npm start` runs it: the server's bundle.
+    command: `node scripts/ensure-build.mjs && rm -rf .e2e-data-${PORT} && node --enable-source-maps --heap-growing-percent=25 build/node/main.js`,
     url: `${baseURL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,8 +1,8 @@
 // Bundles the server (server/main.ts and the core, db and server modules it imports) into one plain
 // JavaScript file, build/node/main.js, that `npm start` runs with Node alone: loading it takes a
 // fraction of the time the TypeScript loader (tsx) needs for the same modules, which is most of the
-// store's time to its first answer. Packages stay in node_modules (imported as they are). `npm run
-// serve` and the tests still run the TypeScript sources through tsx.
+// store's time to its first answer. Packages stay in node_modules (imported as they are). The tests and
+// the browser journeys start this bundle too; `npm run serve` and `npm run dev` run the TypeScript sources.
 import fs from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";

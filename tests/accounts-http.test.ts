@@ -4,7 +4,7 @@ import { seedCatalogue } from "../db/seed/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { Client } from "./http-client.ts";
 import { linkIn, startMailCatcher } from "./mail-catcher.ts";
-import { ensureBuild, inheritedEnv, startServer, tempDir, type RunningServer } from "./server.ts";
+import { ensureBuild, inheritedEnv, seededDataDir, startServer, type RunningServer } from "./server.ts";
 
 let server: RunningServer;
 let database: TestDatabase | undefined;
@@ -21,7 +21,7 @@ beforeAll(async () => {
     await seedCatalogue(database.db);
     server = await startServer({ ...env, DATABASE_URL: database.url! });
   } else {
-    server = await startServer({ ...env, DATA_DIR: tempDir("store-accounts-") });
+    server = await startServer({ ...env, DATA_DIR: seededDataDir("store-accounts-") });
   }
 }, 240_000);
 

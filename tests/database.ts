@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 import pino from "pino";
 import { openDatabase, type Database } from "../db/client.ts";
@@ -15,13 +16,22 @@ export interface TestDatabase extends Database {
 }
 
 /**
+ * A file holding an embedded database migrated (and given the job queue's tables) once per test run by
+ * tests/global-setup.ts: each in-memory database starts from its files, in about a third of the time a new
+ * one takes to be created and migrated.
+ */
+export const PGLITE_TEMPLATE_ENV = "TEST_PGLITE_TEMPLATE";
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (CI sets it), so files never see each other's rows.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const database = await openDatabase(template ? { from: new Blob([fs.readFileSync(template)]) } : {});
+    // Applies nothing on the template's files, unless a migration was added after it was made.
     await database.migrate();
     const jobs = await startJobs(database.db, pino({ level: "silent" }));
     return {

@@ -36,7 +36,7 @@ describe("the embedded database's lock", () => {
     const dir = tempDir("store-lock-srv-");
     const release = lockDataDir(dir);
     try {
-      const child = spawn("node", ["--import", "tsx", "server/main.ts"], {
+      const child = spawn("node", ["build/node/main.js"], {
         env: { ...inheritedEnv(), NODE_ENV: "production", DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1" },
         stdio: ["ignore", "pipe", "pipe"],
       });

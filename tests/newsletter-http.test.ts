@@ -6,7 +6,7 @@ import { createTestDatabase, usingPostgres, type TestDatabase } from "./database
 import { Client } from "./http-client.ts";
 import { registerOverHttp } from "./http-shopper.ts";
 import { linkIn, startMailCatcher, type CaughtMail } from "./mail-catcher.ts";
-import { ensureBuild, startServer, tempDir, type RunningServer } from "./server.ts";
+import { ensureBuild, seededDataDir, startServer, type RunningServer } from "./server.ts";
 
 // The newsletter over HTTP against the production server: the boxes' form, the mailed links, the back
 // office's send, and the one-click unsubscribe as a mail provider posts it (from its own servers, no session).
@@ -24,7 +24,7 @@ beforeAll(async () => {
     await seedCatalogue(database.db);
     server = await startServer({ ...env, DATABASE_URL: database.url! });
   } else {
-    server = await startServer({ ...env, DATA_DIR: tempDir("store-newsletter-") });
+    server = await startServer({ ...env, DATA_DIR: seededDataDir("store-newsletter-") });
   }
 }, 240_000);
 

@@ -6,7 +6,7 @@ import { createTestDatabase, usingPostgres, type TestDatabase } from "./database
 import { Client } from "./http-client.ts";
 import { addToCartOverHttp, checkoutFields, openCheckout, registerOverHttp, SHOPPER_PASSWORD, submitCheckout } from "./http-shopper.ts";
 import { linkIn, startMailCatcher } from "./mail-catcher.ts";
-import { ensureBuild, startServer, tempDir, type RunningServer } from "./server.ts";
+import { ensureBuild, seededDataDir, startServer, type RunningServer } from "./server.ts";
 
 /*
  * Raffles over HTTP (issue 18, ADR 0035): the back office saves a raffle (field errors, an audit row); the
@@ -68,7 +68,7 @@ beforeAll(async () => {
     await seedCatalogue(database.db);
     server = await startServer({ ...env, DATABASE_URL: database.url! });
   } else {
-    server = await startServer({ ...env, DATA_DIR: tempDir("store-raffle-") });
+    server = await startServer({ ...env, DATA_DIR: seededDataDir("store-raffle-") });
   }
   admin = new Client(server.url);
   await registerOverHttp(admin, ADMIN, "Raffle Boss");

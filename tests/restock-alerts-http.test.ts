@@ -5,7 +5,7 @@ import { Client } from "./http-client.ts";
 import { saveProductForm } from "./http-admin.ts";
 import { registerOverHttp } from "./http-shopper.ts";
 import { linkIn, startMailCatcher } from "./mail-catcher.ts";
-import { ensureBuild, startServer, tempDir, type RunningServer } from "./server.ts";
+import { ensureBuild, seededDataDir, startServer, type RunningServer } from "./server.ts";
 
 /*
  * "Notify me" over HTTP (issue 18, ADR 0032): the product page's form works without JavaScript, refuses a
@@ -44,7 +44,7 @@ beforeAll(async () => {
     await seedCatalogue(database.db);
     server = await startServer({ ...env, DATABASE_URL: database.url! });
   } else {
-    server = await startServer({ ...env, DATA_DIR: tempDir("store-notify-") });
+    server = await startServer({ ...env, DATA_DIR: seededDataDir("store-notify-") });
   }
   admin = new Client(server.url);
   await registerOverHttp(admin, ADMIN, "Notify Boss");

@@ -10,14 +10,14 @@ let dataDir: string;
 beforeAll(async () => {
   ensureBuild();
   dataDir = tempDir("store-start-");
-  const first = await startServer({ DATA_DIR: dataDir }, "bundle");
+  const first = await startServer({ DATA_DIR: dataDir });
   await first.stop();
 }, 240_000);
 afterAll(() => server?.stop());
 
 describe("npm start on an existing embedded database", () => {
   it("serves the pages, their files and the sample tracks, and logs how long it took to be ready", async () => {
-    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" }, "bundle");
+    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
     expect(server.output()).toMatch(/store listening on http:\/\/localhost:\d+ \(ready in \d+ ms\)/);
     for (const path of ["/", "/shop", "/shop/harlem-classic-tee", "/es/culture", "/music"]) {
       const res = await fetch(`${server.url}${path}`, { headers: { Accept: "text/html" } });
