@@ -43,6 +43,7 @@ import { Client } from "../tests/http-client.ts";
 import {
   addToCartOverHttp,
   checkoutFields,
+  type CheckoutAnswer,
   clearCartOverHttp,
   HTTP_CARDS,
   mapLimit,
@@ -169,44 +170,73 @@ interface Picked {
   weight: number;
 }
 
+type Card = (typeof HTTP_CARDS)[keyof typeof HTTP_CARDS];
+/** How a checkout POST ended, as tests/http-shopper.ts reads the form's answer. */
+type CheckoutKind = CheckoutAnswer["kind"];
+
+/** A buyer's visit, step by step, the same whoever the buyer is; each step answers with the HTTP status. */
 interface Buyer {
-  client: Client;
-  /** The app's client, signed in with its token (--shopper=app). */
-  app: ApiClient | null;
-  name: string;
-  email: string;
+  /** Adds units of a variant: true when they are in the cart, false when the store refused them as sold out (409). */
+  add(variantId: number, quantity: number): Promise<{ status: number; added: boolean }>;
+  /** Opens the checkout (the page, or the app's summary). */
+  open(): Promise<number>;
+  /** Pays for the cart with the card: the checkout POST alone, which the bench times. */
+  pay(card: Card): Promise<{ status: number; kind: CheckoutKind }>;
+  /** Leaves the cart empty. */
+  clear(): Promise<void>;
 }
 
-type CheckoutKind = "paid" | "insufficient_stock" | "payment_error" | "other";
+/** A browser without JavaScript on the web's forms (tests/http-shopper.ts), signed up through the sign-up form. */
+async function formBuyer(url: string, email: string, name: string): Promise<Buyer> {
+  const client = new Client(url, REQUEST_TIMEOUT_MS);
+  await registerOverHttp(client, email, name);
+  // The idempotency key the checkout page's form carries, sent back with the payment.
+  let key = "";
+  return {
+    async add(variantId, quantity) {
+      const res = await addToCartOverHttp(client, variantId, quantity);
+      await res.arrayBuffer();
+      return { status: res.status, added: res.status === 200 };
+    },
+    async open() {
+      key = await openCheckout(client);
+      return 200;
+    },
+    pay: (card) => submitCheckout(client, checkoutFields(key, { name, email }, card)),
+    clear: () => clearCartOverHttp(client),
+  };
+}
 
-/** The visit's steps for an app on the JSON API: the same as the form's, each answered with JSON. */
-const appSteps = {
-  async register(app: ApiClient, email: string, name: string): Promise<void> {
-    const res = await app.post<{ token: string }>("/auth/sign-up", { email, password: "bench-password-1", displayName: name, acceptTerms: true });
-    if (res.status !== 201) throw new Error(`POST /api/v1/auth/sign-up answered ${res.status}: ${res.text.slice(0, 200)}`);
-    app.token = res.body.token;
-  },
-  async add(app: ApiClient, variantId: number, quantity: number): Promise<number> {
-    return (await app.post("/cart/items", { variantId, quantity })).status;
-  },
-  async open(app: ApiClient): Promise<number> {
-    return (await app.get("/checkout")).status;
-  },
-  async pay(app: ApiClient, buyer: { name: string; email: string }, card: (typeof HTTP_CARDS)[keyof typeof HTTP_CARDS]): Promise<{ status: number; kind: CheckoutKind }> {
-    const { idempotencyKey: _form, cardNumber, cardExpiry, cardCvc, ...billing } = checkoutFields("", buyer, card);
-    const res = await app.call<{ status: string }>("POST", "/checkout", {
-      json: { ...billing, card: { cardNumber, cardExpiry, cardCvc } },
-      headers: { "Idempotency-Key": randomBytes(12).toString("base64url") },
-    });
-    const kind: CheckoutKind =
-      res.status === 201 && res.body.status === "completed" ? "paid" : res.status === 409 ? "insufficient_stock" : res.status === 402 ? "payment_error" : "other";
-    return { status: res.status, kind };
-  },
-  async clear(app: ApiClient): Promise<void> {
-    const cart = await app.get<{ lines: { id: number }[] }>("/cart");
-    for (const line of cart.body?.lines ?? []) await app.delete(`/cart/items/${line.id}`);
-  },
-};
+/** An app on the JSON API (/api/v1), signed up with its token: the same visit, each step answered with JSON. */
+async function appBuyer(url: string, email: string, name: string): Promise<Buyer> {
+  const app = new ApiClient(url);
+  const signedUp = await app.post<{ token: string }>("/auth/sign-up", { email, password: "bench-password-1", displayName: name, acceptTerms: true });
+  if (signedUp.status !== 201) throw new Error(`POST /api/v1/auth/sign-up answered ${signedUp.status}: ${signedUp.text.slice(0, 200)}`);
+  app.token = signedUp.body.token;
+  return {
+    async add(variantId, quantity) {
+      const { status } = await app.post("/cart/items", { variantId, quantity });
+      return { status, added: status === 201 };
+    },
+    async open() {
+      return (await app.get("/checkout")).status;
+    },
+    async pay(card) {
+      const { idempotencyKey: _form, cardNumber, cardExpiry, cardCvc, ...billing } = checkoutFields("", { name, email }, card);
+      const res = await app.call<{ status: string }>("POST", "/checkout", {
+        json: { ...billing, card: { cardNumber, cardExpiry, cardCvc } },
+        headers: { "Idempotency-Key": randomBytes(12).toString("base64url") },
+      });
+      const kind: CheckoutKind =
+        res.status === 201 && res.body.status === "completed" ? "paid" : res.status === 409 ? "insufficient_stock" : res.status === 402 ? "payment_error" : "other";
+      return { status: res.status, kind };
+    },
+    async clear() {
+      const cart = await app.get<{ lines: { id: number }[] }>("/cart");
+      for (const line of cart.body?.lines ?? []) await app.delete(`/cart/items/${line.id}`);
+    },
+  };
+}
 
 async function main(): Promise<number> {
   const seconds = envNumber("BENCH_SECONDS", 10);
@@ -289,14 +319,8 @@ async function main(): Promise<number> {
     Array.from({ length: buyerCount }, (_, i) => i),
     4 * processCount,
     async (i) => {
-      const url = stores[i % processCount]!.url;
-      const client = new Client(url, REQUEST_TIMEOUT_MS);
-      const app = shopper === "app" ? new ApiClient(url) : null;
-      const email = `bench-${run}-${i}@east-harlem.test`;
-      const name = `Bench Buyer ${i}`;
-      if (app) await appSteps.register(app, email, name);
-      else await registerOverHttp(client, email, name);
-      return { client, app, name, email };
+      const signUp = shopper === "app" ? appBuyer : formBuyer;
+      return signUp(stores[i % processCount]!.url, `bench-${run}-${i}@east-harlem.test`, `Bench Buyer ${i}`);
     },
   );
   console.log(`${buyerCount} buyers (${shopper === "app" ? "apps on the JSON API" : "browsers without JavaScript, on the forms"}) registered in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s, spread over ${processCount} process(es)\n`);
@@ -310,38 +334,26 @@ async function main(): Promise<number> {
   async function visit(buyer: Buyer): Promise<void> {
     const lines = Math.random() < 0.3 ? [pick(), pick()] : [pick()];
     let inCart = 0;
-    const app = buyer.app;
-    const added = app ? 201 : 200;
     for (const line of lines) {
-      const quantity = Math.random() < 0.2 ? 2 : 1;
-      let status: number;
-      if (app) status = await appSteps.add(app, line.id, quantity);
-      else {
-        const res = await addToCartOverHttp(buyer.client, line.id, quantity);
-        await res.arrayBuffer();
-        status = res.status;
-      }
+      const { status, added } = await buyer.add(line.id, Math.random() < 0.2 ? 2 : 1);
       noteStatus("POST /cart", status);
-      if (status === added) inCart += 1;
+      if (added) inCart += 1;
       else if (status === 409) cartRefusals += 1; // sold out before it reached the cart
       else throw new Error(`POST /cart answered ${status}`);
     }
     if (inCart === 0) return;
-    let key = "";
-    if (app) noteStatus("GET /checkout", await appSteps.open(app));
-    else key = await openCheckout(buyer.client);
+    noteStatus("GET /checkout", await buyer.open());
     const card = Math.random() < 0.05 ? HTTP_CARDS.declined : HTTP_CARDS.good;
     const started = performance.now();
-    const answer = app ? await appSteps.pay(app, buyer, card) : await submitCheckout(buyer.client, checkoutFields(key, buyer, card));
+    const answer = await buyer.pay(card);
     latencies.push(performance.now() - started);
     noteStatus("POST /checkout", answer.status);
     if (answer.kind === "paid") outcomes.paid += 1;
     else if (answer.kind === "insufficient_stock") outcomes.insufficientStock += 1;
     else if (answer.kind === "payment_error") outcomes.declined += 1;
     else outcomes.other += 1;
-    if (answer.kind !== "paid") await clearCart(buyer);
+    if (answer.kind !== "paid") await buyer.clear();
   }
-  const clearCart = (buyer: Buyer) => (buyer.app ? appSteps.clear(buyer.app) : clearCartOverHttp(buyer.client));
 
   // The warehouse keeps receiving the scarce variants while buyers race for them.
   let restocking = true;
@@ -389,7 +401,7 @@ async function main(): Promise<number> {
           } catch (error) {
             transportErrors.push(error instanceof Error ? error.message : String(error));
             // Leave the cart as empty as we can for the buyer's next visit.
-            await clearCart(buyer).catch(() => {});
+            await buyer.clear().catch(() => {});
           } finally {
             idle.push(buyer);
           }
