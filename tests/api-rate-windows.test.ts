@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consume, countInWindow, pruneWindows, WindowCounter } from "../core/accounts/index.ts";
+import { consume, countInWindow, pruneWindows, SyncedWindowCounter, WindowCounter } from "../core/accounts/index.ts";
 import { rateLimits } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -58,5 +58,76 @@ describe("counting a busy key's requests together", () => {
     expect((await counter.count("api:address:203.0.113.51", rule)).count).toBe(1);
     expect((await counter.count(key, rule)).count).toBe(51);
     expect((await countInWindow(database.db, key, rule)).count).toBe(52);
+  });
+});
+
+describe("counting in the process, added to the shared count once a second (the API's limits, ADR 0036)", () => {
+  const stored = async (key: string) => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
+  // A sync period no test waits for: these tests sync by hand, except the one about the timer.
+  const byHand = { syncMs: 3_600_000 };
+
+  it("counts a key's first request in the database and the next ones here, in order, then writes them in one sync", async () => {
+    const counter = new SyncedWindowCounter(database.db, byHand);
+    const rule = { limit: 40, windowMs: 60_000 };
+    const key = "api:address:203.0.113.60";
+    const first = await counter.count(key, rule);
+    expect(first.count).toBe(1);
+    expect(await stored(key)).toBe(1);
+    const later = await Promise.all(Array.from({ length: 49 }, () => counter.count(key, rule)));
+    expect(later.map((c) => c.count)).toEqual(Array.from({ length: 49 }, (_, i) => i + 2));
+    expect(later.every((c) => c.windowStartedAt.getTime() === first.windowStartedAt.getTime())).toBe(true);
+    // The 41st and after are past the limit, as when counted one by one.
+    expect(later.filter((c) => c.count > rule.limit)).toHaveLength(10);
+    expect(await stored(key)).toBe(1);
+    await counter.sync();
+    expect(await stored(key)).toBe(50);
+    expect((await counter.count(key, rule)).count).toBe(51);
+  });
+
+  it("shares a key between processes: each adds its own at its sync and reads the others' there", async () => {
+    const one = new SyncedWindowCounter(database.db, byHand);
+    const two = new SyncedWindowCounter(database.db, byHand);
+    const rule = { limit: 100, windowMs: 60_000 };
+    const key = "api:address:203.0.113.61";
+    for (let i = 0; i < 5; i++) await one.count(key, rule);
+    // The second process's first request is counted in the database: it sees the first one's first request only.
+    expect((await two.count(key, rule)).count).toBe(2);
+    await two.count(key, rule);
+    await two.count(key, rule);
+    await one.sync();
+    await two.sync();
+    expect(await stored(key)).toBe(8);
+    // The second synced last: it knows of all eight. The first heard of the second's first request only,
+    // and hears of the rest at its next sync, up to a second later.
+    expect((await two.count(key, rule)).count).toBe(9);
+    expect((await one.count(key, rule)).count).toBe(7);
+    await one.sync();
+    expect((await one.count(key, rule)).count).toBe(10);
+    await Promise.all([one.sync(), two.sync()]);
+    expect(await stored(key)).toBe(11);
+  });
+
+  it("starts a new window once the old one is over, leaving out what was not yet written of the old one", async () => {
+    const counter = new SyncedWindowCounter(database.db, byHand);
+    const rule = { limit: 5, windowMs: 300 };
+    const key = "api:address:203.0.113.62";
+    const first = await counter.count(key, rule);
+    await counter.count(key, rule);
+    expect((await counter.count(key, rule)).count).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const next = await counter.count(key, rule);
+    expect(next.count).toBe(1);
+    expect(next.windowStartedAt.getTime()).toBeGreaterThan(first.windowStartedAt.getTime());
+    await counter.sync();
+    expect(await stored(key)).toBe(1);
+  });
+
+  it("writes on its own, syncMs after a request counted in the process", async () => {
+    const counter = new SyncedWindowCounter(database.db, { syncMs: 50 });
+    const rule = { limit: 100, windowMs: 60_000 };
+    const key = "api:address:203.0.113.63";
+    for (let i = 0; i < 4; i++) await counter.count(key, rule);
+    expect(await stored(key)).toBe(1);
+    await expect.poll(() => stored(key), { timeout: 5000 }).toBe(4);
   });
 });

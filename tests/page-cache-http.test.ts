@@ -208,6 +208,17 @@ describe("guests' copies of public pages", () => {
     expect(second.cache).toBe("hit");
     expect(second.etag).toBe(first.etag);
     expect(second.body).toEqual(first.body);
+    // The copy goes out compressed as it was kept, and a client holding it is told it is still good.
+    const url = `${server.url}/api/v1/products/el-barrio-logo-cap`;
+    const gzipped = await fetch(url, { headers: { accept: "application/json", "accept-encoding": "gzip" } });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(await gzipped.json()).toEqual(first.body);
+    const plain = await fetch(url, { headers: { accept: "application/json", "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.json()).toEqual(first.body);
+    const unchanged = await fetch(url, { headers: { accept: "application/json", "if-none-match": first.etag! } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get("etag")).toBe(first.etag);
 
     // A stock count in the back office: the next read is made anew and shows it.
     const variant = first.body.variants[0]!;

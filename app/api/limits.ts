@@ -1,12 +1,14 @@
 import type { Response } from "express";
-import { WindowCounter } from "../../core/accounts/index.ts";
+import { SyncedWindowCounter } from "../../core/accounts/index.ts";
 import type { Db } from "../../db/client.ts";
 import type { ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 
 /**
- * Request limits of the API, counted in the database's rate_limits table (one atomic upsert per count), so
- * every app process shares them (DESIGN: nothing shared lives in one process's memory). Every request counts
+ * Request limits of the API, counted in the database's rate_limits table, so every app process shares them
+ * (DESIGN: nothing shared lives in one process's memory). A key's first request of a window is counted there
+ * at once; the ones after it in this process, and added to the table once a second (ADR 0036: a write on
+ * every request cost a catalogue read three quarters of its time). Every request counts
  * against its address; a signed-in one also against its token (its session). The answer says where each
  * stands with the IETF RateLimit and RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers), and a
  * request past either limit is refused with 429, a Retry-After and a problem.
@@ -20,17 +22,23 @@ export interface Quota {
 
 export const RATE_LIMITED = "Too many requests. Please try again in {seconds} seconds.";
 
-/** One counter per database: concurrent requests from one address are counted by one statement. */
-const counters = new WeakMap<Db, WindowCounter>();
-function counterOf(db: Db): WindowCounter {
-  let counter = counters.get(db);
-  if (!counter) counters.set(db, (counter = new WindowCounter(db)));
+/** How often a process adds the requests it counted to the shared counts (and reads the others'). */
+export const LIMITS_SYNC_MS = 1000;
+
+/** One counter per database (a process has one). */
+const counters = new WeakMap<Db, SyncedWindowCounter>();
+function counterOf(deps: ApiDeps): SyncedWindowCounter {
+  let counter = counters.get(deps.db);
+  if (!counter) {
+    counter = new SyncedWindowCounter(deps.db, { syncMs: LIMITS_SYNC_MS, onError: (err) => deps.log.warn({ err }, "API request counts not added to the shared limits yet; kept for the next sync") });
+    counters.set(deps.db, counter);
+  }
   return counter;
 }
 
 async function take(deps: ApiDeps, policy: Quota["policy"], key: string, limit: number): Promise<Quota> {
   const windowMs = deps.limits.windowSeconds * 1000;
-  const counted = await counterOf(deps.db).count(`api:${policy}:${key}`, { limit, windowMs });
+  const counted = await counterOf(deps).count(`api:${policy}:${key}`, { limit, windowMs });
   const now = new Date();
   const resetMs = counted.windowStartedAt.getTime() + windowMs - now.getTime();
   return { policy, limit, remaining: Math.max(0, limit - counted.count), resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)), ...(counted.count > limit ? { over: true } : {}) };

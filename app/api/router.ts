@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { z } from "zod";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
+import { chooseEncoding, type CachedPage } from "../../server/page-cache.ts";
 import { addressProblem, CONTROL_IN_TEXT, isHostName, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { negotiateLocale } from "../lib/i18n.server.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
@@ -158,6 +159,33 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === tag);
 }
 
+/**
+ * The headers of a catalogue read's answer (its tag, shared caches may keep it but must ask again, one per
+ * language); true when the client's copy is still this one and the 304 went out.
+ */
+function validatedCopy(req: Request, res: Response, tag: string): boolean {
+  res.setHeader("ETag", tag);
+  res.setHeader("Cache-Control", "public, no-cache");
+  res.vary("Accept-Language");
+  if (!matches(req.get("if-none-match"), tag)) return false;
+  res.status(304).end();
+  return true;
+}
+
+/** A kept catalogue answer (ADR 0026), in the encoding the client takes best, with the tag it was kept with. */
+function sendKept(req: Request, res: Response, copy: CachedPage): void {
+  res.status(200).type("application/json");
+  const tag = copy.headers.find(([name]) => name === "ETag")?.[1] ?? entityTag(copy.body.identity.toString("utf8"));
+  if (validatedCopy(req, res, tag)) return;
+  const encoding = chooseEncoding(req.get("accept-encoding"));
+  const body = copy.body[encoding];
+  res.vary("Accept-Encoding");
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
 /** A guest cart's token from X-Cart-Token: the random token the API issued (a malformed one is refused). */
 export const CART_TOKEN_MESSAGE = "Your cart has expired. Please add the item again.";
 function cartTokenOf(req: Request): string | null {
@@ -206,39 +234,35 @@ function serve(op: AnyOperation, deps: ApiDeps) {
       const keep = op.etag && op.method === "get" && !signedIn && deps.answers && (await deps.answers.ready()) ? deps.answers : null;
       const taken = keep ? await keep.take(`api ${locale} ${req.originalUrl}`, true) : null;
       if (taken) res.setHeader("X-Page-Cache", taken.copy ? "hit" : "miss");
-      let json: string;
       if (taken?.copy) {
         for (const event of taken.copy.events) track(ctx, event);
-        json = taken.copy.body.identity.toString("utf8");
-      } else {
-        const render = taken?.render;
-        if (render) ctx.tracked = [];
-        try {
-          const result = await op.handle({ params, query, body, ctx });
-          if (op.success.status === 204) {
-            if (held) await settleKey(deps, held, { status: 204, type: "", body: "" });
-            res.setHeader("Cache-Control", "no-store");
-            res.status(204).end();
-            return;
-          }
-          // The answer goes out through its documented schema: what is not in the contract is never sent.
-          json = JSON.stringify(op.success.schema ? op.success.schema.parse(result) : result);
-          void render?.finish({ headers: [], nonce: "", events: ctx.tracked ?? [], html: Buffer.from(json) });
-        } finally {
-          void render?.finish(null);
-        }
-        if (held) await settleKey(deps, held, { status: op.success.status, type: "application/json", body: json });
+        sendKept(req, res, taken.copy);
+        return;
       }
-      res.status(op.success.status).type("application/json");
-      if (op.etag) {
-        const tag = entityTag(json);
-        res.setHeader("ETag", tag);
-        res.setHeader("Cache-Control", "public, no-cache");
-        res.vary("Accept-Language");
-        if (matches(req.get("if-none-match"), tag)) {
-          res.status(304).end();
+      const render = taken?.render;
+      if (render) ctx.tracked = [];
+      let json: string;
+      let tag: string | null = null;
+      try {
+        const result = await op.handle({ params, query, body, ctx });
+        if (op.success.status === 204) {
+          if (held) await settleKey(deps, held, { status: 204, type: "", body: "" });
+          res.setHeader("Cache-Control", "no-store");
+          res.status(204).end();
           return;
         }
+        // The answer goes out through its documented schema: what is not in the contract is never sent.
+        json = JSON.stringify(op.success.schema ? op.success.schema.parse(result) : result);
+        if (op.etag) tag = entityTag(json);
+        // Kept with its tag, so a kept answer is sent as it was made: neither hashed nor compressed again.
+        void render?.finish({ headers: tag ? [["ETag", tag]] : [], nonce: "", events: ctx.tracked ?? [], html: Buffer.from(json) });
+      } finally {
+        void render?.finish(null);
+      }
+      if (held) await settleKey(deps, held, { status: op.success.status, type: "application/json", body: json });
+      res.status(op.success.status).type("application/json");
+      if (tag) {
+        if (validatedCopy(req, res, tag)) return;
       } else {
         res.setHeader("Cache-Control", "private, no-store");
       }

@@ -89,6 +89,122 @@ export class WindowCounter {
   }
 }
 
+/** What one process knows of a key's window: the shared count at its last sync, and what it has counted since. */
+interface KeptWindow {
+  rule: ThrottleRule;
+  windowStartedAt: Date;
+  /** The database's count for the window when this process last added to it (or read it). */
+  shared: number;
+  /** Counted here and being added now. */
+  sending: number;
+  /** Counted here since. */
+  pending: number;
+}
+
+/**
+ * Counts a busy key's events in this process and adds them to the shared count in the database once per
+ * `syncMs` (ADR 0036), for limits read on every request (the API's): a key's first event of a window is
+ * counted in the database at once (WindowCounter), which gives the window's start and what every process
+ * has counted; the events after it are counted here, answered at once with the shared count plus this
+ * process's own, and written together by the next sync, which also brings the other processes' counts.
+ * One process alone counts exactly; with several, a process sees the others' events up to `syncMs` late.
+ * Events counted here in a window that ends before they are written are not written (they belong to a
+ * window that is over), nor are those of a process that stops before its next sync.
+ */
+export class SyncedWindowCounter {
+  #db: Db;
+  #first: WindowCounter;
+  #syncMs: number;
+  #onError: (error: unknown) => void;
+  #keys = new Map<string, KeptWindow>();
+  #timer: NodeJS.Timeout | null = null;
+  #syncing: Promise<void> | null = null;
+
+  constructor(db: Db, options: { syncMs: number; onError?: (error: unknown) => void }) {
+    this.#db = db;
+    this.#first = new WindowCounter(db);
+    this.#syncMs = options.syncMs;
+    this.#onError = options.onError ?? (() => {});
+  }
+
+  async count(key: string, rule: ThrottleRule): Promise<WindowCount> {
+    const kept = this.#current(key, Date.now());
+    if (kept) {
+      kept.pending += 1;
+      this.#schedule();
+      return { count: kept.shared + kept.sending + kept.pending, windowStartedAt: kept.windowStartedAt };
+    }
+    const counted = await this.#first.count(key, rule);
+    this.#adopt(key, rule, counted);
+    return counted;
+  }
+
+  /** Adds what this process has counted to the database now, and reads back every process's counts. */
+  sync(): Promise<void> {
+    this.#syncing ??= this.#syncAll().finally(() => (this.#syncing = null));
+    return this.#syncing;
+  }
+
+  /** The key's window as this process knows it, while it lasts. */
+  #current(key: string, now: number): KeptWindow | undefined {
+    const kept = this.#keys.get(key);
+    return kept && now < kept.windowStartedAt.getTime() + kept.rule.windowMs ? kept : undefined;
+  }
+
+  /** A count made in the database: the latest word on the key's window (later than what is kept, or its successor). */
+  #adopt(key: string, rule: ThrottleRule, counted: WindowCount): void {
+    const kept = this.#keys.get(key);
+    if (!kept || counted.windowStartedAt > kept.windowStartedAt) {
+      this.#keys.set(key, { rule, windowStartedAt: counted.windowStartedAt, shared: counted.count, sending: 0, pending: 0 });
+    } else if (counted.windowStartedAt.getTime() === kept.windowStartedAt.getTime()) {
+      kept.shared = Math.max(kept.shared, counted.count);
+    }
+  }
+
+  #schedule(): void {
+    if (this.#timer) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.sync().then(() => {
+        if ([...this.#keys.values()].some((kept) => kept.pending > 0)) this.#schedule();
+      });
+    }, this.#syncMs);
+    this.#timer.unref();
+  }
+
+  async #syncAll(): Promise<void> {
+    const now = Date.now();
+    const writes: Promise<void>[] = [];
+    for (const [key, kept] of this.#keys) {
+      if (!this.#current(key, now)) {
+        // The window is over: forget it (its unwritten events with it); the key's next event starts anew.
+        this.#keys.delete(key);
+        continue;
+      }
+      if (kept.pending === 0) continue;
+      const events = kept.pending;
+      kept.pending = 0;
+      kept.sending = events;
+      writes.push(
+        countInWindow(this.#db, key, kept.rule, new Date(), events)
+          .then((total) => {
+            kept.sending = 0;
+            if (total.windowStartedAt.getTime() === kept.windowStartedAt.getTime()) kept.shared = total.count;
+            // Another process started a new window: these events were its first ones.
+            else this.#adopt(key, kept.rule, total);
+          })
+          .catch((error: unknown) => {
+            // Not written: counted again at the next sync.
+            kept.pending += kept.sending;
+            kept.sending = 0;
+            this.#onError(error);
+          }),
+      );
+    }
+    await Promise.all(writes);
+  }
+}
+
 /** Counts one event against the key (see countInWindow) and says whether it was still within the allowance. */
 export async function consume(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<boolean> {
   return (await countInWindow(db, key, rule, now)).count <= rule.limit;
