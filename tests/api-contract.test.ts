@@ -73,6 +73,29 @@ describe("the OpenAPI document", () => {
   });
 });
 
+describe("compression", () => {
+  it("sends the document, the reference page's files and a signed-in app's answers compressed when asked", async () => {
+    const doc = await fetch(`${base}/api/v1/openapi.json`, { headers: { "accept-encoding": "gzip" } });
+    expect(doc.headers.get("content-encoding")).toBe("gzip");
+    expect(((await doc.json()) as { openapi: string }).openapi).toBe("3.1.0");
+    const bundle = await fetch(`${base}/api/v1/docs/assets/swagger-ui-bundle.js`, { headers: { "accept-encoding": "br" } });
+    expect(bundle.headers.get("content-encoding")).toBe("br");
+    await bundle.arrayBuffer();
+
+    const c = app();
+    await signedUp(c);
+    const product = await call<{ variants: { id: number; available: number }[] }>(c, "GET", "/products/harlem-classic-tee");
+    // Two lines: past the 512 bytes below which nothing is compressed.
+    for (const variant of product.body.variants.filter((v) => v.available > 2).slice(0, 2)) {
+      expect((await call(c, "POST", "/cart/items", { variantId: variant.id, quantity: 1 })).status).toBe(201);
+    }
+    const cart = await fetch(`${base}/api/v1/cart`, { headers: { authorization: `Bearer ${c.token}`, "accept-encoding": "gzip", "x-forwarded-for": "203.0.113.252" } });
+    expect(cart.status).toBe(200);
+    expect(cart.headers.get("content-encoding")).toBe("gzip");
+    expect(((await cart.json()) as { itemCount: number }).itemCount).toBe(2);
+  });
+});
+
 describe("the catalogue", () => {
   it("lists products a page at a time with the shop's filters, search and sort", async () => {
     const c = app();

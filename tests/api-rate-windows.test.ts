@@ -130,4 +130,12 @@ describe("counting in the process, added to the shared count once a second (the 
     expect(await stored(key)).toBe(1);
     await expect.poll(() => stored(key), { timeout: 5000 }).toBe(4);
   });
+
+  it("forgets a key soon after its window ends, so a flood of addresses does not stay in memory", async () => {
+    const counter = new SyncedWindowCounter(database.db, { syncMs: 50 });
+    const rule = { limit: 100, windowMs: 200 };
+    for (let i = 0; i < 20; i++) await counter.count(`api:address:198.51.100.${i}`, rule);
+    expect(counter.size).toBe(20);
+    await expect.poll(() => counter.size, { timeout: 5000 }).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import express, { type Router } from "express";
+import { compressAnswers } from "../../server/compression.ts";
 
 /**
  * The API's reference page at /api/v1/docs: Swagger UI from the swagger-ui-dist package, served from
@@ -39,23 +40,24 @@ const START = `window.ui = SwaggerUIBundle({
 `;
 
 export function mountDocs(router: Router, openApiJson: () => Promise<string>): void {
-  router.get("/openapi.json", async (_req, res) => {
+  router.get("/openapi.json", compressAnswers, async (_req, res) => {
     const json = await openApiJson();
     res.setHeader("Cache-Control", "no-cache");
     res.type("application/json").send(json);
   });
-  router.get("/docs", (_req, res) => {
+  router.get("/docs", compressAnswers, (_req, res) => {
     res.setHeader("Cache-Control", "no-cache");
     res.type("html").send(PAGE);
   });
-  router.get("/docs/start.js", (_req, res) => {
+  router.get("/docs/start.js", compressAnswers, (_req, res) => {
     res.setHeader("Cache-Control", "no-cache");
     res.type("text/javascript").send(START);
   });
   const assets = express.static(SWAGGER_DIR, { index: false, maxAge: "1d", fallthrough: true });
-  router.get("/docs/assets/:file", (req, res, next) => {
-    if (!FILES.has(req.params.file)) return next();
-    req.url = `/${req.params.file}`;
+  router.get("/docs/assets/:file", compressAnswers, (req, res, next) => {
+    const file = req.params.file;
+    if (typeof file !== "string" || !FILES.has(file)) return next();
+    req.url = `/${file}`;
     assets(req, res, next);
   });
 }

@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { z } from "zod";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
+import { compressAnswers } from "../../server/compression.ts";
 import { chooseEncoding, type CachedPage } from "../../server/page-cache.ts";
 import { addressProblem, CONTROL_IN_TEXT, isHostName, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { negotiateLocale } from "../lib/i18n.server.ts";
@@ -239,6 +240,8 @@ function serve(op: AnyOperation, deps: ApiDeps) {
         sendKept(req, res, taken.copy);
         return;
       }
+      // A catalogue read made anew is compressed like every other answer (the route did not, for its copies).
+      if (op.etag) compressAnswers(req, res, () => undefined);
       const render = taken?.render;
       if (render) ctx.tracked = [];
       let json: string;
@@ -289,7 +292,9 @@ export function apiRouter(deps: ApiDeps, operations: readonly AnyOperation[], ex
   const paths = new Map<string, string[]>();
   for (const op of operations) {
     const path = expressPath(op.path);
-    router[op.method](path, serve(op, deps));
+    // Compressed, except the catalogue reads, whose kept copies go out as kept (serve compresses the others).
+    if (op.etag) router[op.method](path, serve(op, deps));
+    else router[op.method](path, compressAnswers, serve(op, deps));
     paths.set(path, [...(paths.get(path) ?? []), op.method.toUpperCase()]);
   }
   for (const [path, methods] of paths) {

@@ -136,7 +136,13 @@ export class SyncedWindowCounter {
     }
     const counted = await this.#first.count(key, rule);
     this.#adopt(key, rule, counted);
+    this.#schedule();
     return counted;
+  }
+
+  /** How many keys' windows this process holds. */
+  get size(): number {
+    return this.#keys.size;
   }
 
   /** Adds what this process has counted to the database now, and reads back every process's counts. */
@@ -165,8 +171,9 @@ export class SyncedWindowCounter {
     if (this.#timer) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
+      // While it knows of a window, so a key is forgotten within syncMs of its window's end.
       void this.sync().then(() => {
-        if ([...this.#keys.values()].some((kept) => kept.pending > 0)) this.#schedule();
+        if (this.#keys.size > 0) this.#schedule();
       });
     }, this.#syncMs);
     this.#timer.unref();
