@@ -106,7 +106,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
             {products.map((product, i) => (
               <li key={product.id} className={PRODUCT_GRID_ITEM}>
                 {/* Below the collection's picture, which is loaded first; without one, the first row is. */}
-                <ProductCard product={product} eager={!image && i < 4} saved={saved.has(product.id)} />
+                <ProductCard product={product} eager={!image && i < 4} priority={!image && i === 0} saved={saved.has(product.id)} />
               </li>
             ))}
           </ul>

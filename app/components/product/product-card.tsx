@@ -57,7 +57,8 @@ export function toCardData(p: ProductSummary): ProductCardData {
   };
 }
 
-export function ProductCard({ product, eager = false, saved = false }: { product: ProductCardData; eager?: boolean; saved?: boolean }) {
+/** `eager`: its picture loads with the page rather than lazily; `priority`: asked for ahead of the others (the page's largest paint). */
+export function ProductCard({ product, eager = false, priority = eager, saved = false }: { product: ProductCardData; eager?: boolean; priority?: boolean; saved?: boolean }) {
   const t = useT();
   const [selection, setSelection] = useState<Selection>({ size: null, color: null, variant: null });
   const onChange = useCallback((s: Selection) => setSelection(s), []);
@@ -93,7 +94,7 @@ export function ProductCard({ product, eager = false, saved = false }: { product
             sizes={CARD_SIZES}
             artSize={600}
             loading={eager ? "eager" : "lazy"}
-            fetchPriority={eager ? "high" : "auto"}
+            fetchPriority={priority ? "high" : "auto"}
             decoding="async"
             className="aspect-square w-full bg-paper object-cover"
           />
