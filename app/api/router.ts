@@ -240,7 +240,8 @@ function serve(op: AnyOperation, deps: ApiDeps) {
         sendKept(req, res, taken.copy);
         return;
       }
-      // A catalogue read made anew is compressed like every other answer (the route did not, for its copies).
+      // A catalogue read made anew is compressed like any other answer (its route leaves compression out, so
+      // that its kept copies go out as kept).
       if (op.etag) compressAnswers(req, res, () => undefined);
       const render = taken?.render;
       if (render) ctx.tracked = [];

@@ -157,7 +157,7 @@ export class SyncedWindowCounter {
     return kept && now < kept.windowStartedAt.getTime() + kept.rule.windowMs ? kept : undefined;
   }
 
-  /** A count made in the database: the latest word on the key's window (later than what is kept, or its successor). */
+  /** A count made in the database is the latest word on the key: a later window replaces the one kept; the same window's count only raises it. */
   #adopt(key: string, rule: ThrottleRule, counted: WindowCount): void {
     const kept = this.#keys.get(key);
     if (!kept || counted.windowStartedAt > kept.windowStartedAt) {
