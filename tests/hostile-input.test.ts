@@ -208,7 +208,10 @@ describe("bodies over the limit", () => {
     const start = rss();
     const res = await rawRequest(url(), { path: "/cart", headers: { Origin: url(), "Content-Type": "application/x-www-form-urlencoded" }, prefix: "intent=clear&x=", bodyBytes: 100 * 1024 * 1024 });
     expect(res.status).toBe(413);
-    expect(rss() - start).toBeLessThan(40 * 1024 * 1024);
+    // Held, the body would take 100 MB or more. Read and thrown away (Node drains the rest of a refused body so
+    // the client can read the 413), it leaves freed buffers mapped until a collection: 24 to 56 MB on a fast
+    // machine on 2026-11-28, where the old line of 40 MB failed one run in three with and without that day's changes.
+    expect(rss() - start).toBeLessThan(80 * 1024 * 1024);
     expect((await fetch(`${url()}/healthz`)).status).toBe(200);
   });
 });
