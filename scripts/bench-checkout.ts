@@ -209,7 +209,7 @@ async function formBuyer(url: string, email: string, name: string): Promise<Buye
 
 /** An app on the JSON API (/api/v1), signed up with its token: the same visit, each step answered with JSON. */
 async function appBuyer(url: string, email: string, name: string): Promise<Buyer> {
-  const app = new ApiClient(url);
+  const app = new ApiClient(url, { timeoutMs: REQUEST_TIMEOUT_MS });
   const signedUp = await app.post<{ token: string }>("/auth/sign-up", { email, password: "bench-password-1", displayName: name, acceptTerms: true });
   if (signedUp.status !== 201) throw new Error(`POST /api/v1/auth/sign-up answered ${signedUp.status}: ${signedUp.text.slice(0, 200)}`);
   app.token = signedUp.body.token;

@@ -18,7 +18,8 @@ export class ApiClient {
 
   constructor(
     readonly baseUrl: string,
-    readonly options: { address?: string; language?: string; headers?: Record<string, string> } = {},
+    /** `timeoutMs`: every request is abandoned (throws) after this long; unset, requests wait. */
+    readonly options: { address?: string; language?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
   ) {}
 
   async call<T = Record<string, unknown>>(method: string, path: string, init: { json?: unknown; body?: string; headers?: Record<string, string> } = {}): Promise<ApiAnswer<T>> {
@@ -31,7 +32,13 @@ export class ApiClient {
       body = JSON.stringify(init.json);
       headers["Content-Type"] = "application/json";
     }
-    const res = await fetch(new URL(`/api/v1${path}`, this.baseUrl), { method, body, headers: { ...headers, ...init.headers }, redirect: "manual" });
+    const res = await fetch(new URL(`/api/v1${path}`, this.baseUrl), {
+      method,
+      body,
+      headers: { ...headers, ...init.headers },
+      redirect: "manual",
+      ...(this.options.timeoutMs ? { signal: AbortSignal.timeout(this.options.timeoutMs) } : {}),
+    });
     const text = await res.text();
     let parsed: unknown = null;
     if (text && /json/.test(res.headers.get("content-type") ?? "")) parsed = JSON.parse(text);
