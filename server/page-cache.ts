@@ -1,4 +1,5 @@
 import { promisify } from "node:util";
+import type { Request, Response } from "express";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
@@ -146,6 +147,20 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   };
   const chosen = negotiator.encodings(["br", "gzip", "identity"], { preferred: ["br", "gzip"] })[0];
   return chosen === "br" || chosen === "gzip" ? chosen : "identity";
+}
+
+/**
+ * Sends a kept body in the encoding the client takes best (a HEAD: its headers only), after the caller's own
+ * status and headers: a kept page (react-router-handler.ts) and a kept API answer (app/api/router.ts).
+ */
+export function sendKeptBody(req: Request, res: Response, body: CachedPage["body"]): void {
+  const encoding = chooseEncoding(req.get("accept-encoding"));
+  const bytes = body[encoding];
+  res.vary("Accept-Encoding");
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", bytes.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(bytes);
 }
 
 const gzip = promisify(zlib.gzip);

@@ -1,7 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { chooseEncoding, pageCacheKey, refusalToKeep, type CachedPage, type PageCache, type RenderTicket } from "./page-cache.ts";
+import { pageCacheKey, refusalToKeep, type CachedPage, type PageCache, type RenderTicket, sendKeptBody } from "./page-cache.ts";
 
 /**
  * React Router behind Express, as @react-router/express does it, except that a request's body is the one
@@ -57,20 +57,14 @@ export function createRequestHandler(options: {
 
 /** A kept page, in the encoding the client takes best, under this answer's own security headers. */
 function sendCopy(req: Request, res: Response, page: CachedPage): void {
-  const encoding = chooseEncoding(req.get("accept-encoding"));
-  const body = page.body[encoding];
   res.status(200);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   // The page's inline scripts carry the nonce of its render: the policy names that one.
   const policy = res.getHeader("Content-Security-Policy");
   if (typeof policy === "string") res.setHeader("Content-Security-Policy", policy.replace(/'nonce-[^']*'/, `'nonce-${page.nonce}'`));
   res.locals.nonce = page.nonce;
-  res.vary("Accept-Encoding");
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
   res.setHeader("X-Page-Cache", "hit");
-  if (req.method === "HEAD") res.end();
-  else res.end(body);
+  sendKeptBody(req, res, page.body);
 }
 
 function toFetchRequest(req: Request, res: Response): globalThis.Request {

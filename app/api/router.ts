@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
 import { compressAnswers } from "../../server/compression.ts";
-import { chooseEncoding, type CachedPage } from "../../server/page-cache.ts";
+import { sendKeptBody, type CachedPage } from "../../server/page-cache.ts";
 import { addressProblem, CONTROL_IN_TEXT, isHostName, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { negotiateLocale } from "../lib/i18n.server.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
@@ -178,13 +178,7 @@ function sendKept(req: Request, res: Response, copy: CachedPage): void {
   res.status(200).type("application/json");
   const tag = copy.headers.find(([name]) => name === "ETag")?.[1] ?? entityTag(copy.body.identity.toString("utf8"));
   if (validatedCopy(req, res, tag)) return;
-  const encoding = chooseEncoding(req.get("accept-encoding"));
-  const body = copy.body[encoding];
-  res.vary("Accept-Encoding");
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  if (req.method === "HEAD") res.end();
-  else res.end(body);
+  sendKeptBody(req, res, copy.body);
 }
 
 /** A guest cart's token from X-Cart-Token: the random token the API issued (a malformed one is refused). */
