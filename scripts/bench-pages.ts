@@ -16,7 +16,8 @@
 // store's RSS after the last round at most 1.3 times what it was after the first.
 //
 // Settings (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10),
-// BENCH_WARMUP_SECONDS (default 2, before each page's first run on each store), BENCH_ROUNDS (default 5).
+// BENCH_WARMUP_SECONDS (default 2, before each page's first run on each store), BENCH_ROUNDS (default 5),
+// BENCH_PATHS (some of the paths below, comma-separated; default all).
 // Other variables are passed on to the stores (PAGE_CACHE_SECONDS=0 measures them without the page cache).
 // Exit code: non-zero when a page answered with errors or non-2xx responses; missing a target only prints FAIL.
 import { spawn } from "node:child_process";
@@ -26,7 +27,9 @@ import zlib from "node:zlib";
 import { seedArticles } from "../db/seed/articles.ts";
 import { envNumber, freePort, onCleanup, rssOf, runMain, startStore, stopChild, table } from "./bench-lib.ts";
 
-const PATHS = ["/shop", "/shop/harlem-classic-tee", "/", `/culture/${seedArticles[0]!.slug}`, "/api/v1/products", "/api/v1/products/harlem-classic-tee"];
+const ALL_PATHS = ["/shop", "/shop/harlem-classic-tee", "/", `/culture/${seedArticles[0]!.slug}`, "/api/v1/products", "/api/v1/products/harlem-classic-tee"];
+/** BENCH_PATHS (comma-separated) measures only those of the paths above, to study one page. */
+const PATHS = process.env.BENCH_PATHS ? ALL_PATHS.filter((p) => process.env.BENCH_PATHS!.split(",").includes(p)) : ALL_PATHS;
 /** Each page at this share of the bare server's rate or more. */
 const TARGET_PERCENT = 10;
 /** Each page's p99 under this. */

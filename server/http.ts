@@ -59,6 +59,26 @@ const STRIPE_SOURCES = { script: " https://js.stripe.com", frame: "https://js.st
 function securityHeaders(env: Env) {
   const https = env.BASE_URL.startsWith("https://");
   const stripe = env.PAYMENT_PROVIDER === "stripe";
+  // Vite's dev server injects inline scripts of its own; the policy is enforced everywhere else.
+  const enforced = env.NODE_ENV !== "development";
+  const policy = (scriptNonce: string | null) =>
+    [
+      "default-src 'self'",
+      `script-src 'self'${scriptNonce === null ? "" : ` 'nonce-${scriptNonce}'`}${stripe ? STRIPE_SOURCES.script : ""}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "font-src 'self'",
+      `connect-src 'self'${stripe ? STRIPE_SOURCES.connect : ""}`,
+      ...(stripe ? [`frame-src ${STRIPE_SOURCES.frame}`] : []),
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; ");
+  // A page's policy is these two halves around its nonce, joined once here rather than on every request.
+  const [pageHead, pageTail] = policy("\0").split("\0") as [string, string];
+  // The JSON API and its reference page have no inline script, so no nonce: one policy for all its answers.
+  const apiPolicy = policy(null);
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     if (https || req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
@@ -66,27 +86,14 @@ function securityHeaders(env: Env) {
     // headers that govern a page (its policy, framing, opener, permissions, referrer) would be about 550
     // bytes of nothing on each; a page loads several of them before its first paint. /assets answers only
     // its files (a missing one is a plain-text 404, never a page).
-    if (req.path.startsWith("/assets/")) return next();
-    const nonce = secureRandomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    if (env.NODE_ENV !== "development") {
-      // Vite's dev server injects inline scripts of its own; the policy is enforced everywhere else.
-      res.setHeader(
-        "Content-Security-Policy",
-        [
-          "default-src 'self'",
-          `script-src 'self' 'nonce-${nonce}'${stripe ? STRIPE_SOURCES.script : ""}`,
-          "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data:",
-          "font-src 'self'",
-          `connect-src 'self'${stripe ? STRIPE_SOURCES.connect : ""}`,
-          ...(stripe ? [`frame-src ${STRIPE_SOURCES.frame}`] : []),
-          "object-src 'none'",
-          "base-uri 'self'",
-          "form-action 'self'",
-          "frame-ancestors 'none'",
-        ].join("; "),
-      );
+    const path = req.path;
+    if (path.startsWith("/assets/")) return next();
+    if (path.startsWith("/api/v1/") || path === "/api/v1") {
+      if (enforced) res.setHeader("Content-Security-Policy", apiPolicy);
+    } else {
+      const nonce = secureRandomBytes(16).toString("base64");
+      res.locals.nonce = nonce;
+      if (enforced) res.setHeader("Content-Security-Policy", pageHead + nonce + pageTail);
     }
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -103,6 +110,8 @@ export function withoutSecrets(url: string): string {
 
 function requestLog(log: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
+    // Below the log's level (LOG_LEVEL=warn, say) a request costs no listener and no log entry.
+    if (!log.isLevelEnabled("info")) return next();
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -60,6 +60,10 @@ describe("the OpenAPI document", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
+    // The API's pages and answers have no inline script: one policy for all of them, without a nonce.
+    expect(page.headers.get("content-security-policy")).not.toMatch(/nonce-/);
+    const json = await fetch(`${base}/api/v1/products`);
+    expect(json.headers.get("content-security-policy")).toBe(page.headers.get("content-security-policy"));
     const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     // No inline script (the policy would refuse it) and nothing from another origin.
