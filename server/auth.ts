@@ -1,6 +1,3 @@
-import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { bearer } from "better-auth/plugins";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
@@ -27,7 +24,12 @@ export interface AuthOptions {
  * (the bearer plugin: "Authorization: Bearer <token>" reads as the session cookie would). Only signed tokens
  * are taken, so the tokens kept in the sessions table are of no use without the server's secret.
  */
-export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
+async function openAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
+  const [{ betterAuth }, { drizzleAdapter }, { bearer }] = await Promise.all([
+    import("better-auth"),
+    import("better-auth/adapters/drizzle"),
+    import("better-auth/plugins"),
+  ]);
   // The mail goes into the outbox before the request answers (the worker sends it); the identity
   // library's writes run without a transaction of ours, so the mail is written right after them.
   const queue = async (mail: Parameters<typeof queueMail>[2]) => {
@@ -111,7 +113,46 @@ export function createAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+/** The identity library's instance, as the store's code calls it. */
+export type Auth = Awaited<ReturnType<typeof openAuth>>;
+
+/** The identity library, loaded when first used, or ahead of that by `load()`. */
+export type LoadingAuth = Auth & { load: () => Promise<Auth> };
+
+/**
+ * The identity library, for the store's code to call as it is (auth.api.*, auth.handler, auth.$context),
+ * loaded on the first call: its modules (a thousand files with their dependencies) took a third of the
+ * start's module loading, and a guest's first page does not need them. The start calls `load()` once the
+ * store answers (ADR 0028's third addendum). Every member used is a function answering a promise, or a
+ * promise, so a call made before the library is loaded only waits for it. A failed load is tried again
+ * by the next call.
+ */
+export function createAuth(options: AuthOptions): LoadingAuth {
+  let opened: Promise<Auth> | null = null;
+  const load = (): Promise<Auth> =>
+    (opened ??= openAuth(options).catch((error: unknown) => {
+      opened = null;
+      throw error;
+    }));
+  const api = new Proxy({} as Auth["api"], {
+    get: (_target, name) =>
+      typeof name !== "string" || name === "then"
+        ? undefined
+        : async (...args: unknown[]) => {
+            const auth = await load();
+            return (auth.api[name as keyof Auth["api"]] as (...given: unknown[]) => unknown)(...args);
+          },
+  });
+  const lazy = {
+    api,
+    handler: async (request: Request) => (await load()).handler(request),
+    get $context() {
+      return load().then((auth) => auth.$context);
+    },
+    load,
+  };
+  return lazy as unknown as LoadingAuth;
+}
 
 /**
  * The identity library's cookies ("eh.session_token", ...): over https "__Host-eh.session_token". The

@@ -128,6 +128,8 @@ async function main() {
     const readyMs = Math.round(performance.now());
     log.info({ port, database: database.kind, readyMs }, `store listening on http://localhost:${port} (ready in ${readyMs} ms)`);
     for (const task of afterStart) task.run().catch((err: unknown) => log.error({ err }, `${task.what}: not checked`));
+    // The identity library is loaded now that the store answers (a guest's first page does not need it).
+    auth.load().catch((err: unknown) => log.error({ err }, "the identity library could not be loaded: it is tried again when next needed"));
   });
 
   let stopping = false;

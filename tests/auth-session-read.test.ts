@@ -1,5 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeAuthError } from "../app/lib/auth-errors.server.ts";
+import { MESSAGES } from "../core/accounts/index.ts";
 import { createAuth } from "../server/auth.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -67,5 +69,16 @@ describe("the identity library's reads", () => {
     // A session that is gone (signed out) reads as no one.
     await auth.api.signOut({ headers: new Headers({ cookie: signedIn }) });
     expect(await auth.api.getSession({ headers: new Headers({ cookie: signedIn }) })).toBeNull();
+  });
+
+  it("loads the library on first use, and its refusals read in the catalogue's words while other errors are not swallowed", async () => {
+    // A fresh instance: nothing is loaded until the first call, which waits for it.
+    const fresh = createAuth({ db: database.db, baseUrl: "http://127.0.0.1:4400", secret: "a-test-secret-of-at-least-32-characters", jobs: database.jobs, log: pino({ level: "silent" }) });
+    const email = "twice@east-harlem.test";
+    await fresh.api.signUpEmail({ body: { email, password: "a long enough password", name: "Twice" } });
+    const refusal = await fresh.api.signUpEmail({ body: { email, password: "a long enough password", name: "Twice" } }).catch((error: unknown) => error);
+    expect(describeAuthError(refusal)).toEqual({ cause: "email-already-in-use", message: MESSAGES.emailInUse });
+    const other = new Error("the database is down");
+    expect(() => describeAuthError(other)).toThrow(other);
   });
 });

@@ -6,11 +6,15 @@
  * Cards are kept in memory by address (kind, slug, version), a few dozen at most: a card is drawn once
  * per process and version, and the HTTP cache (a year, the address changes with the content) does the rest.
  */
-import sharp from "sharp";
+import type { default as Sharp } from "sharp";
 import { garmentSvg, isArtKind } from "../../core/catalog/index.ts";
 import { measureText, setText, type Face } from "../../core/shared/lettering.ts";
 import { MONOGRAM, WORDMARK } from "./brand-marks.ts";
 import { SOCIAL_CARD, type ProductCardContent, type TitleCardContent } from "./social.ts";
+
+/** sharp (its native library) is loaded with the first card drawn, not with the pages (about 0.15 s of a start). */
+let loadingSharp: Promise<typeof Sharp> | null = null;
+const sharpLoaded = () => (loadingSharp ??= import("sharp").then((module) => module.default));
 
 const INK = "#111111";
 const PAPER = "#f6f3ee";
@@ -94,6 +98,7 @@ export type PhotoReader = (src: string) => Promise<Buffer | null>;
 
 /** The product's picture as a 630 px square: its photograph, cropped to fill, else its drawing. */
 async function productPicture(content: ProductCardContent, readPhoto: PhotoReader): Promise<Buffer | null> {
+  const sharp = await sharpLoaded();
   const photo = content.photo ? await readPhoto(content.photo).catch(() => null) : null;
   if (photo) {
     const square = await sharp(photo).resize(630, 630, { fit: "cover" }).png().toBuffer().catch(() => null);
@@ -118,6 +123,7 @@ async function productCard(content: ProductCardContent, readPhoto: PhotoReader):
     title.svg +
     `<path fill="${GOLD}" d="${price.d}"/>` +
     `<rect x="${left}" y="${height - 48}" width="${maxWidth}" height="8" fill="${RED}"/>`;
+  const sharp = await sharpLoaded();
   const base = sharp(Buffer.from(svgDocument(inner)));
   const picture = await productPicture(content, readPhoto);
   return (picture ? base.composite([{ input: picture, left: 0, top: 0 }]) : base).png().toBuffer();
@@ -138,6 +144,7 @@ async function titleCard(content: TitleCardContent): Promise<Buffer> {
     `<path fill="${GOLD}" d="${eyebrow.d}"/>` +
     heading.svg +
     `<rect x="${left}" y="${height - 40}" width="${width - left * 2}" height="8" fill="${RED}"/>`;
+  const sharp = await sharpLoaded();
   return sharp(Buffer.from(svgDocument(inner))).png().toBuffer();
 }
 
