@@ -121,9 +121,9 @@ export type LoadingAuth = Auth & { load: () => Promise<Auth> };
 
 /**
  * The identity library, for the store's code to call as it is (auth.api.*, auth.handler, auth.$context),
- * loaded on the first call: its modules (a thousand files with their dependencies) took a third of the
- * start's module loading, and a guest's first page does not need them. The start calls `load()` once the
- * store answers (ADR 0028's third addendum). Every member used is a function answering a promise, or a
+ * loaded on the first call: its modules (about 560 files with their dependencies) took a fifth of the
+ * store's start, and a guest's first page does not need them. The start calls `load()` once the store
+ * answers (ADR 0028's fourth addendum). Every member used is a function answering a promise, or a
  * promise, so a call made before the library is loaded only waits for it. A failed load is tried again
  * by the next call.
  */
