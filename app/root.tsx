@@ -14,6 +14,7 @@ import { loadCart } from "./lib/cart.server.ts";
 import { currencyView } from "./lib/currency.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
 import { FONT_PRELOADS } from "./lib/fonts.ts";
+import { FAVICON_DATA_URI, MANIFEST_HREF, MANIFEST_LINK_SCRIPT } from "./lib/site-icons.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { announceAppReady, APP_LOADER_SCRIPT } from "./lib/app-on-interaction.ts";
 import { useRefusal } from "./lib/refusal.ts";
@@ -24,9 +25,8 @@ import { messagesUrl } from "./i18n/messages.server.ts";
 
 export const links: Route.LinksFunction = () => [
   ...FONT_PRELOADS,
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON_DATA_URI, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -84,6 +84,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#111111" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HASH_ROUTE_SCRIPT }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: APP_LOADER_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MANIFEST_LINK_SCRIPT }} />
+        <noscript>
+          <link rel="manifest" href={MANIFEST_HREF} />
+        </noscript>
         {data?.messagesUrl && <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.messagesUrl} data-messages="" />}
         {data?.alternates.map((alternate) => <link key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.href} />)}
         {data?.alternates[0] && <link rel="alternate" hrefLang="x-default" href={data.alternates[0].href} />}

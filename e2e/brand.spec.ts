@@ -114,16 +114,38 @@ test.describe("the label's look", () => {
     }
   });
 
-  test("the tab, the home screen and the manifest have the label's icons", async ({ page, request }) => {
+  test("the tab, the home screen and the manifest have the label's icons", async ({ page, browser, request }) => {
     await page.goto("/");
     const head = page.locator("head");
-    await expect(head.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute("href", "/favicon.svg");
     await expect(head.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/apple-touch-icon.png");
-    await expect(head.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
 
+    // The tab's icon is the label's mark written into the page (the same drawing as /favicon.svg), and the
+    // browser draws it at its size.
     const favicon = await request.get("/favicon.svg");
     expect(favicon.status()).toBe(200);
     expect(favicon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+    const iconHref = (await head.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute("href")) ?? "";
+    expect(iconHref).toMatch(/^data:image\/svg\+xml,/);
+    const drawing = (svg: string) => [...svg.matchAll(/ d=["']([^"']+)["']/g)].map((m) => m[1]);
+    const inPage = decodeURIComponent(iconHref.slice("data:image/svg+xml,".length));
+    expect(inPage).toContain("<title>East Harlem</title>");
+    expect(drawing(inPage)).toEqual(drawing(await favicon.text()));
+    expect(drawing(inPage)).toHaveLength(3);
+    const drawn = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, iconHref);
+    expect(drawn).toEqual([64, 64]);
+
+    // The manifest is linked once the page has loaded; without scripts, from the start.
+    await expect(head.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScripts.newPage();
+    await plain.goto("/");
+    await expect(plain.locator('head link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+    await noScripts.close();
 
     const touch = await request.get("/apple-touch-icon.png");
     expect(touch.headers()["content-type"]).toBe("image/png");
