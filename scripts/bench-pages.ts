@@ -17,11 +17,13 @@
 //
 // Settings (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10),
 // BENCH_WARMUP_SECONDS (default 2, before each page's first run on each store), BENCH_ROUNDS (default 5),
-// BENCH_PATHS (some of the paths below, comma-separated; default all).
+// BENCH_PATHS (some of the paths below, comma-separated; default all), BENCH_CPU_PROFILE=DIR (each store
+// writes a V8 CPU profile of its whole run there, store-on and store-off; see profile-summary.ts).
 // Other variables are passed on to the stores (PAGE_CACHE_SECONDS=0 measures them without the page cache).
 // Exit code: non-zero when a page answered with errors or non-2xx responses; missing a target only prints FAIL.
 import { spawn } from "node:child_process";
 import http from "node:http";
+import path from "node:path";
 import { createRequire } from "node:module";
 import zlib from "node:zlib";
 import { seedArticles } from "../db/seed/articles.ts";
@@ -55,6 +57,12 @@ const headersFor = (pathOrUrl: string): Record<string, string> => (pathOrUrl.inc
  * request is still counted in the database, as in production.
  */
 const STORE_ENV = { API_RATE_LIMIT_PER_ADDRESS: "1000000" };
+
+/** BENCH_CPU_PROFILE=DIR: the store's node flags that write a CPU profile of its whole run into DIR. */
+function profileFlags(store: "on" | "off"): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=store-${store}.cpuprofile`] : [];
+}
 
 // autocannon ships no types: the part of its API used here.
 interface AutocannonResult {
@@ -198,8 +206,8 @@ async function main(): Promise<number> {
   // production), one with ANALYTICS_RECORDING=off. Their runs alternate (on, off, then off, on, ...) so
   // a machine that slows down or speeds up during the benchmark weighs on both alike.
   const stores = {
-    on: await startStore({ env: STORE_ENV }),
-    off: await startStore({ env: { ...STORE_ENV, ANALYTICS_RECORDING: "off" } }),
+    on: await startStore({ env: STORE_ENV, nodeFlags: profileFlags("on") }),
+    off: await startStore({ env: { ...STORE_ENV, ANALYTICS_RECORDING: "off" }, nodeFlags: profileFlags("off") }),
   };
   console.log(
     `autocannon: ${connections} connections, ${seconds} s per run (a ${warmupSeconds} s warm-up before each page's first run), ${rounds} rounds per store and page; ` +
