@@ -51,7 +51,7 @@ import {
   registerOverHttp,
   submitCheckout,
 } from "../tests/http-shopper.ts";
-import { envNumber, onCleanup, percentile, rssOf, runMain, startStore, table, type Store } from "./bench-lib.ts";
+import { cpuProfileFlags, envNumber, onCleanup, percentile, rssOf, runMain, startStore, table, type Store } from "./bench-lib.ts";
 
 const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -82,13 +82,6 @@ function shopperSetting(): "form" | "app" {
   const value = process.argv.find((a) => a.startsWith("--shopper="))?.split("=")[1] ?? process.env.BENCH_SHOPPER ?? "form";
   if (value !== "form" && value !== "app") throw new Error(`--shopper must be form or app (got ${value})`);
   return value;
-}
-
-/** BENCH_CPU_PROFILE=DIR: each store writes a V8 CPU profile of its whole run into DIR (read it with scripts/profile-summary.ts). */
-function profileFlags(index: number): string[] {
-  const dir = process.env.BENCH_CPU_PROFILE;
-  if (!dir) return [];
-  return ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=store-${index + 1}.cpuprofile`];
 }
 
 /** CPU time (user + system) a process has used, in ms (Linux), or null. */
@@ -301,7 +294,7 @@ async function main(): Promise<number> {
           // Every app comes from this machine's one address: the API's per-address limit would refuse the load itself.
           ...(shopper === "app" ? { API_RATE_LIMIT_PER_ADDRESS: "1000000", API_RATE_LIMIT_PER_TOKEN: "1000000" } : {}),
         },
-        nodeFlags: [...profileFlags(i), ...heapFlags(), ...extraNodeFlags()],
+        nodeFlags: [...cpuProfileFlags(`store-${i + 1}`), ...heapFlags(), ...extraNodeFlags()],
       }),
     );
   }

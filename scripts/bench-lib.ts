@@ -339,6 +339,15 @@ export async function startStore(options: StoreOptions = {}): Promise<Store> {
 
 /** Renders rows as a plain-text table; numeric-looking cells are right-aligned. */
 /** The resident memory of a process in bytes (Linux), or null. */
+/**
+ * BENCH_CPU_PROFILE=DIR: the node flags that make a store write a V8 CPU profile of its whole run into DIR,
+ * as `<name>.cpuprofile` (read it with scripts/profile-summary.ts); none when the variable is unset.
+ */
+export function cpuProfileFlags(name: string): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+}
+
 export function rssOf(pid: number | null): number | null {
   if (pid === null) return null;
   try {

@@ -23,11 +23,10 @@
 // Exit code: non-zero when a page answered with errors or non-2xx responses; missing a target only prints FAIL.
 import { spawn } from "node:child_process";
 import http from "node:http";
-import path from "node:path";
 import { createRequire } from "node:module";
 import zlib from "node:zlib";
 import { seedArticles } from "../db/seed/articles.ts";
-import { envNumber, freePort, onCleanup, rssOf, runMain, startStore, stopChild, table } from "./bench-lib.ts";
+import { cpuProfileFlags, envNumber, freePort, onCleanup, rssOf, runMain, startStore, stopChild, table } from "./bench-lib.ts";
 
 const ALL_PATHS = ["/shop", "/shop/harlem-classic-tee", "/", `/culture/${seedArticles[0]!.slug}`, "/api/v1/products", "/api/v1/products/harlem-classic-tee"];
 /** BENCH_PATHS (comma-separated) measures only those of the paths above, to study one page. */
@@ -57,12 +56,6 @@ const headersFor = (pathOrUrl: string): Record<string, string> => (pathOrUrl.inc
  * request is still counted in the database, as in production.
  */
 const STORE_ENV = { API_RATE_LIMIT_PER_ADDRESS: "1000000" };
-
-/** BENCH_CPU_PROFILE=DIR: the store's node flags that write a CPU profile of its whole run into DIR. */
-function profileFlags(store: "on" | "off"): string[] {
-  const dir = process.env.BENCH_CPU_PROFILE;
-  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=store-${store}.cpuprofile`] : [];
-}
 
 // autocannon ships no types: the part of its API used here.
 interface AutocannonResult {
@@ -206,8 +199,8 @@ async function main(): Promise<number> {
   // production), one with ANALYTICS_RECORDING=off. Their runs alternate (on, off, then off, on, ...) so
   // a machine that slows down or speeds up during the benchmark weighs on both alike.
   const stores = {
-    on: await startStore({ env: STORE_ENV, nodeFlags: profileFlags("on") }),
-    off: await startStore({ env: { ...STORE_ENV, ANALYTICS_RECORDING: "off" }, nodeFlags: profileFlags("off") }),
+    on: await startStore({ env: STORE_ENV, nodeFlags: cpuProfileFlags("store-on") }),
+    off: await startStore({ env: { ...STORE_ENV, ANALYTICS_RECORDING: "off" }, nodeFlags: cpuProfileFlags("store-off") }),
   };
   console.log(
     `autocannon: ${connections} connections, ${seconds} s per run (a ${warmupSeconds} s warm-up before each page's first run), ${rounds} rounds per store and page; ` +
