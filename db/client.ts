@@ -59,6 +59,11 @@ export interface OpenOptions {
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /**
+   * PostgreSQL: send statements with parameters as named prepared statements (default true; see
+   * nameStatements). False for a pooler that cannot keep them.
+   */
+  preparedStatements?: boolean;
+  /**
    * An embedded database's starting files: a `dump()` of another one (the tests start each file's database
    * from one migrated once per run, instead of creating and migrating a new one each time).
    */
@@ -66,15 +71,16 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.preparedStatements ?? true);
   return openPglite(options.dataDir, options.from);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, preparedStatements: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process:
   // the pool replaces it on the next query.
   pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
+  if (preparedStatements) pool.on("connect", (client) => nameStatements(client));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -93,6 +99,44 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
   };
+}
+
+/** The names given to statements with parameters, by their text (ADR 0029: planned once per connection). */
+const statementNames = new Map<string, string>();
+/** At most this many statements are named (each connection may keep a plan of each); later ones go unnamed. */
+const NAMED_STATEMENTS_LIMIT = 300;
+
+/**
+ * Sends every statement that has parameters as a named prepared statement, so PostgreSQL parses it once per
+ * connection and, after a few runs, plans it once too, instead of on every call (the checkout's cart read
+ * took 2.6 ms to plan and 0.5 ms to run). The name is the same text's everywhere, so each connection
+ * prepares a statement the first time it sends it (node-postgres keeps which ones it has). A statement
+ * without parameters (a migration's DDL, `begin`, `commit`) goes as before. Off with
+ * DATABASE_PREPARED_STATEMENTS=off, for a pooler that cannot keep named statements.
+ */
+function nameStatements(client: pg.PoolClient): void {
+  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const nameOf = (text: string) => {
+    let name = statementNames.get(text);
+    if (name === undefined && statementNames.size < NAMED_STATEMENTS_LIMIT) statementNames.set(text, (name = `s${statementNames.size}`));
+    return name;
+  };
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    const hasValues = (values: unknown) => Array.isArray(values) && values.length > 0;
+    // query(text, values): the job queue's statements.
+    if (typeof config === "string" && hasValues(rest[0])) {
+      const name = nameOf(config);
+      if (name !== undefined) return send({ text: config, name }, ...rest);
+    }
+    // query({ text, ... }, values): the query builder's (a submittable, such as a cursor, is left alone).
+    if (config !== null && typeof config === "object" && "text" in config && typeof config.text === "string" && !("name" in config && config.name) && !("submit" in config)) {
+      if (hasValues(Array.isArray(rest[0]) ? rest[0] : "values" in config ? config.values : undefined)) {
+        const name = nameOf(config.text);
+        if (name !== undefined) return send({ ...config, name }, ...rest);
+      }
+    }
+    return send(config, ...rest);
+  }) as typeof client.query;
 }
 
 /** How long a lost listening connection waits before it connects again. */

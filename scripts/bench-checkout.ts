@@ -51,7 +51,7 @@ import {
   registerOverHttp,
   submitCheckout,
 } from "../tests/http-shopper.ts";
-import { cpuProfileFlags, envNumber, onCleanup, percentile, rssOf, runMain, startStore, table, type Store } from "./bench-lib.ts";
+import { cpuMsOf, cpuProfileFlags, envNumber, onCleanup, percentile, postgresCpuMs, rssOf, runMain, startStore, table, type Store } from "./bench-lib.ts";
 
 const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -83,19 +83,6 @@ function shopperSetting(): "form" | "app" {
   if (value !== "form" && value !== "app") throw new Error(`--shopper must be form or app (got ${value})`);
   return value;
 }
-
-/** CPU time (user + system) a process has used, in ms (Linux), or null. */
-function cpuMsOf(pid: number | null): number | null {
-  if (pid === null) return null;
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1000;
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICKS_PER_S = 100;
 
 /** BENCH_HEAP: the heap probe is loaded into each store, which appends a line to its file on SIGUSR2. */
 const HEAP_PROBE = pathToFileURL(path.resolve(import.meta.dirname, "heap-probe.mjs")).href;
@@ -376,6 +363,9 @@ async function main(): Promise<number> {
   // A backend reports its counts when it exits, or within 10 s of going idle: the sign-ups' are in by then.
   await new Promise((r) => setTimeout(r, 11_000));
   const commitsBefore = await commitsOf();
+  // PostgreSQL's CPU (every postgres process here) and this script's (the buyers, the restocker) from now on.
+  const postgresBefore = postgresCpuMs();
+  const buyersBefore = process.cpuUsage();
   if (heapSetting) {
     heapReadings += 1;
     for (const [i, store] of stores.entries()) console.log(`  before round 1${stores.length > 1 ? ` (process ${i + 1})` : ""}: ${describeHeap(await readHeap(store.serverPid(), heapFiles[i]!, heapReadings))}`);
@@ -413,6 +403,10 @@ async function main(): Promise<number> {
   const elapsedS = (Date.now() - started) / 1000;
   const cpuAfter = stores.map((s) => cpuMsOf(s.serverPid()));
   const cpuMs = cpuAfter.every((v, i) => v !== null && cpuBefore[i] !== null) ? cpuAfter.reduce<number>((n, v, i) => n + v! - cpuBefore[i]!, 0) : null;
+  const postgresAfter = postgresCpuMs();
+  const postgresMs = postgresAfter !== null && postgresBefore !== null ? postgresAfter - postgresBefore : null;
+  const buyersUsage = process.cpuUsage(buyersBefore);
+  const buyersMs = (buyersUsage.user + buyersUsage.system) / 1000;
   restocking = false;
   await restocker;
   for (const store of stores) await store.stop();
@@ -479,6 +473,8 @@ async function main(): Promise<number> {
           ["checkout POSTs per second", (checkouts / elapsedS).toFixed(1)],
           ["app CPU per completed checkout", cpuMs === null ? "n/a" : `${(cpuMs / Math.max(1, outcomes.paid)).toFixed(1)} ms`],
           ["app CPU used (of the rounds' wall time)", cpuMs === null ? "n/a" : `${((cpuMs / 1000 / elapsedS) * 100).toFixed(0)} %`],
+          ["PostgreSQL CPU per completed checkout", postgresMs === null ? "n/a" : `${(postgresMs / Math.max(1, outcomes.paid)).toFixed(1)} ms`],
+          ["buyers' CPU per completed checkout (this script)", `${(buyersMs / Math.max(1, outcomes.paid)).toFixed(1)} ms`],
           ["database transactions per completed checkout", (commits / Math.max(1, outcomes.paid)).toFixed(1)],
           ["checkout POST p50", `${percentile(sorted, 0.5).toFixed(0)} ms`],
           ["checkout POST p99", `${percentile(sorted, 0.99).toFixed(0)} ms`],

@@ -337,8 +337,6 @@ export async function startStore(options: StoreOptions = {}): Promise<Store> {
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
-/** Renders rows as a plain-text table; numeric-looking cells are right-aligned. */
-/** The resident memory of a process in bytes (Linux), or null. */
 /**
  * BENCH_CPU_PROFILE=DIR: the node flags that make a store write a V8 CPU profile of its whole run into DIR,
  * as `<name>.cpuprofile` (read it with scripts/profile-summary.ts); none when the variable is unset.
@@ -348,6 +346,50 @@ export function cpuProfileFlags(name: string): string[] {
   return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
 }
 
+/** CPU time (user + system) a process has used, in ms (Linux), or null. */
+export function cpuMsOf(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1000;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * CPU time (user + system) used so far by every PostgreSQL process on this machine (the server's own and
+ * its backends), in ms, or null where /proc cannot tell (another system, or a server elsewhere). A backend
+ * that exits takes its time with it: read both ends while the connections being measured are open.
+ */
+export function postgresCpuMs(): number | null {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  let total = 0;
+  let seen = false;
+  for (const pid of entries) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    const close = stat.lastIndexOf(") ");
+    if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+    const fields = stat.slice(close + 2).split(" ");
+    total += ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1000;
+    seen = true;
+  }
+  return seen ? total : null;
+}
+
+/** The resident memory of a process in bytes (Linux), or null. */
 export function rssOf(pid: number | null): number | null {
   if (pid === null) return null;
   try {
@@ -364,6 +406,7 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
+/** Renders rows as a plain-text table; numeric-looking cells are right-aligned. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const numeric = (s: string) => /^[-+]?[\d.,]+\s*%?$/.test(s);
@@ -380,3 +423,4 @@ export function envNumber(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
   return value;
 }
+

@@ -29,6 +29,7 @@ const envSchema = z
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must start with postgres://"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
     SMTP_URL: z.string().trim().optional().transform((v) => v || undefined),
     ADMIN_EMAILS: z
       .string()

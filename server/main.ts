@@ -58,7 +58,7 @@ async function main() {
   building?.catch(() => {});
   let database;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, preparedStatements: env.DATABASE_PREPARED_STATEMENTS === "on" });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
