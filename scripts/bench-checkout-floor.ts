@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { createScratchDatabase } from "../tests/database.ts";
-import { cpuMsOf, envNumber, freePort, onCleanup, percentile, postgresCpuMs, runMain, stopChild, table } from "./bench-lib.ts";
+import { cpuMsOf, envNumber, freePort, onCleanup, percentile, postgresCpuMs, runMain, stopChild, table, visitUntil } from "./bench-lib.ts";
 
 const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
 const VARIANTS = 16;
@@ -87,21 +87,7 @@ async function runOnce(url: string, prepared: boolean, seconds: number, concurre
 
   // A short warm-up (connections, prepared statements, JIT), then the measured run.
   const idle = Array.from({ length: buyers }, (_, i) => i + 1);
-  const load = async (ms: number) => {
-    const deadline = Date.now() + ms;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < deadline) {
-          const buyer = idle.shift()!;
-          try {
-            await visit(buyer);
-          } finally {
-            idle.push(buyer);
-          }
-        }
-      }),
-    );
-  };
+  const load = (ms: number) => visitUntil(Date.now() + ms, concurrency, idle, visit);
   await load(2000);
   latencies.length = 0;
   completed = 0;

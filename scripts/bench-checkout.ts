@@ -51,7 +51,7 @@ import {
   registerOverHttp,
   submitCheckout,
 } from "../tests/http-shopper.ts";
-import { cpuMsOf, cpuProfileFlags, envNumber, onCleanup, percentile, postgresCpuMs, rssOf, runMain, startStore, table, type Store } from "./bench-lib.ts";
+import { cpuMsOf, cpuProfileFlags, envNumber, onCleanup, percentile, postgresCpuMs, rssOf, runMain, startStore, table, visitUntil, type Store } from "./bench-lib.ts";
 
 const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -375,22 +375,15 @@ async function main(): Promise<number> {
     const roundStarted = Date.now();
     const paidBefore = outcomes.paid;
     const deadline = roundStarted + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < deadline) {
-          const buyer = idle.shift()!;
-          try {
-            await visit(buyer);
-          } catch (error) {
-            transportErrors.push(error instanceof Error ? error.message : String(error));
-            // Leave the cart as empty as we can for the buyer's next visit.
-            await buyer.clear().catch(() => {});
-          } finally {
-            idle.push(buyer);
-          }
-        }
-      }),
-    );
+    await visitUntil(deadline, concurrency, idle, async (buyer) => {
+      try {
+        await visit(buyer);
+      } catch (error) {
+        transportErrors.push(error instanceof Error ? error.message : String(error));
+        // Leave the cart as empty as we can for the buyer's next visit.
+        await buyer.clear().catch(() => {});
+      }
+    });
     stores.forEach((store, i) => rss[i]!.push(rssOf(store.serverPid())));
     const rate = (outcomes.paid - paidBefore) / ((Date.now() - roundStarted) / 1000);
     console.log(`  round ${round + 1}: ${rate.toFixed(1)} completed checkouts/s; RSS ${rss.map((r) => mb(r[round]!)).join(", ")}`);

@@ -400,6 +400,25 @@ export function rssOf(pid: number | null): number | null {
   }
 }
 
+/**
+ * Keeps `concurrency` visits going until `deadline` (a Date.now() value): each takes the buyer idle longest,
+ * and gives it back when its visit ends, however it ends (`visit` handles its own errors).
+ */
+export async function visitUntil<B>(deadline: number, concurrency: number, idle: B[], visit: (buyer: B) => Promise<void>): Promise<void> {
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < deadline) {
+        const buyer = idle.shift()!;
+        try {
+          await visit(buyer);
+        } finally {
+          idle.push(buyer);
+        }
+      }
+    }),
+  );
+}
+
 /** The value at quantile `q` (0..1) of ascending `sorted` (0 when empty). */
 export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return 0;
