@@ -106,6 +106,15 @@ const statementNames = new Map<string, string>();
 /** At most this many statements are named (each connection may keep a plan of each); later ones go unnamed. */
 const NAMED_STATEMENTS_LIMIT = 300;
 
+/** A statement's name, given on first sight while fewer than the limit are named; undefined past it. */
+function statementNameOf(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < NAMED_STATEMENTS_LIMIT) statementNames.set(text, (name = `s${statementNames.size}`));
+  return name;
+}
+
+const hasValues = (values: unknown) => Array.isArray(values) && values.length > 0;
+
 /**
  * Sends every statement that has parameters as a named prepared statement, so PostgreSQL parses it once per
  * connection and, after a few runs, plans it once too, instead of on every call (the checkout's cart read
@@ -116,22 +125,16 @@ const NAMED_STATEMENTS_LIMIT = 300;
  */
 function nameStatements(client: pg.PoolClient): void {
   const send = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const nameOf = (text: string) => {
-    let name = statementNames.get(text);
-    if (name === undefined && statementNames.size < NAMED_STATEMENTS_LIMIT) statementNames.set(text, (name = `s${statementNames.size}`));
-    return name;
-  };
   client.query = ((config: unknown, ...rest: unknown[]) => {
-    const hasValues = (values: unknown) => Array.isArray(values) && values.length > 0;
     // query(text, values): the job queue's statements.
     if (typeof config === "string" && hasValues(rest[0])) {
-      const name = nameOf(config);
+      const name = statementNameOf(config);
       if (name !== undefined) return send({ text: config, name }, ...rest);
     }
     // query({ text, ... }, values): the query builder's (a submittable, such as a cursor, is left alone).
     if (config !== null && typeof config === "object" && "text" in config && typeof config.text === "string" && !("name" in config && config.name) && !("submit" in config)) {
       if (hasValues(Array.isArray(rest[0]) ? rest[0] : "values" in config ? config.values : undefined)) {
-        const name = nameOf(config.text);
+        const name = statementNameOf(config.text);
         if (name !== undefined) return send({ ...config, name }, ...rest);
       }
     }

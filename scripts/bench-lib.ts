@@ -350,14 +350,20 @@ export function cpuProfileFlags(name: string): string[] {
 export function cpuMsOf(pid: number | null): number | null {
   if (pid === null) return null;
   try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1000;
+    return parseProcStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8")).cpuMs;
   } catch {
     return null;
   }
 }
 const CLOCK_TICKS_PER_S = 100;
+
+/** A /proc/<pid>/stat line's command name and CPU time (user + system) in ms. */
+function parseProcStat(stat: string): { command: string; cpuMs: number } {
+  const close = stat.lastIndexOf(") ");
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(close + 2).split(" ");
+  return { command: stat.slice(stat.indexOf("(") + 1, close), cpuMs: ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1000 };
+}
 
 /**
  * CPU time (user + system) used so far by every PostgreSQL process on this machine (the server's own and
@@ -380,10 +386,9 @@ export function postgresCpuMs(): number | null {
     } catch {
       continue; // exited meanwhile
     }
-    const close = stat.lastIndexOf(") ");
-    if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
-    const fields = stat.slice(close + 2).split(" ");
-    total += ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1000;
+    const { command, cpuMs } = parseProcStat(stat);
+    if (command !== "postgres") continue;
+    total += cpuMs;
     seen = true;
   }
   return seen ? total : null;
@@ -442,4 +447,3 @@ export function envNumber(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
   return value;
 }
-
