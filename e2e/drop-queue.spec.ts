@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { cartBadge, chooseOptions, expectNoAxeViolations, gotoHydrated, horizontalOverflow } from "./helpers.ts";
+import { cartBadge, chooseOptions, expectNoAxeViolations, gotoHydrated, horizontalOverflow, waitForHydration } from "./helpers.ts";
 import { anotherShopper, checkoutWith, signInAsAdmin } from "./shopper.ts";
 import { createProductInBackOffice } from "./back-office.ts";
 
 // A drop's waiting room (ADR 0034): one shopper served at once. The first is let in and holds the place; the
-// second waits with their place on the page, and when the first has bought, the page lets them in (no reload)
-// and they buy.
+// second waits on the light waiting page with their place, and when the first has bought, that page opens the
+// product page by itself and they buy.
 
 test("the waiting room admits and the visitor buys", async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
@@ -26,10 +26,11 @@ test("the waiting room admits and the visitor buys", async ({ page, browser }, t
   await gotoHydrated(first.page, `/shop/${slug}`);
   await expect(first.page.getByTestId("queue-admitted")).toContainText(/It's your turn: you have until \d{1,2}:\d{2} [AP]M to check out\./);
 
-  // The second waits, their place on the page, in place of Add to Cart.
+  // The second waits at the product's address on the waiting page: their place, no Add to Cart, no app.
   const second = await anotherShopper(browser, testInfo, "second-in-line");
   await second.page.setViewportSize({ width: 320, height: 800 });
-  await gotoHydrated(second.page, `/shop/${slug}`);
+  await second.page.goto(`/shop/${slug}`);
+  await expect(second.page.getByRole("heading", { level: 1, name })).toBeVisible();
   const room = second.page.getByTestId("waiting-room");
   await expect(room.getByRole("heading", { name: "You're in line" })).toBeVisible();
   await expect(room.getByTestId("queue-position")).toHaveText("Your place in line: 1");
@@ -46,9 +47,11 @@ test("the waiting room admits and the visitor buys", async ({ page, browser }, t
   await expect(cartBadge(first.page)).toHaveText("1");
   await checkoutWith(first.page);
 
-  // The waiting page asks for its place every few seconds and turns into Add to Cart, without a reload.
+  // The waiting page asks for its place every few seconds and, let in, opens the product page.
   const addToCart = second.page.getByRole("button", { name: "Add to Cart" });
-  await expect(addToCart).toBeVisible({ timeout: 15_000 });
+  await expect(addToCart).toBeVisible({ timeout: 20_000 });
+  await expect(second.page).toHaveURL(new RegExp(`/shop/${slug}$`));
+  await waitForHydration(second.page);
   await expect(second.page.getByTestId("queue-admitted")).toContainText("It's your turn");
   await expect(room).toHaveCount(0);
   await expectNoAxeViolations(second.page, "a product page once let in");

@@ -3,10 +3,11 @@ import { expectNoAxeViolations } from "./helpers.ts";
 import { signInAsAdmin } from "./shopper.ts";
 import { createProductInBackOffice, newYorkLocal } from "./back-office.ts";
 
-// A drop: an admin schedules a product to go on sale a few seconds from now; a guest waiting on its page
-// sees the moment and a countdown, which turns into Add to Cart at the moment, without a reload.
+// A drop: an admin schedules a product with a waiting room to go on sale a few seconds from now; a guest
+// waiting on its page sees the moment and a countdown; at the moment the page takes a place in the line by
+// itself (the first is let in at once) and turns into Add to Cart with the deadline, without a reload.
 
-test("a scheduled product counts down and turns into Add to Cart at the moment, without a reload", async ({ page, browser }) => {
+test("a scheduled product counts down and, at the moment, joins its line and turns into Add to Cart, without a reload", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const name = `Drop Day Varsity Jacket ${Date.now()}`;
   await signInAsAdmin(page);
@@ -16,7 +17,7 @@ test("a scheduled product counts down and turns into Add to Cart at the moment, 
     description: "A wool varsity jacket with chenille letters, one run only.",
     drawing: "jacket",
     price: "180.00",
-    fields: { "On sale from (New York time)": "2099-01-01T12:00:00" },
+    fields: { "On sale from (New York time)": "2099-01-01T12:00:00", "Shoppers served at once": "5", "Let in per minute": "60", "Minutes to check out": "10" },
     variants: [{ size: "L", stock: 5 }],
   });
 
@@ -41,10 +42,12 @@ test("a scheduled product counts down and turns into Add to Cart at the moment, 
   expect(Date.now()).toBeLessThan(moment.getTime());
   await expectNoAxeViolations(guest, "an upcoming product's page");
 
-  // At the moment (within the page cache's two seconds), Add to Cart, and the server sells it.
+  // At the moment (within the page cache's two seconds), the page joins the line, is let in, and shows Add
+  // to Cart with until when; the server sells it.
   const button = guest.getByRole("button", { name: "Add to Cart" });
   await expect(button).toBeVisible({ timeout: moment.getTime() - Date.now() + 4000 });
   await expect(guest.getByRole("timer")).toHaveCount(0);
+  await expect(guest.getByTestId("queue-admitted")).toContainText(/It's your turn: you have until \d{1,2}:\d{2} [AP]M to check out\./);
   await guest.getByRole("radio", { name: "L" }).check({ force: true });
   await button.click();
   await expect(guest.getByText("Added to cart")).toBeVisible();

@@ -9,6 +9,8 @@ import type { AudioStore } from "../core/music/index.ts";
 import type { EventRecorder } from "../core/analytics/index.ts";
 import type { Visit } from "./analytics.ts";
 import type { PageRender } from "./page-cache.ts";
+import type { LineBoard } from "./lines.ts";
+import type { SessionAccountReader } from "./session-reader.ts";
 
 /** What the server hands every loader and action (React Router's load context). */
 export type StoreContext = {
@@ -43,6 +45,12 @@ export type StoreContext = {
   /** This request as analytics sees it (bot or not, its anonymous session), and where its events go. */
   visit: Visit;
   analytics: { recorder: EventRecorder; rollup: () => Promise<unknown> };
+  /** This process's picture of the drops' running lines (server/lines.ts). */
+  lines: LineBoard;
+  /** The account a request's session cookie belongs to, read without the identity library: the waiting room's pages only (server/session-reader.ts). */
+  sessionAccount: SessionAccountReader;
+  /** The stylesheets every page links (the root's, from the build), for pages drawn without the root (the waiting page). */
+  stylesheets: readonly string[];
   /** What the render tells the page cache about this page (set by app/entry.server.tsx). */
   page: PageRender;
 };

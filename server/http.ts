@@ -27,6 +27,8 @@ import { createRequestHandler } from "./react-router-handler.ts";
 import { secureRandomBytes } from "./request-ids.ts";
 import { compressAnswers } from "./compression.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
+import { LineBoard, lineStatusFromPicture, waitingPageFor } from "./lines.ts";
+import { sessionAccountReader } from "./session-reader.ts";
 import { apiNotFound, createApi } from "../app/api/index.ts";
 
 export interface HttpOptions {
@@ -158,6 +160,12 @@ export function createHttpApp(options: HttpOptions): express.Express {
   // The app's JSON API (ADR 0027): its own body, origin and error rules (problem+json), so before the pages' guards;
   // it compresses its own answers (its kept catalogue reads go out as they were kept, already compressed).
   app.use("/api/v1", createApi({ db: database.db, auth: options.auth, log, baseUrl: env.BASE_URL, jobs: options.jobs, signingSecret: options.secret, adminEmails: env.ADMIN_EMAILS, analytics: { recorder: options.analytics.recorder, recording: env.ANALYTICS_RECORDING === "on" }, limits: { perAddress: env.API_RATE_LIMIT_PER_ADDRESS, perToken: env.API_RATE_LIMIT_PER_TOKEN, windowSeconds: 60 }, corsOrigins: env.API_CORS_ORIGINS, answers: options.pageCache, checkout: { deps: checkoutDeps, stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null } }));
+  // A drop's waiting page asks for its place every few seconds: answered from this process's picture of the
+  // line and the visitor's signed place, before anything else reads the request (server/lines.ts); a few
+  // dozen bytes of JSON, never compressed.
+  const lines = new LineBoard(database.db, log);
+  const lineDoor = { board: lines, secret: options.secret, secureCookies: env.BASE_URL.startsWith("https://") };
+  app.get(LOCALES.map((locale) => localePath("/shop/:slug/queue", locale)), lineStatusFromPicture(lineDoor));
   app.use(compressAnswers);
   app.use(addressGuard());
 
@@ -241,6 +249,8 @@ export function createHttpApp(options: HttpOptions): express.Express {
     app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
 
+  const stylesheets = options.build?.server.assets.routes.root?.css ?? [];
+  const sessionAccount = sessionAccountReader(database.db, options.secret, env.BASE_URL.startsWith("https://"));
   const getLoadContext = (req: Request, res: Response): StoreContext => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     db: database.db,
@@ -264,6 +274,9 @@ export function createHttpApp(options: HttpOptions): express.Express {
     visit: res.locals.visit as Visit,
     analytics: options.analytics,
     page: { guestCacheable: false, failed: false },
+    lines,
+    sessionAccount,
+    stylesheets,
   });
 
   const handler = options.vite
@@ -277,6 +290,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
         getLoadContext,
         mode: env.NODE_ENV,
         pageCache: options.pageCache,
+        rewrite: waitingPageFor(lineDoor),
         onCopyServed: (_req, res, page) => recordCopiedPageEvents(options.analytics.recorder, res.locals.visit as Visit | undefined, page.events),
       });
   const secureCookies = env.BASE_URL.startsWith("https://");

@@ -56,7 +56,13 @@ describe("a drop's waiting room over HTTP", () => {
 
   it("lets the first visitor in to buy, and shows the next their place without JavaScript, kept across reloads", async () => {
     const first = new Client(server.url);
+    // Let in at once: the line sends the visitor on to the product page, the cookie saying so.
+    const entry = await first.get(`/shop/${SLUG}`);
+    expect(entry.status).toBe(303);
+    expect(entry.headers.get("location")).toBe(`/shop/${SLUG}`);
+    expect(entry.headers.getSetCookie().join(";")).toMatch(/eh_queue=.+HttpOnly/i);
     const page = await first.get(`/shop/${SLUG}`);
+    expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toContain("no-store");
     const firstHtml = await Client.text(page);
     expect(firstHtml).toMatch(/It's your turn: you have until \d{1,2}:\d{2} [AP]M to check out\./);
@@ -79,8 +85,14 @@ describe("a drop's waiting room over HTTP", () => {
     expect(html).toContain("About 1 minute");
     expect(html).toContain(">Check my place<");
     expect(html).not.toContain(">Add to Cart<");
-    // The page polls for its place: its app starts at once.
-    expect(html).not.toContain('type="text/x-app"');
+    // The light waiting page: the product and the place, without the store's frame, its reviews or its app (a
+    // few lines of script ask for the place); a few kilobytes, sent as they are.
+    expect(html).toContain(">Harlem Classic Tee</h1>");
+    expect(html).not.toMatch(/type="(module|text\/x-app)"/);
+    expect(html).not.toContain('id="reviews"');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html.length).toBeLessThan(8_000);
+    expect(waiting.headers.get("content-encoding")).toBeNull();
 
     // A third visitor (another device: no cookie) joins behind; the second's reloads keep its place.
     const third = new Client(server.url);
@@ -111,6 +123,77 @@ describe("a drop's waiting room over HTTP", () => {
     expect(await Client.text(crafted)).toContain("Join the line for Harlem Classic Tee to buy it.");
     const spanish = await second.post("/es/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
     expect(await Client.text(spanish)).toContain("Únete a la fila de Harlem Classic Tee para comprarlo.");
+  });
+
+  it("carries an add without a place into the line, and lets a waiting page in once a place frees", async () => {
+    // A page's form posted without a place (a page left open from before the line, JavaScript off): the
+    // visitor takes a place and is sent back to the product's address, which shows it.
+    const late = new Client(server.url);
+    const plain = await late.post("/cart", { intent: "add", variantId: String(variantId), quantity: "1", redirectTo: `/shop/${SLUG}` });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("location")).toBe(`/shop/${SLUG}`);
+    expect(plain.headers.getSetCookie().join(";")).toMatch(/eh_queue=.+HttpOnly/i);
+    const shown = await Client.text(await late.get(`/shop/${SLUG}`));
+    expect(shown).toContain("You're in line");
+    expect(shown).toMatch(/Your place in line: \d+/);
+    const place = Number(/Your place in line: (\d+)/.exec(shown)![1]);
+    // In Spanish, back to the Spanish address.
+    const spanish = new Client(server.url);
+    const posted = await spanish.post("/es/cart", { intent: "add", variantId: String(variantId), quantity: "1", redirectTo: `/es/shop/${SLUG}` });
+    expect(posted.headers.get("location")).toBe(`/es/shop/${SLUG}`);
+    expect(await Client.text(await spanish.get(`/es/shop/${SLUG}`))).toContain(`Tu lugar en la fila: ${place + 1}`);
+    // The page's own add (answered in place): the refusal, and the place taken meanwhile.
+    const inPlace = new Client(server.url);
+    const refused = await inPlace.post("/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
+    expect(refused.status).toBe(403);
+    expect(await Client.text(refused)).toContain("Join the line for Harlem Classic Tee to buy it.");
+    expect(await Client.text(await inPlace.get(`/shop/${SLUG}`))).toContain(`Your place in line: ${place + 2}`);
+
+    // Room for five at once, let in ten a second: the first one's pass and the next four in line (the two
+    // visitors before, the forger, this one), and a waiting page's check says so; the product's address then
+    // shows the product page with the deadline. Those behind still wait.
+    expect((await saveQueue({ queueCapacity: "5", queueRatePerMinute: "600", queueCheckoutMinutes: "10" })).status).toBe(302);
+    const next = new Client(server.url);
+    const waiting = await Client.text(await next.get(`/shop/${SLUG}`));
+    expect(waiting).toContain("You're in line");
+    let state = "waiting";
+    for (let i = 0; i < 50 && state === "waiting"; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      state = ((await (await late.get(`/shop/${SLUG}/queue`)).json()) as { queue: { state: string } | null }).queue?.state ?? "none";
+    }
+    expect(state).toBe("admitted");
+    const product = await late.get(`/shop/${SLUG}`);
+    expect(product.status).toBe(200);
+    const html = await Client.text(product);
+    expect(html).toMatch(/It's your turn: you have until \d{1,2}:\d{2} [AP]M to check out\./);
+    expect(html).toContain(">Add to Cart<");
+    const added = await late.post("/cart", { intent: "add", variantId: String(variantId), quantity: "1" });
+    expect(added.status, await added.clone().text()).toBe(200);
+    // Back to one at a time, for what follows.
+    expect((await saveQueue({ queueCapacity: "1", queueRatePerMinute: "1", queueCheckoutMinutes: "10" })).status).toBe(302);
+  });
+
+  it("finds a signed-in shopper's place by the session on every device, and none by a forged or ended session", async () => {
+    const shopper = new Client(server.url);
+    await registerOverHttp(shopper, "line-two-phones@east-harlem.test", "Two Phones");
+    const placeOf = (html: string) => Number(/Your place in line: (\d+)/.exec(html)?.[1] ?? NaN);
+    const mine = placeOf(await Client.text(await shopper.get(`/shop/${SLUG}`)));
+    expect(mine).toBeGreaterThan(0);
+    // Another device: the same session, no place in its cookie; the account's place is found.
+    const session = shopper.cookies.get("eh.session_token")!;
+    const phone = new Client(server.url);
+    phone.cookies.set("eh.session_token", session);
+    const onPhone = await phone.get(`/shop/${SLUG}`);
+    expect(placeOf(await Client.text(onPhone))).toBe(mine);
+    // A session cookie whose signature is not the server's is no session: that browser joins at the back.
+    const forger = new Client(server.url);
+    const [token, signature] = decodeURIComponent(session).split(/\.(?=[^.]+$)/);
+    forger.cookies.set("eh.session_token", encodeURIComponent(`${token}.${signature!.replace(/^./, (c) => (c === "A" ? "B" : "A"))}`));
+    expect(placeOf(await Client.text(await forger.get(`/shop/${SLUG}`)))).toBeGreaterThan(mine);
+    // Signed out: the session is over on every device; the phone, still sending its cookie, joins at the back.
+    expect((await shopper.post("/logout", {})).status).toBeLessThan(400);
+    phone.cookies.delete("eh_queue");
+    expect(placeOf(await Client.text(await phone.get(`/shop/${SLUG}`)))).toBeGreaterThan(mine);
   });
 
   it("gives the app a place, and refuses its add until let in and with a forged token", async () => {

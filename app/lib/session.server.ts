@@ -54,6 +54,17 @@ export function getViewer(request: Request, context: StoreContext): Promise<View
   return found;
 }
 
+/**
+ * The signed-in account's id alone, for the waiting room's pages (a drop's crowd asks for them thousands of
+ * times a minute): read without the identity library (server/session-reader.ts), unless a loader of this
+ * request read the whole viewer already.
+ */
+export async function signedInAccountId(request: Request, context: StoreContext): Promise<string | null> {
+  const read = viewers.get(context ?? request)?.get(request.method);
+  if (read) return (await read)?.id ?? null;
+  return (await context.sessionAccount(request.headers.get("Cookie")))?.id ?? null;
+}
+
 const noStore = { "Cache-Control": "private, no-store" };
 
 /** For loaders and actions of sign-in-only pages: the viewer, or a 401 answer with no data. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   addByOptionsSchema,
   addToCart,
+  CartError,
   addToCartSchema,
   clearCart,
   findVariantByOptions,
@@ -17,10 +18,13 @@ import { useCart } from "../components/cart/cart-context.tsx";
 import { ensureCartId, readCartId } from "../lib/cart.server.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { queueTicketsOf } from "../lib/queue.server.ts";
+import { joinForPage, queueTicketsOf } from "../lib/queue.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { track } from "../lib/analytics.server.ts";
-import { localizeText } from "../lib/i18n.server.ts";
+import { localizeText, requestLocale } from "../lib/i18n.server.ts";
+import { getViewer } from "../lib/session.server.ts";
+import { localePath } from "../i18n/index.ts";
+import type { QueueStatus } from "../../core/queue/index.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -29,7 +33,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /** `signInTo`: the refusal asks a guest to sign in first (a drop for account holders); the product's path to come back to. */
-export type CartActionResult = { ok: true; message: string } | { ok: false; error: string; signInTo?: string };
+/**
+ * `queue`: the add was refused for want of a place in a drop's line, and the visitor has one now (ADR 0034's
+ * addendum of 2026-12-01): the page shows it in place of Add to Cart.
+ */
+export type CartActionResult = { ok: true; message: string } | { ok: false; error: string; signInTo?: string; queue?: QueueStatus };
 
 const intentSchema = z.enum(["add", "set", "remove", "clear"]);
 
@@ -69,7 +77,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { cartId, setCookie } = await ensureCartId(request, context);
       if (setCookie) headers.append("Set-Cookie", setCookie);
       // A drop's waiting room: the places this browser's cookie holds (signed; an account's own place is found by core).
-      const added = await addToCart(context.db, cartId, { ...input, queueTickets: await queueTicketsOf(request, context) });
+      const add = async () => addToCart(context.db, cartId, { ...input, queueTickets: await queueTicketsOf(request, context) });
+      let added: Awaited<ReturnType<typeof add>>;
+      try {
+        added = await add();
+      } catch (error) {
+        const joined = await joinLineForAdd(request, context, error, headers);
+        if (!joined) throw error;
+        if (joined.status.state === "admitted") {
+          // Let in at once (nobody ahead): the add goes through with the new place, as pressed.
+          added = await addToCart(context.db, cartId, { ...input, queueTickets: [joined.status.ticketId] });
+        } else {
+          // Waiting. Without JavaScript: back to the product's address, which shows the place (the waiting page);
+          // with it, the page shows the place in place of Add to Cart.
+          if (redirectTo) throw redirect(localePath(`/shop/${joined.slug}`, requestLocale(request)), { status: 303, headers });
+          return data<CartActionResult>({ ok: false, error: localizeText(request, (error as Error).message), queue: joined.status }, { status: 403, headers });
+        }
+      }
       track(request, context, { type: "add_to_cart", productId: added.productId, variantId: input.variantId, quantity: input.quantity, valueCents: added.unitPriceCents * input.quantity });
       message = "Added to cart";
     } else {
@@ -102,6 +126,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { headers },
     );
+  }
+}
+
+/**
+ * An add refused for want of a place in a drop's line ("Join the line for X to buy it."): the visitor joins
+ * it here and now (a page left open through the countdown, a form posted before the line started), so the
+ * press of Add to Cart carries on into the line instead of a dead end. Null when the refusal was another, or
+ * joining was refused too (that refusal is then the answer's).
+ */
+async function joinLineForAdd(request: Request, context: Route.ActionArgs["context"], error: unknown, headers: Headers): Promise<{ slug: string; status: QueueStatus } | null> {
+  if (!(error instanceof CartError) || error.code !== "cart.queue_required") return null;
+  const slug = error.details.slug;
+  const productId = Number(error.details.productId);
+  if (typeof slug !== "string" || !Number.isInteger(productId)) return null;
+  const viewer = await getViewer(request, context);
+  try {
+    const joined = await joinForPage(request, context, productId, viewer?.id ?? null);
+    if (joined.setCookie) headers.append("Set-Cookie", joined.setCookie);
+    return { slug, status: joined.status };
+  } catch {
+    return null;
   }
 }
 

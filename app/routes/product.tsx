@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { data } from "react-router";
 import { Link, metaIntl, useLocalePath, useT, type MessageId } from "../i18n/index.ts";
 import { findRenamedProduct, getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
@@ -76,9 +76,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   // A raffle's page (its window, its draw, the entries) is never kept for guests by the page cache (ADR 0035).
   if (raffle) headers.set("Cache-Control", noStore["Cache-Control"]);
+  // A drop still to come with a waiting room: at its moment the open page joins the line itself (ADR 0034's
+  // addendum of 2026-12-01) rather than turn into an Add to Cart that would only answer "Join the line".
+  const lineAtRelease = product.onSaleAt !== null && !soldOut && (await hasWaitingRoom(context.db, product.id));
   // The "Notify me" form's address for a signed-in shopper (a guest's page, the cached one, has none).
   return data(
-    { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews, notifyEmail: viewer?.email ?? null, queue, raffle, raffleViewer: viewer ? { emailVerified: viewer.emailVerified } : null },
+    { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews, notifyEmail: viewer?.email ?? null, queue, lineAtRelease, raffle, raffleViewer: viewer ? { emailVerified: viewer.emailVerified } : null },
     { headers, status: queue?.state === "refused" ? queue.status : 200 },
   );
 }
@@ -243,6 +246,34 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], u
   };
 }
 
+/**
+ * The moment a drop with a waiting room goes on sale, a page left open through its countdown takes a place in
+ * its line (the product's join, counted by the join limits like any) and shows it in place of Add to Cart; a
+ * page let in at once shows Add to Cart with its deadline. Refused (too many joins, say), the page reloads:
+ * the product's address then says what there is.
+ */
+function useJoinAtRelease(due: boolean, slug: string, onQueue: (s: QueueStatus | null) => void) {
+  const localePath = useLocalePath();
+  useEffect(() => {
+    if (!due) return;
+    let stopped = false;
+    void (async () => {
+      try {
+        const answer = await fetch(localePath(`/shop/${slug}/queue`), { method: "POST", body: new URLSearchParams(), headers: { Accept: "application/json" } });
+        const body = answer.ok ? ((await answer.json()) as { queue: QueueStatus | null }) : null;
+        if (stopped) return;
+        if (body?.queue) onQueue(body.queue);
+        else window.location.reload();
+      } catch {
+        if (!stopped) window.location.reload();
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [due, slug, localePath, onQueue]);
+}
+
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, baseUrl, saved, notifyEmail, raffle, raffleViewer } = loaderData;
   const [queue, setQueue] = useState<QueueView>(loaderData.queue);
@@ -267,6 +298,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const priceCents = selection.variant?.priceCents ?? product.basePriceCents;
   const msLeft = useTimeLeft(product.onSaleAt, product.msUntilOnSale);
   const upcoming = product.onSaleAt !== null && msLeft > 0;
+  const joiningAtRelease = loaderData.lineAtRelease && !upcoming && queue === null;
+  useJoinAtRelease(joiningAtRelease, product.slug, onQueue);
   const json = JSON.stringify(productJsonLd(product, baseUrl + localePath(`/shop/${product.slug}`), baseUrl, category, t, byRaffle)).replace(/</g, "\\u003c");
 
   return (
@@ -328,12 +361,21 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <RaffleEntry product={product} raffle={raffle} viewer={raffleViewer} result={actionData && "raffle" in actionData ? actionData.raffle : undefined} />
             ) : upcoming ? (
               <ReleaseCountdown onSaleAt={product.onSaleAt!} msLeft={msLeft} />
+            ) : joiningAtRelease ? (
+              <section aria-labelledby="queue-heading" className="rounded border border-ink p-4" data-testid="waiting-room">
+                <h2 id="queue-heading" className="font-display text-xl">
+                  {t("shop.queue.refusedHeading")}
+                </h2>
+                <p aria-live="polite" className="mt-2">
+                  {t("shop.queue.joining")}
+                </p>
+              </section>
             ) : queue && queue.state !== "admitted" ? (
               <WaitingRoom slug={product.slug} queue={queue} onChange={onQueue} />
             ) : (
               <>
                 {queue?.state === "admitted" ? <QueuePassNotice expiresAt={queue.expiresAt} /> : null}
-                <ProductOptions product={product} onChange={onChange} showAllColors />
+                <ProductOptions product={product} onChange={onChange} onQueue={onQueue} showAllColors />
               </>
             )}
           </div>

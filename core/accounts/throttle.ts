@@ -212,6 +212,31 @@ export class SyncedWindowCounter {
   }
 }
 
+/**
+ * Counts one event against each of several keys whose rules share one window length, in one statement, and
+ * says whether every count was still within its rule's allowance (a join to a drop's line counts its address
+ * and its account at once).
+ */
+export async function consumeAll(db: Db, counted: readonly { key: string; rule: ThrottleRule }[], now = new Date()): Promise<boolean> {
+  if (counted.length === 0) return true;
+  const windowMs = counted[0]!.rule.windowMs;
+  if (counted.some((c) => c.rule.windowMs !== windowMs)) throw new Error("consumeAll counts keys of one window length");
+  const since = new Date(now.getTime() - windowMs);
+  const rows = await db
+    .insert(rateLimits)
+    .values(counted.map((c) => ({ key: c.key, count: 1, windowStartedAt: now })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStartedAt} < ${since} then 1 else ${rateLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} < ${since} then ${now} else ${rateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count });
+  const limits = new Map(counted.map((c) => [c.key, c.rule.limit]));
+  return rows.every((row) => row.count <= (limits.get(row.key) ?? Infinity));
+}
+
 /** Counts one event against the key (see countInWindow) and says whether it was still within the allowance. */
 export async function consume(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<boolean> {
   return (await countInWindow(db, key, rule, now)).count <= rule.limit;

@@ -110,7 +110,7 @@ async function checkQueuePass(tx: Db, cart: { id: string; userId: string | null 
   if (verdict === "no_queue" || verdict === "ok") return;
   if (verdict === "expired") throw queueExpired(variant.name, variant.slug);
   if (verdict === "in_use") throw queueInUse(variant.name, variant.slug);
-  throw queueRequired(variant.name, variant.slug);
+  throw queueRequired(variant.name, variant.slug, variant.productId);
 }
 
 /**

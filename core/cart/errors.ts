@@ -36,9 +36,9 @@ export class CartError extends errorsOf<CartErrorCode>({
   "cart.raffle_only": 409,
 }) {}
 
-/** Refuses an item of a product with a waiting room to a visitor who was not let in (or not yet). */
-export function queueRequired(name: string, slug: string) {
-  return new CartError("cart.queue_required", `Join the line for ${name} to buy it.`, { slug });
+/** Refuses an item of a product with a waiting room to a visitor who was not let in (or not yet); the product, for the door to offer the line. */
+export function queueRequired(name: string, slug: string, productId: number) {
+  return new CartError("cart.queue_required", `Join the line for ${name} to buy it.`, { slug, productId });
 }
 
 /** Refuses an item (at add or at checkout) whose pass from the waiting room has expired. */

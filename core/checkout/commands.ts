@@ -98,7 +98,7 @@ async function checkQueuePasses(tx: Db, userId: string, cartId: string | null, c
     if (verdict === "no_queue" || verdict === "ok") continue;
     if (verdict === "expired") throw queueExpired(line.name, line.slug);
     if (verdict === "in_use") throw queueInUse(line.name, line.slug);
-    throw queueRequired(line.name, line.slug);
+    throw queueRequired(line.name, line.slug, line.productId);
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { productQueues, products, queueTickets } from "../../db/schema/index.ts";
+import { productQueues, queueTickets } from "../../db/schema/index.ts";
 import { productReleaseAt } from "../catalog/index.ts";
 import { newToken } from "../shared/ids.ts";
 import { rowsOf } from "../shared/sql-rows.ts";
@@ -13,12 +13,15 @@ import { estimateMinutes, type QueueSettings } from "./rules.ts";
  * clock (now()), under the product's queue row lock (FOR UPDATE), so several app processes share one line.
  */
 
-/** What a visitor holding a ticket sees: their place while waiting, their deadline once admitted. */
+/**
+ * What a visitor holding a ticket sees: their place while waiting, their deadline once admitted. `seq` is the
+ * place's number in line (what a page's signed place carries, core/queue/tokens.ts).
+ */
 export type QueueStatus =
-  | { state: "waiting"; ticketId: string; position: number; ahead: number; estimateMinutes: number }
-  | { state: "admitted"; ticketId: string; expiresAt: string; msLeft: number }
-  | { state: "expired"; ticketId: string }
-  | { state: "used"; ticketId: string };
+  | { state: "waiting"; ticketId: string; seq: number; position: number; ahead: number; estimateMinutes: number }
+  | { state: "admitted"; ticketId: string; seq: number; expiresAt: string; msLeft: number }
+  | { state: "expired"; ticketId: string; seq: number }
+  | { state: "used"; ticketId: string; seq: number };
 
 /** Who asks: the signed-in account (its place, on any device) and the ticket ids of verified tokens it carries. */
 export interface QueueVisitor {
@@ -114,74 +117,103 @@ async function statusOf(tx: Db, ticketId: string): Promise<QueueStatus> {
       from queue_tickets t join product_queues q on q.product_id = t.product_id where t.id = ${ticketId}`),
   );
   if (!row) throw new Error(`queue ticket ${ticketId} not found`);
-  if (row.used) return { state: "used", ticketId };
-  if (row.admitted && row.expired) return { state: "expired", ticketId };
-  if (row.admitted) return { state: "admitted", ticketId, expiresAt: new Date(row.expires_at!).toISOString(), msLeft: Number(row.ms_left ?? 0) };
+  const seq = Number(row.seq);
+  if (row.used) return { state: "used", ticketId, seq };
+  if (row.admitted && row.expired) return { state: "expired", ticketId, seq };
+  if (row.admitted) return { state: "admitted", ticketId, seq, expiresAt: new Date(row.expires_at!).toISOString(), msLeft: Number(row.ms_left ?? 0) };
   const ahead = Number(row.ahead);
-  return { state: "waiting", ticketId, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, Number(row.rate)) };
+  return { state: "waiting", ticketId, seq, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, Number(row.rate)) };
+}
+
+/** How a join goes: `beforeJoin` runs only when a new place is about to be taken (the join limits); `admit: false` leaves moving the line to whoever does (a process's picture of a busy line, server/lines.ts). */
+export interface JoinOptions {
+  beforeJoin?: () => Promise<void>;
+  admit?: boolean;
 }
 
 /**
  * Takes a place in the product's line, or keeps the one the visitor has: a signed-in account has one standing
  * ticket per product whatever the device (a guest's ticket carried into a sign-in becomes the account's); a
  * guest keeps theirs through the signed cookie, and a visitor with neither joins at the back. The product must
- * be on sale with its waiting room on. Answers the ticket (to sign into the cookie) and its status.
+ * be on sale with its waiting room on. Answers the ticket (to sign into the cookie), whether it is a new place,
+ * and its status. The product, its line and the visitor's standing place are read in one statement.
  */
-export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor): Promise<{ ticketId: string; joined: boolean; status: QueueStatus }> {
-  const [product] = await db
-    .select({
-      name: products.name,
-      slug: products.slug,
-      signInRequired: sql<boolean>`(${products.signInRequired} or ${products.limitPerCustomer} is not null)`,
-      // Its release as every check reads it: the later of its own moment and its collections' (ADR 0031).
-      open: sql<boolean>`(${products.active} and (${productReleaseAt} is null or ${productReleaseAt} <= now()) and (${products.saleEndsAt} is null or ${products.saleEndsAt} > now()))`,
-    })
-    .from(products)
-    .where(eq(products.id, productId));
+export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor, options: JoinOptions = {}): Promise<{ ticketId: string; joined: boolean; status: QueueStatus }> {
+  const mine = [
+    visitor.accountId ? sql`t.account_id = ${visitor.accountId}` : null,
+    visitor.ticketIds.length > 0
+      ? sql`(t.id in (${sql.join(visitor.ticketIds.map((id) => sql`${id}`), sql`, `)}) and (t.account_id is null${visitor.accountId ? sql` or t.account_id = ${visitor.accountId}` : sql``}))`
+      : null,
+  ].filter((c) => c !== null);
+  const [product] = rowsOf<{ name: string; slug: string; sign_in_required: boolean; open: boolean; has_room: boolean; ticket_id: string | null; ticket_account: string | null }>(
+    await db.execute(sql`select "products"."name", "products"."slug",
+        ("products"."sign_in_required" or "products"."limit_per_customer" is not null) as sign_in_required,
+        -- Its release as every check reads it: the later of its own moment and its collections' (ADR 0031).
+        ("products"."active" and (${productReleaseAt} is null or ${productReleaseAt} <= now()) and ("products"."sale_ends_at" is null or "products"."sale_ends_at" > now())) as open,
+        exists (select 1 from product_queues q where q.product_id = "products"."id" and q.capacity is not null
+          and not exists (select 1 from raffles r where r.product_id = "products"."id" and r.finished_at is null)) as has_room,
+        mine.id as ticket_id, mine.account_id as ticket_account
+      from products
+      left join lateral (
+        select t.id, t.account_id from queue_tickets t
+        where ${mine.length > 0 ? sql`t.product_id = "products"."id" and t.used_at is null and (t.admitted_at is null or t.expires_at > now()) and (${sql.join(mine, sql` or `)})` : sql`false`}
+        -- The account's own ticket first, then the earliest place.
+        order by (t.account_id is not distinct from ${visitor.accountId}) desc, t.seq limit 1
+      ) mine on true
+      where "products"."id" = ${productId}`),
+  );
   if (!product || !product.open) throw notQueued(product?.slug ?? String(productId));
-  if (!visitor.accountId && product.signInRequired) throw queueSignInRequired(product.name, product.slug);
-  if (!(await hasWaitingRoom(db, productId))) throw notQueued(product.slug);
-  let ticket = await findTicket(db, productId, visitor);
-  let joined = false;
-  if (ticket && visitor.accountId && ticket.accountId === null) {
-    await db.update(queueTickets).set({ accountId: visitor.accountId }).where(and(eq(queueTickets.id, ticket.id), isNull(queueTickets.accountId)));
-  }
-  if (!ticket) {
-    // The place is numbered in one statement under the queue row's lock, held only while the database runs it
-    // (never across a round trip to a busy app process): places come without doubles, and in join order.
-    const id = newToken(24);
-    const numbered = rowsOf<{ seq: number }>(
-      await db.execute(sql`with next as (
-          update product_queues set next_seq = next_seq + 1 where product_id = ${productId} and capacity is not null returning next_seq - 1 as seq
-        )
-        insert into queue_tickets (id, product_id, seq, account_id) select ${id}, ${productId}, next.seq, ${visitor.accountId} from next
-        returning seq`),
-    );
-    if (numbered.length === 0) throw notQueued(product.slug);
-    ticket = { id, accountId: visitor.accountId };
-    joined = true;
-    if (visitor.accountId) {
-      // One standing place per account: two devices joining at the same moment may each have numbered one. The
-      // lowest stands and the others go; every racer comes to the same answer, whichever looks first.
-      const mine = await db
-        .select({ id: queueTickets.id })
-        .from(queueTickets)
-        .where(and(eq(queueTickets.productId, productId), eq(queueTickets.accountId, visitor.accountId), standing))
-        .orderBy(queueTickets.seq);
-      if (mine.length > 1) {
-        await db.delete(queueTickets).where(and(inArray(queueTickets.id, mine.slice(1).map((t) => t.id)), isNull(queueTickets.usedAt), isNull(queueTickets.cartId)));
-      }
-      // The lowest is the account's place, even when it is the only one left: a racer with a lower place may
-      // already have deleted this one.
-      if (mine.length > 0) {
-        ticket = { id: mine[0]!.id, accountId: visitor.accountId };
-        joined = ticket.id === id;
-      }
+  if (!visitor.accountId && product.sign_in_required) throw queueSignInRequired(product.name, product.slug);
+  if (!product.has_room) throw notQueued(product.slug);
+  if (product.ticket_id) {
+    const ticketId = product.ticket_id;
+    if (visitor.accountId && product.ticket_account === null) {
+      // A guest's place carried into a sign-in becomes the account's (unless the account took one meanwhile).
+      await db.execute(sql`update queue_tickets set account_id = ${visitor.accountId} where id = ${ticketId} and account_id is null
+        and not exists (select 1 from queue_tickets w where w.product_id = ${productId} and w.account_id = ${visitor.accountId} and w.admitted_at is null)`);
     }
+    if (options.admit !== false) await admitWaiting(db, productId);
+    return { ticketId, joined: false, status: await statusOf(db, ticketId) };
   }
-  // The line moves once the place is taken.
-  await admitWaiting(db, productId);
-  return { ticketId: ticket.id, joined, status: await statusOf(db, ticket.id) };
+  await options.beforeJoin?.();
+  // The place is numbered in one statement under the queue row's lock, held only while the database runs it
+  // (never across a round trip to a busy app process): places come without doubles, and in join order. An
+  // account has one place waiting (a unique index): of two devices joining at one moment, the second takes
+  // none and is given the first's. Those ahead are counted by the same statement.
+  const id = newToken(24);
+  const [numbered] = rowsOf<{ seq: number | null; rate: number; ahead: number }>(
+    await db.execute(sql`with next as (
+        update product_queues set next_seq = next_seq + 1 where product_id = ${productId} and capacity is not null returning next_seq - 1 as seq, rate_per_minute
+      ), placed as (
+        insert into queue_tickets (id, product_id, seq, account_id) select ${id}, ${productId}, next.seq, ${visitor.accountId} from next
+        on conflict (product_id, account_id) where admitted_at is null and account_id is not null do nothing
+        returning seq
+      )
+      select placed.seq, next.rate_per_minute as rate,
+        (select count(*)::int from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null and w.seq < next.seq) as ahead
+      from next left join placed on true`),
+  );
+  if (!numbered) throw notQueued(product.slug);
+  if (numbered.seq === null) {
+    // The account's other device took its place a moment ago: that is this visitor's place too.
+    const [theirs] = await db
+      .select({ id: queueTickets.id })
+      .from(queueTickets)
+      .where(and(eq(queueTickets.productId, productId), eq(queueTickets.accountId, visitor.accountId!), standing))
+      .orderBy(queueTickets.seq)
+      .limit(1);
+    if (!theirs) throw notQueued(product.slug);
+    if (options.admit !== false) await admitWaiting(db, productId);
+    return { ticketId: theirs.id, joined: false, status: await statusOf(db, theirs.id) };
+  }
+  if (options.admit !== false) {
+    // The line moves once the place is taken: this one may be let in at once.
+    await admitWaiting(db, productId);
+    return { ticketId: id, joined: true, status: await statusOf(db, id) };
+  }
+  const ahead = Number(numbered.ahead);
+  const seq = Number(numbered.seq);
+  return { ticketId: id, joined: true, status: { state: "waiting", ticketId: id, seq, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, Number(numbered.rate)) } };
 }
 
 /**

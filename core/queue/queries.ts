@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { productQueues } from "../../db/schema/index.ts";
+import { productQueues, products } from "../../db/schema/index.ts";
+import { productReleaseAt } from "../catalog/index.ts";
 import { DEFAULT_QUEUE_SETTINGS, type QueueSettings } from "./rules.ts";
 
 /** A product's waiting-room settings (capacity null: none), as the back office shows them. */
@@ -33,4 +34,54 @@ export const cartPassExpiresAt = (cartId: AnyColumn, productId: AnyColumn): SQL<
 export async function hasWaitingRoom(db: Db, productId: number): Promise<boolean> {
   const rows = await db.select({ productId: productQueues.productId }).from(productQueues).where(waitingRoomApplies(productId)).limit(1);
   return rows.length > 0;
+}
+
+/**
+ * A drop whose line runs now, as an app process pictures it between two reads (ADR 0034, addendum of
+ * 2026-12-01): on sale, its waiting room on, no raffle running; sold out or not; the places still waiting,
+ * in order; the next number a place would get.
+ */
+export interface RunningLine {
+  productId: number;
+  slug: string;
+  name: string;
+  /** Only account holders may join (sign-in required, or a limit per customer). */
+  accountOnly: boolean;
+  /** No active variant has a unit available: the line holds nobody. */
+  soldOut: boolean;
+  ratePerMinute: number;
+  /** Places numbered from here on joined after this read. */
+  nextSeq: number;
+  /** The numbers of the places still waiting, lowest first. */
+  waiting: number[];
+}
+
+/** Every line running now, with its waiting places: one statement, whatever the number of drops. */
+export async function runningLines(db: Db): Promise<RunningLine[]> {
+  const rows = await db
+    .select({
+      productId: productQueues.productId,
+      slug: products.slug,
+      name: products.name,
+      accountOnly: sql<boolean>`(${products.signInRequired} or ${products.limitPerCustomer} is not null)`,
+      soldOut: sql<boolean>`not exists (select 1 from variants v where v.product_id = ${productQueues.productId} and v.active and v.available > 0)`,
+      ratePerMinute: productQueues.ratePerMinute,
+      nextSeq: productQueues.nextSeq,
+      waiting: sql<number[] | string | null>`(select json_agg(w.seq order by w.seq) from queue_tickets w where w.product_id = ${productQueues.productId} and w.admitted_at is null)`,
+    })
+    .from(productQueues)
+    .innerJoin(products, eq(products.id, productQueues.productId))
+    .where(
+      and(
+        isNotNull(productQueues.capacity),
+        eq(products.active, true),
+        sql`(${productReleaseAt} is null or ${productReleaseAt} <= now())`,
+        sql`(${products.saleEndsAt} is null or ${products.saleEndsAt} > now())`,
+        sql`not exists (select 1 from raffles r where r.product_id = ${productQueues.productId} and r.finished_at is null)`,
+      ),
+    );
+  return rows.map((r) => {
+    const waiting = typeof r.waiting === "string" ? (JSON.parse(r.waiting) as number[]) : (r.waiting ?? []);
+    return { ...r, nextSeq: Number(r.nextSeq), waiting: waiting.map(Number) };
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { estimateMinutes } from "./rules.ts";
-import { signTicket, verifyTicket } from "./tokens.ts";
+import { estimateMinutes, placeIn } from "./rules.ts";
+import { readPlace, signPlace, signTicket, verifyTicket } from "./tokens.ts";
 
 describe("the waiting room's rules", () => {
   it("estimates whole minutes at the rate, at least one", () => {
@@ -20,5 +20,29 @@ describe("the waiting room's rules", () => {
     expect(verifyTicket(`short.${token.split(".")[1]}`, "s3cret")).toBeNull();
     expect(verifyTicket(null, "s3cret")).toBeNull();
     expect(verifyTicket("x".repeat(500), "s3cret")).toBeNull();
+  });
+
+  it("finds a place in a picture of its line: waiting with those ahead, past, or joined after the picture", () => {
+    const waiting = [4, 5, 9, 12];
+    expect(placeIn(waiting, 15, 4)).toEqual({ state: "waiting", ahead: 0 });
+    expect(placeIn(waiting, 15, 12)).toEqual({ state: "waiting", ahead: 3 });
+    expect(placeIn(waiting, 15, 3)).toEqual({ state: "past" });
+    expect(placeIn(waiting, 15, 10)).toEqual({ state: "past" });
+    expect(placeIn(waiting, 15, 15)).toEqual({ state: "unknown" });
+    expect(placeIn([], 1, 1)).toEqual({ state: "unknown" });
+  });
+
+  it("signs a page's place with its product, number and state, and refuses any change to them", () => {
+    const place = { ticketId: "abcdefghijklmnopqrstuvwxyz012345", productId: 7, seq: 1234, admitted: false };
+    const token = signPlace(place, "s3cret");
+    expect(readPlace(token, "s3cret")).toEqual(place);
+    expect(readPlace(signPlace({ ...place, admitted: true }, "s3cret"), "s3cret")).toEqual({ ...place, admitted: true });
+    expect(readPlace(token, "other")).toBeNull();
+    expect(readPlace(token.replace(".1234.", ".1.").replace(".w.", ".w."), "s3cret")).toBeNull();
+    expect(readPlace(token.replace(".w.", ".a."), "s3cret")).toBeNull();
+    expect(readPlace(token.replace(".7.", ".8."), "s3cret")).toBeNull();
+    // A place's token is not a ticket token, nor the other way round.
+    expect(verifyTicket(token, "s3cret")).toBeNull();
+    expect(readPlace(signTicket(place.ticketId, "s3cret"), "s3cret")).toBeNull();
   });
 });

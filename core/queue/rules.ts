@@ -20,3 +20,20 @@ export const QUEUE_POLL_MS = 5000;
 /** Joins (page visits and the API's join) per address and per account in a minute: enough for a family behind one address. */
 export const JOIN_LIMIT_PER_ADDRESS = { limit: 30, windowMs: 60_000 };
 export const JOIN_LIMIT_PER_ACCOUNT = { limit: 20, windowMs: 60_000 };
+
+/**
+ * Where a place stands in a picture of its line (the numbers still waiting, lowest first, and the next number
+ * to be given): waiting with `ahead` places before it; "past" when it was numbered before the picture and is
+ * no longer waiting (let in, or removed); "unknown" when it joined after the picture was taken.
+ */
+export function placeIn(waiting: readonly number[], nextSeq: number, seq: number): { state: "waiting"; ahead: number } | { state: "past" } | { state: "unknown" } {
+  if (seq >= nextSeq) return { state: "unknown" };
+  let low = 0;
+  let high = waiting.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (waiting[mid]! < seq) low = mid + 1;
+    else high = mid;
+  }
+  return waiting[low] === seq ? { state: "waiting", ahead: low } : { state: "past" };
+}

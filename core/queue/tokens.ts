@@ -28,3 +28,42 @@ export function verifyTicket(token: string | null | undefined, secret: string): 
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return id;
 }
+
+/**
+ * What a page's cookie carries of a place (ADR 0034, addendum of 2026-12-01): the ticket, its product and its
+ * number in line, and whether the store had already let it in when it signed this. The waiting page and its
+ * status reads are answered from it and the process's picture of the line (no database, no session); a token
+ * only ever says where its own holder stands, and every add and checkout still checks the pass in the database.
+ */
+export interface SignedPlace {
+  ticketId: string;
+  productId: number;
+  seq: number;
+  /** Let in when signed: the product page is shown, not the waiting page. */
+  admitted: boolean;
+}
+
+const PLACE = /^([A-Za-z0-9_-]{22,64})\.(\d{1,10})\.(\d{1,15})\.([aw])\.([A-Za-z0-9_-]{43})$/;
+
+function placeSignatureOf(place: SignedPlace, secret: string): string {
+  return createHmac("sha256", secret)
+    .update(`queue-place:${place.ticketId}.${place.productId}.${place.seq}.${place.admitted ? "a" : "w"}`)
+    .digest("base64url");
+}
+
+/** `ticketId.productId.seq.(a|w).HMAC`: a place as a page's cookie keeps it. */
+export function signPlace(place: SignedPlace, secret: string): string {
+  return `${place.ticketId}.${place.productId}.${place.seq}.${place.admitted ? "a" : "w"}.${placeSignatureOf(place, secret)}`;
+}
+
+/** The place a cookie token names, or null when it is not one of ours (compared in constant time). */
+export function readPlace(token: string | null | undefined, secret: string): SignedPlace | null {
+  if (typeof token !== "string" || token.length > 200) return null;
+  const match = PLACE.exec(token);
+  if (!match) return null;
+  const place: SignedPlace = { ticketId: match[1]!, productId: Number(match[2]), seq: Number(match[3]), admitted: match[4] === "a" };
+  const given = Buffer.from(match[5]!);
+  const expected = Buffer.from(placeSignatureOf(place, secret));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return place;
+}

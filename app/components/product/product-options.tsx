@@ -14,6 +14,7 @@ import {
 } from "../../../core/catalog/rules.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { colorLabel, stockText } from "../../lib/format.ts";
+import type { QueueStatus } from "../../../core/queue/index.ts";
 import type { CartActionResult } from "../../routes/cart.tsx";
 import { useCart } from "../cart/cart-context.tsx";
 
@@ -51,10 +52,13 @@ export interface Selection {
 export function ProductOptions({
   product,
   onChange,
+  onQueue,
   showAllColors = false,
 }: {
   product: OptionsProduct;
   onChange?: (selection: Selection) => void;
+  /** An add refused for want of a place in a drop's line took one (ADR 0034): the page shows it in place of the options. */
+  onQueue?: (status: QueueStatus) => void;
   showAllColors?: boolean;
 }) {
   const uid = useId();
@@ -90,6 +94,10 @@ export function ProductOptions({
   }, []);
   useEffect(() => onChange?.({ size, color, variant }), [size, color, variant, onChange]);
   useEffect(() => () => clearTimeout(addingTimer.current), []);
+  const joinedQueue = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.queue : undefined;
+  useEffect(() => {
+    if (joinedQueue) onQueue?.(joinedQueue);
+  }, [joinedQueue, onQueue]);
   // A variant with less stock lowers the quantity: adjusted while rendering, as React advises, not in an effect.
   if (quantity > maxQuantity) setQuantity(maxQuantity);
 
