@@ -104,14 +104,14 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
 }
 
 /**
- * Buys one unit of a product (in the size given) through the product page's cart form and the checkout,
- * as a browser without JavaScript does; returns the order's page, `/orders/<id>`.
+ * Buys units of a product (one unless told, in the size given) through the product page's cart form and
+ * the checkout, as a browser without JavaScript does; returns the order's page, `/orders/<id>`.
  */
-export async function buyOverHttp(client: Client, slug: string, size: string, buyer = { name: "Ana Rivera", email: "ana@east-harlem.test" }): Promise<string> {
+export async function buyOverHttp(client: Client, slug: string, size: string, buyer = { name: "Ana Rivera", email: "ana@east-harlem.test" }, quantity = 1): Promise<string> {
   const html = await client.get(`/shop/${slug}`).then((res) => res.text());
   const productId = /name="productId" value="(\d+)"/.exec(html)?.[1];
   if (!productId) throw new Error(`/shop/${slug} has no cart form`);
-  const added = await client.post("/cart", { intent: "add", productId, size, color: "", quantity: "1" });
+  const added = await client.post("/cart", { intent: "add", productId, size, color: "", quantity: String(quantity) });
   await added.arrayBuffer();
   if (added.status !== 200) throw new Error(`adding ${slug} (${size}) answered ${added.status}`);
   const paid = await submitCheckout(client, checkoutFields(await openCheckout(client), buyer));
