@@ -8,11 +8,14 @@ import { requestLocale, serverT } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
 
 /** The names core's reviewerName gives that are not a person's, and their messages. */
-const STORE_NAMES: Record<string, MessageId> = { [UNNAMED_REVIEWER]: "shop.reviews.unnamed", [FORMER_CUSTOMER]: "shop.reviews.formerCustomer" };
+const STORE_NAMES = new Map<string, MessageId>([
+  [UNNAMED_REVIEWER, "shop.reviews.unnamed"],
+  [FORMER_CUSTOMER, "shop.reviews.formerCustomer"],
+]);
 
-/** A reviewer's name in the request's language: a person's as it is, the store's own ("Former customer") translated. */
+/** A reviewer's name in the request's language: a person's as it is ("constructor" too), the store's own ("Former customer") translated. */
 export function reviewerLabel(t: (id: MessageId) => string, name: string): string {
-  const id = STORE_NAMES[name];
+  const id = STORE_NAMES.get(name);
   return id ? t(id) : name;
 }
 
