@@ -68,6 +68,20 @@ test("an admin ships, delivers and refunds a line; the customer sees each step a
   const refundMail = await waitForMail(customer.email, new RegExp(`refund on your East Harlem order ${number}`));
   expect(refundMail.text).toContain("$30.24");
 
+  // The customer's order shows the refund, to the card, and what was paid after it; it passes axe and fits 320 px.
+  await gotoHydrated(page, "/orders");
+  await card.getByRole("link", { name: "View Details" }).click();
+  const refunds = page.getByRole("region", { name: "Refunds" });
+  await expect(refunds.getByTestId("refund")).toContainText("$30.24 refunded to Visa ending in 4242 on");
+  await expect(refunds.getByRole("list", { name: "Refunded items" })).toHaveText(`1 x ${TOTE.name}`);
+  await expect(page.getByTestId("order-paid")).toHaveText("$30.24");
+  const customerOrder = new URL(page.url()).pathname;
+  await expectNoAxeViolationsInBothThemes(page, customerOrder);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await gotoHydrated(page, customerOrder);
+  const narrow = await horizontalOverflow(page);
+  expect(narrow.scrollWidth, `${customerOrder} at 320 px: ${narrow.culprits.join(", ")}`).toBeLessThanOrEqual(narrow.innerWidth);
+
   // The admin pages pass axe in both schemes, and fit 360 px.
   const orderPath = new URL(admin.url()).pathname;
   const pages = ["/admin/orders", orderPath, `${orderPath}/packing-slip`];

@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   applyAdminEmails,
@@ -6,8 +8,10 @@ import {
   claimAttempt,
   consume,
   DEFAULT_PREFERENCES,
+  deletedAccountEmail,
   ensureProfile,
   findPairAttempts,
+  findUserByEmail,
   getAccount,
   isThrottled,
   MESSAGES,
@@ -21,7 +25,8 @@ import {
   type PasswordSignInPorts,
 } from "../core/accounts/index.ts";
 import { addToCart, attachGuestCart, createCart, createCartForUser, findCartOfUser, getCart } from "../core/cart/index.ts";
-import { carts, products, sessions, users, variants } from "../db/schema/index.ts";
+import { migrationsFolder } from "../db/client.ts";
+import { carts, products, sessions, userProfiles, users, variants, wishlists } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 let database: TestDatabase;
@@ -234,6 +239,44 @@ describe("accounts", () => {
     expect(row).toMatchObject({ active: false });
     expect(row?.deletedAt).toBeInstanceOf(Date);
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
+  it("frees the email, removes the name, the profile and the lists, and leaves other accounts be", async () => {
+    const user = await makeUser();
+    const other = await makeUser();
+    await updateProfile(database.db, user.id, { firstName: "Marisol", lastName: "Vega", phone: "212-555-0111", marketingOptIn: true });
+    for (const owner of [user, other]) await database.db.insert(wishlists).values({ userId: owner.id, name: "My Favorites" });
+    await softDeleteUser(database.db, user.id);
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ email: deletedAccountEmail(user.id), name: "" });
+    expect(await findUserByEmail(database.db, user.email)).toBeNull();
+    expect((await getAccount(database.db, user.id))?.profile).toEqual({ firstName: "", lastName: "", phone: "", marketingOptIn: false });
+    expect(await database.db.select().from(wishlists).where(eq(wishlists.userId, user.id))).toEqual([]);
+    expect(await findUserByEmail(database.db, other.email)).toMatchObject({ id: other.id });
+    expect(await database.db.select().from(wishlists).where(eq(wishlists.userId, other.id))).toHaveLength(1);
+  });
+
+  it("migration 0032 does the same for accounts deleted before", async () => {
+    const user = await makeUser();
+    const alive = await makeUser();
+    await updateProfile(database.db, user.id, { firstName: "Tito", lastName: "Puente", phone: "212-555-0112", marketingOptIn: false });
+    for (const owner of [user, alive]) await database.db.insert(wishlists).values({ userId: owner.id, name: "My Favorites" });
+    // The deletion as it was: marked, nothing else.
+    await database.db.update(users).set({ deletedAt: new Date(), active: false }).where(eq(users.id, user.id));
+    expect(await findUserByEmail(database.db, user.email)).toMatchObject({ id: user.id });
+
+    const file = fs.readFileSync(path.join(migrationsFolder, "0032_deleted_accounts_released.sql"), "utf8");
+    for (const statement of file.split("--> statement-breakpoint")) await database.db.execute(sql.raw(statement));
+
+    expect(await findUserByEmail(database.db, user.email)).toBeNull();
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ email: deletedAccountEmail(user.id), name: "" });
+    const [profile] = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
+    expect(profile).toMatchObject({ firstName: "", lastName: "", phone: "" });
+    expect(await database.db.select().from(wishlists).where(eq(wishlists.userId, user.id))).toEqual([]);
+    const [untouched] = await database.db.select().from(users).where(eq(users.id, alive.id));
+    expect(untouched).toMatchObject({ email: alive.email, name: "Test User" });
+    expect(await database.db.select().from(wishlists).where(eq(wishlists.userId, alive.id))).toHaveLength(1);
   });
 });
 

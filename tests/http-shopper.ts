@@ -102,3 +102,22 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/**
+ * Buys units of a product (one unless told, in the size given) through the product page's cart form and
+ * the checkout, as a browser without JavaScript does; returns the order's page, `/orders/<id>`.
+ */
+export async function buyOverHttp(client: Client, slug: string, size: string, buyer = { name: "Ana Rivera", email: "ana@east-harlem.test" }, quantity = 1): Promise<string> {
+  const html = await client.get(`/shop/${slug}`).then((res) => res.text());
+  const productId = /name="productId" value="(\d+)"/.exec(html)?.[1];
+  if (!productId) throw new Error(`/shop/${slug} has no cart form`);
+  const added = await client.post("/cart", { intent: "add", productId, size, color: "", quantity: String(quantity) });
+  await added.arrayBuffer();
+  if (added.status !== 200) throw new Error(`adding ${slug} (${size}) answered ${added.status}`);
+  const paid = await submitCheckout(client, checkoutFields(await openCheckout(client), buyer));
+  if (paid.kind !== "paid") throw new Error(`the checkout answered ${paid.status}: ${paid.kind}`);
+  const complete = await Client.text(await client.get(paid.location));
+  const order = /href="(\/orders\/[A-Za-z0-9_-]{16})"/.exec(complete)?.[1];
+  if (!order) throw new Error("the checkout's completion page links no order");
+  return order;
+}

@@ -164,7 +164,7 @@ export const deleteAccountOp = operation({
   tag: "Account",
   summary: "Delete the account",
   description:
-    "As Settings' Delete account: confirmed with the password (under the sign-in throttle). The account can no longer sign in, every token and session ends (this one too), orders stay for the store's books.",
+    "As Settings' Delete account: confirmed with the password (under the sign-in throttle). The account can no longer sign in, every token and session ends (this one too). Its name, profile, password and wishlists go (a shared list's code answers 404); its reviews stay, by a \"Former customer\"; its orders stay for the store's books, seen by no new account. The email may register a new account.",
   access: "signed-in",
   body: deleteAccountSchema,
   success: { status: 204, description: "Deleted." },

@@ -51,6 +51,19 @@ const addressSchema = z
   .object({ name: z.string(), street: z.string(), city: z.string(), state: z.string(), zipCode: z.string(), country: z.string() })
   .meta({ id: "PostalAddress" });
 
+const refundSchema = z
+  .object({
+    amountCents: z.number().int().meta({ description: "What was given back." }),
+    status: z.enum(["refunding", "refunded"]).meta({ description: "`refunding` until the card's payment provider has given the money back." }),
+    requestedAt: z.iso.datetime(),
+    refundedAt: z.iso.datetime().nullable().meta({ description: "When the money went back; null while refunding." }),
+    lines: z
+      .array(z.object({ name: z.string(), size: z.string().nullable(), color: z.string().nullable(), quantity: z.number().int() }))
+      .meta({ description: "The units refunded, from the order's lines; empty for a refund of an amount." }),
+    card: z.string().meta({ description: "The card the order was paid with, where the money goes back (brand and last 4 only).", example: "Visa ending in 4242" }),
+  })
+  .meta({ id: "OrderRefund" });
+
 const orderDetailSchema = orderSummarySchema
   .extend({
     subtotalCents: z.number().int(),
@@ -62,6 +75,9 @@ const orderDetailSchema = orderSummarySchema
     billingAddress: addressSchema,
     paymentMethod: z.string().meta({ description: "Brand and last 4 digits only.", example: "Visa ending in 4242" }),
     refundedAt: z.iso.datetime().nullable(),
+    refunds: z.array(refundSchema).meta({ description: "Each refund, oldest first." }),
+    refundedCents: z.number().int().meta({ description: "What was given back (refunds done)." }),
+    paidCents: z.number().int().meta({ description: "The total less what was given back: what the shopper paid after refunds." }),
     history: z.array(
       z.object({
         fromStatus: statusSchema.nullable(),
@@ -177,7 +193,7 @@ export const getOrderOp = operation({
   path: "/orders/{id}",
   tag: "Orders",
   summary: "An order",
-  description: "Its lines, amounts, addresses, payment (brand and last 4) and status history. Another customer's order is not found (404).",
+  description: "Its lines, amounts, addresses, payment (brand and last 4), refunds (each with its amount, date, lines and the card it went back to, and the total paid after them) and status history. Another customer's order is not found (404).",
   access: "signed-in",
   params: orderParams,
   success: { status: 200, description: "The order.", schema: orderDetailSchema },
@@ -196,6 +212,9 @@ export const getOrderOp = operation({
       billingAddress: order.billingAddress,
       paymentMethod: say(order.paymentMethod),
       refundedAt: order.refundedAt?.toISOString() ?? null,
+      refunds: order.refunds.map((r) => ({ ...r, card: say(r.card), requestedAt: r.requestedAt.toISOString(), refundedAt: r.refundedAt?.toISOString() ?? null })),
+      refundedCents: order.refundedCents,
+      paidCents: order.paidCents,
       history: order.history.map((h) => ({ ...h, note: h.note ? say(h.note) : null, createdAt: h.createdAt.toISOString() })),
     };
   },

@@ -73,6 +73,7 @@ export const API_MESSAGES = {
   notJson: "This address takes JSON (Content-Type: application/json).",
   compressed: REQUEST_MESSAGES.compressed,
   controlCharacters: "The request contains control characters.",
+  invalidUtf8: "The request body is not valid UTF-8.",
   truncated: REQUEST_MESSAGES.truncated,
   unauthorized: "Please sign in.",
   badToken: "Your sign-in has ended or is not valid. Please sign in again.",

@@ -15,7 +15,7 @@ import {
   updateReview,
 } from "../../core/reviews/index.ts";
 import { localeT } from "../lib/i18n.server.ts";
-import { fitLine, UNNAMED_REVIEWER } from "../lib/reviews.server.ts";
+import { fitLine, reviewerLabel } from "../lib/reviews.server.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { API_MESSAGES, ApiProblem } from "./problem.ts";
 
@@ -126,7 +126,7 @@ async function productOf(ctx: ApiContext, slug: string): Promise<{ id: number; s
 
 /** Core's English names in the language asked for (the page does the same). */
 function authorName(ctx: ApiContext, name: string): string {
-  return ctx.locale !== "en" && name === UNNAMED_REVIEWER ? localeT(ctx.locale)("shop.reviews.unnamed") : name;
+  return ctx.locale !== "en" ? reviewerLabel(localeT(ctx.locale), name) : name;
 }
 
 /* Operations */

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { z } from "zod";
@@ -83,11 +84,23 @@ function holdsControl(value: unknown, depth = 0): boolean {
   return false;
 }
 
-const readJson = express.json({ limit: API_BODY_LIMIT_BYTES, inflate: false, strict: true, type: () => true });
+/**
+ * JSON is UTF-8 (RFC 8259): bytes that are not would be read as U+FFFD replacement characters and stored
+ * so, so the body's bytes are checked before they are parsed.
+ */
+const readJson = express.json({
+  limit: API_BODY_LIMIT_BYTES,
+  inflate: false,
+  strict: true,
+  type: () => true,
+  verify: (_req, _res, body) => {
+    if (!isUtf8(body)) throw new ApiProblem(400, "bad_request", API_MESSAGES.invalidUtf8);
+  },
+});
 
 /**
- * A request with a body must say it is JSON, be at most API_BODY_LIMIT_BYTES (counted as it streams) and
- * parse; its texts may not hold control characters. A request without one has `req.body` undefined.
+ * A request with a body must say it is JSON, be at most API_BODY_LIMIT_BYTES (counted as it streams), be
+ * UTF-8 and parse; its texts may not hold control characters. A request without one has `req.body` undefined.
  */
 function jsonBody(req: Request, res: Response, next: NextFunction) {
   const hasBody = req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formTextIsUtf8, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { toSafeRedirectPath } from "./safe-redirect.ts";
 
 /**
@@ -6,6 +7,7 @@ import { toSafeRedirectPath } from "./safe-redirect.ts";
  * whose body is not a readable form of at most 1 MB or holds control characters; this reads what the
  * fields mean to a form, so that ambiguous or hostile input is refused before any action writes:
  *
+ * - text that is not UTF-8 (the parser would read it as replacement characters, and store those);
  * - a field sent twice (which one an action would read is an accident of its code);
  * - a file where the store's forms only have text;
  * - a line break outside the multi-line fields (no single-line input can produce one);
@@ -33,13 +35,23 @@ const LINE_BREAK = /[\r\n]/;
 // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
 
-export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormFields> {
+/** The request's form, parsed from its bytes once they are known to be UTF-8 text (files apart). */
+async function formOf(request: Request): Promise<FormData> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  let bytes: Uint8Array<ArrayBuffer>;
   let form: FormData;
   try {
-    form = await request.formData();
+    bytes = new Uint8Array(await request.arrayBuffer());
+    form = await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
   } catch {
-    return badForm("The form could not be read. Please send it again from the page.");
+    return badForm(REQUEST_MESSAGES.unreadable);
   }
+  if (!formTextIsUtf8(bytes, contentType)) badForm(REQUEST_MESSAGES.invalidUtf8);
+  return form;
+}
+
+export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormFields> {
+  const form = await formOf(request);
   const multiline = new Set(options.multiline ?? []);
   const fields: FormFields = {};
   for (const [name, value] of form.entries()) {
@@ -98,12 +110,7 @@ export async function readFormWithUpload(request: Request, fileField: string, op
 
 /** The one file field (at most once) apart from the text fields, which get readForm's checks. */
 async function readFormWithBlob(request: Request, fileField: string, options: ReadFormOptions): Promise<{ fields: FormFields; file: { name: string; blob: Blob } | null }> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return badForm("The form could not be read. Please send it again from the page.");
-  }
+  const form = await formOf(request);
   const text = new FormData();
   let file: { name: string; blob: Blob } | null = null;
   let seenFile = false;

@@ -25,12 +25,13 @@ export async function requireOwnOrder(request: Request, context: StoreContext, i
 
 /**
  * What the store itself wrote on an order, in the page's language: the history's notes ("Payment
- * received") and the card ("Visa ending in 4242"). Notes an administrator typed stay as they were written.
+ * received") and the card ("Visa ending in 4242"), also where each refund went. Notes an administrator typed stay as they were written.
  */
 function localizedOrder(request: Request, order: OrderDetail): OrderDetail {
   return {
     ...order,
     paymentMethod: localizeText(request, order.paymentMethod),
+    refunds: order.refunds.map((refund) => ({ ...refund, card: localizeText(request, refund.card) })),
     history: order.history.map((entry) => (entry.note ? { ...entry, note: localizeText(request, entry.note) } : entry)),
   };
 }

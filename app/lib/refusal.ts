@@ -38,6 +38,7 @@ const REFUSALS: readonly { pattern: RegExp; id: MessageId; value?: "field" | "li
   { pattern: /^This form can only be sent from the store's own pages\.$/, id: "account.refusal.crossSite" },
   { pattern: /^This address takes a form \(application\/x-www-form-urlencoded or multipart\/form-data\)\.$/, id: "account.refusal.notForm" },
   { pattern: /^The form contains control characters\.$/, id: "account.refusal.controlInForm" },
+  { pattern: /^The form contains text that is not valid UTF-8\.$/, id: "account.refusal.invalidUtf8" },
   { pattern: /^Compressed request bodies are not accepted\.$/, id: "account.refusal.compressed" },
   { pattern: /^The request body ended before its stated length\.$/, id: "account.refusal.truncated" },
   { pattern: /^The request body is larger than the limit of (\d+(?:\.\d+)? [KM]B)\.$/, id: "account.refusal.tooLarge", value: "limit" },

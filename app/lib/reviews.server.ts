@@ -1,13 +1,23 @@
 import { can } from "../../core/admin/index.ts";
-import { getOwnReview, getReviewSummary, listReviews, parseReviewListQuery } from "../../core/reviews/index.ts";
+import { FORMER_CUSTOMER, getOwnReview, getReviewSummary, listReviews, parseReviewListQuery, UNNAMED_REVIEWER } from "../../core/reviews/index.ts";
 import { FIT_MIN_ANSWERS, type FitSummary } from "../../core/reviews/rules.ts";
 import type { StoreContext } from "../../server/context.ts";
 import type { ReviewSectionData } from "../components/reviews/types.ts";
+import type { MessageId } from "../i18n/index.ts";
 import { requestLocale, serverT } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
 
-/** What core's reviewerName calls an account without a display name (never a real name: those end "X."). */
-export const UNNAMED_REVIEWER = "East Harlem shopper";
+/** The names core's reviewerName gives that are not a person's, and their messages. */
+const STORE_NAMES = new Map<string, MessageId>([
+  [UNNAMED_REVIEWER, "shop.reviews.unnamed"],
+  [FORMER_CUSTOMER, "shop.reviews.formerCustomer"],
+]);
+
+/** A reviewer's name in the request's language: a person's as it is ("constructor" too), the store's own ("Former customer") translated. */
+export function reviewerLabel(t: (id: MessageId) => string, name: string): string {
+  const id = STORE_NAMES.get(name);
+  return id ? t(id) : name;
+}
 
 /**
  * Core's fit line in the request's language, said the same way: most buyers (FIT_MIN_ANSWERS answers or
@@ -33,7 +43,7 @@ export async function loadReviewSection(request: Request, context: StoreContext,
   if (requestLocale(request) !== "en") {
     const t = serverT(request);
     if (summary.fit) summary.fit = { ...summary.fit, line: fitLine(t, summary.fit) };
-    for (const review of list.reviews) if (review.authorName === UNNAMED_REVIEWER) review.authorName = t("shop.reviews.unnamed");
+    for (const review of list.reviews) review.authorName = reviewerLabel(t, review.authorName);
   }
   return { query, summary, list, own, viewer: viewer ? { moderateUrl } : null };
 }

@@ -218,7 +218,53 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             ))}
           </ul>
           <OrderTotals amounts={order} testIdPrefix="order" />
+          {order.refunds.length > 0 ? (
+            <dl className="mt-2 space-y-2">
+              <div className="flex justify-between gap-4">
+                <dt>{t("orders.refunds.refunded")}</dt>
+                <dd className="text-right" data-testid="order-refunded">
+                  {formatCents(-order.refundedCents)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
+                <dt>{t("orders.refunds.paid")}</dt>
+                <dd className="text-right" data-testid="order-paid">
+                  {formatCents(order.paidCents)}
+                </dd>
+              </div>
+            </dl>
+          ) : null}
         </Section>
+
+        {order.refunds.length > 0 ? (
+          <Section title={t("orders.section.refunds")} id="refunds-heading">
+            <ul className="space-y-3" data-testid="refunds">
+              {order.refunds.map((refund, i) => (
+                <li key={i} className="border-l-4 border-line pl-3" data-testid="refund">
+                  <p className="break-words">
+                    {intl.formatMessage(
+                      { id: refund.status === "refunded" ? "orders.refund.done" : "orders.refund.pending" },
+                      {
+                        amount: <strong>{formatCents(refund.amountCents)}</strong>,
+                        card: refund.card,
+                        date: <time dateTime={isoString(refund.refundedAt ?? refund.requestedAt)}>{storeDateTime(refund.refundedAt ?? refund.requestedAt, locale)}</time>,
+                      },
+                    )}
+                  </p>
+                  {refund.lines.length > 0 ? (
+                    <ul className="mt-1 text-sm text-muted" aria-label={t("orders.refund.lines")}>
+                      {refund.lines.map((line, j) => (
+                        <li key={j} className="break-words">
+                          {t("orders.refund.line", { quantity: line.quantity, item: [line.name, [line.size, line.color ? colorLabel(t, line.color) : null].filter(Boolean).join(" / ")].filter(Boolean).join(" · ") })}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
 
         {tickets.length > 0 ? (
           <Section title={t("orders.section.tickets")} id="tickets-heading">
@@ -258,14 +304,6 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           </Section>
           <Section title={t("checkout.section.payment")} id="payment-heading">
             <p data-testid="payment-method">{order.paymentMethod}</p>
-            {order.refundedAt ? (
-              <p className="mt-2 text-sm">
-                {intl.formatMessage(
-                  { id: "orders.refunded" },
-                  { amount: formatCents(order.totalCents), date: <time dateTime={isoString(order.refundedAt)}>{storeDateTime(order.refundedAt, locale)}</time> },
-                )}
-              </p>
-            ) : null}
             <p className="mt-2 break-words text-sm text-muted">{t("orders.receiptSentTo", { email: order.customerEmail })}</p>
           </Section>
         </div>

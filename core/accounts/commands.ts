@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import type { Db } from "../../db/client.ts";
-import { carts, sessions, userProfiles, users, type Preferences, type Role } from "../../db/schema/index.ts";
+import { accounts, carts, sessions, userProfiles, users, verifications, wishlists, type Preferences, type Role } from "../../db/schema/index.ts";
 import { AccountError } from "./errors.ts";
 import { attachGuestCart } from "../cart/index.ts";
 import { findUserByEmail } from "./queries.ts";
-import { attemptPair, DEFAULT_PREFERENCES, MESSAGES, type AttemptPair } from "./rules.ts";
+import { attemptPair, DEFAULT_PREFERENCES, deletedAccountEmail, MESSAGES, type AttemptPair } from "./rules.ts";
 import { claimAttempt, forgiveAttempts } from "./throttle.ts";
 
 /** The store's record of a new user: profile and default preferences (idempotent). */
@@ -76,15 +76,28 @@ export async function setCurrencyPreference(db: Db, userId: string, currency: st
 }
 
 /**
- * Soft delete (SPEC): the user is marked deleted and inactive, every session ends, and the account can
- * no longer sign in. Orders stay for the store's books; the cart is emptied of its owner.
+ * Soft delete (SPEC), by the shopper (Settings, the app's API) or by a super_admin, in one transaction:
+ * the account is marked deleted and inactive and every session ends. What stays is for the store's books:
+ * the row, under an address nobody can have (deletedAccountEmail), so the person's email may make a new
+ * account, and the orders, which keep the name, email and addresses they were placed with. What goes: the
+ * name, the profile's name and phone, the marketing consent, the password and pending reset links, the cart
+ * (emptied of its owner) and every wishlist with its items, so a shared list's link finds nothing. Reviews
+ * stay, named "Former customer" from the deletion on (core/reviews reads deleted_at).
  */
+export async function retireAccount(tx: Db, userId: string, at = new Date()): Promise<void> {
+  await tx.update(users).set({ deletedAt: at, active: false, email: deletedAccountEmail(userId), name: "", image: null, updatedAt: at }).where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(accounts).where(eq(accounts.userId, userId));
+  // A password reset link's row holds the account's id as its value.
+  await tx.delete(verifications).where(eq(verifications.value, userId));
+  await tx.update(userProfiles).set({ firstName: "", lastName: "", phone: "", marketingOptIn: false, updatedAt: at }).where(eq(userProfiles.userId, userId));
+  await tx.update(carts).set({ userId: null }).where(eq(carts.userId, userId));
+  await tx.delete(wishlists).where(eq(wishlists.userId, userId));
+}
+
+/** The shopper's own deletion: retireAccount in a transaction of its own. */
 export async function softDeleteUser(db: Db, userId: string, at = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ deletedAt: at, active: false, updatedAt: at }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.update(carts).set({ userId: null }).where(eq(carts.userId, userId));
-  });
+  await db.transaction((tx) => retireAccount(tx, userId, at));
 }
 
 export async function setRoleByEmail(db: Db, email: string, role: Role): Promise<void> {

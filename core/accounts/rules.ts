@@ -14,6 +14,14 @@ export const DEFAULT_PREFERENCES: Preferences = {
   },
 };
 
+/**
+ * The address a deleted account's row keeps: not an email (no "@"), so no sign-up can ever be given it or
+ * collide with it, and the person's own email is free for a new account.
+ */
+export function deletedAccountEmail(userId: string): string {
+  return `deleted:${userId}`;
+}
+
 export const MESSAGES = {
   fillRequired: "Please fill in all required fields",
   fillAll: "Please fill in all fields",

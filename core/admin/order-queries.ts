@@ -1,8 +1,8 @@
 /** The admin order screens' reads: the filtered list (a page, or all of it for the CSV), and one order in full. */
 import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orderNotes, orderRefunds, orders, orderStatusHistory, users, type OrderStatus, type PostalAddress, type RefundLine } from "../../db/schema/index.ts";
-import { orderNumberLabel, type AdminOrderFilter } from "../orders/index.ts";
+import { orderItems, orderNotes, orders, orderStatusHistory, users, type OrderStatus, type PostalAddress } from "../../db/schema/index.ts";
+import { orderNumberLabel, refundsOfOrder, type AdminOrderFilter, type OrderRefundRecord } from "../orders/index.ts";
 import { maskedCard } from "../payments/index.ts";
 import { ADMIN_PAGE_SIZE } from "./queries.ts";
 import { escapeLike, pageWindow } from "../shared/paging.ts";
@@ -111,7 +111,7 @@ export interface AdminOrderDetail {
   carrier: string | null;
   lines: { id: number; name: string; sku: string; size: string | null; color: string | null; unitPriceCents: number; quantity: number; lineTotalCents: number; variantId: number | null; refundedQuantity: number }[];
   history: { fromStatus: OrderStatus | null; toStatus: OrderStatus; actor: string; note: string | null; createdAt: Date }[];
-  refunds: { id: number; amountCents: number; status: string; lines: RefundLine[]; restocked: boolean; providerRefundId: string | null; actorEmail: string; createdAt: Date }[];
+  refunds: OrderRefundRecord[];
   refundedCents: number;
   notes: { id: number; authorEmail: string; body: string; createdAt: Date }[];
 }
@@ -128,7 +128,7 @@ export async function findAdminOrder(db: Db, orderId: string): Promise<AdminOrde
       .leftJoin(users, eq(users.id, orderStatusHistory.actor))
       .where(eq(orderStatusHistory.orderId, orderId))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
-    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.id)),
+    refundsOfOrder(db, orderId),
     db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(asc(orderNotes.createdAt), asc(orderNotes.id)),
     db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId)),
   ]);
@@ -166,7 +166,7 @@ export async function findAdminOrder(db: Db, orderId: string): Promise<AdminOrde
       refundedQuantity: refundedUnits.get(l.id) ?? 0,
     })),
     history: history.map(({ actor, actorEmail, ...h }) => ({ ...h, actor: actor === "system" ? "system" : (actorEmail ?? actor) })),
-    refunds: refunds.map((r) => ({ id: r.id, amountCents: r.amountCents, status: r.status, lines: r.lines, restocked: r.restocked, providerRefundId: r.providerRefundId, actorEmail: r.actorEmail, createdAt: r.createdAt })),
+    refunds,
     refundedCents: refunds.reduce((s, r) => s + r.amountCents, 0),
     notes,
   };

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { carts, orders, products, reviews, sessions, users, type Role } from "../../db/schema/index.ts";
+import { orders, products, reviews, sessions, users, type Role } from "../../db/schema/index.ts";
+import { retireAccount } from "../accounts/index.ts";
 import { orderNumberLabel, PAID_STATUSES } from "../orders/index.ts";
 import { recordAudit, type AdminActor } from "./commands.ts";
 import { ADMIN_MESSAGES, AdminError } from "./errors.ts";
@@ -222,7 +223,7 @@ export async function setUserActive(db: Db, actor: AdminActor, userId: string, a
   });
 }
 
-/** Soft delete (SPEC: deletedAt set, active false), super_admin only ("users" delete); sessions end, orders stay. */
+/** Soft delete (SPEC: deletedAt set, active false), super_admin only ("users" delete): the same as the shopper's own (retireAccount), audited. */
 export async function deleteUserAsAdmin(db: Db, actor: AdminActor, userId: string): Promise<{ changed: boolean }> {
   if (!can(actor.role, "users", "delete")) throw new AdminError("admin.staff_only", "Only a super admin can delete accounts.");
   if (actor.id === userId) throw new AdminError("admin.self", ADMIN_MESSAGES.self);
@@ -231,9 +232,7 @@ export async function deleteUserAsAdmin(db: Db, actor: AdminActor, userId: strin
     if (target.deletedAt) return { changed: false };
     await refuseLastSuperAdmin(tx, target);
     const at = new Date();
-    await tx.update(users).set({ deletedAt: at, active: false, updatedAt: at }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.update(carts).set({ userId: null }).where(eq(carts.userId, userId));
+    await retireAccount(tx, userId, at);
     await recordAudit(tx, actor, { entity: "user", entityId: userId, action: "delete", before: snapshot(target), after: snapshot({ ...target, active: false, deletedAt: at }) });
     return { changed: true };
   });

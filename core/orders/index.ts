@@ -16,7 +16,7 @@ export {
   type RefundForm,
 } from "./inputs.ts";
 export { OrderError } from "./errors.ts";
-export { findOrderOfCustomer, listOrdersOfCustomer, type OrderDetail, type OrderSummary } from "./queries.ts";
+export { findOrderOfCustomer, listOrdersOfCustomer, refundsOfOrder, type OrderDetail, type OrderRefundRecord, type OrderSummary, type RefundView } from "./queries.ts";
 export { cancelOrder, deliverByEmail, lockOrder, markDelivered, markProcessing, moveTo, shipOrder, updateOrderStatus, type CancelDeps, type OrderRow } from "./commands.ts";
 export { insertPaidOrder } from "./create.ts";
 export { reorder, type ReorderResult } from "./reorder.ts";

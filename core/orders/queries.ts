@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orders, orderStatusHistory, type OrderStatus, type PostalAddress } from "../../db/schema/index.ts";
+import { orderItems, orderRefunds, orders, orderStatusHistory, type OrderRefundStatus, type OrderStatus, type PostalAddress } from "../../db/schema/index.ts";
 import { maskedCard } from "../payments/index.ts";
 import { ORDERS_PAGE_SIZE, orderNumberLabel } from "./rules.ts";
 
@@ -48,6 +48,84 @@ export interface StatusChangeView {
   createdAt: Date;
 }
 
+/** A refund as the order's ledger of refunds holds it (order_refunds), each line named from the order's snapshot. */
+export interface OrderRefundRecord {
+  id: number;
+  amountCents: number;
+  /** "refunding" until the payment provider has given the money back. */
+  status: OrderRefundStatus;
+  /** The units refunded, if the refund was of lines rather than an amount. */
+  lines: { orderItemId: number; quantity: number; name: string; size: string | null; color: string | null }[];
+  restocked: boolean;
+  providerRefundId: string | null;
+  /** The administrator who gave it (the back office's to know, never the shopper's). */
+  actorEmail: string;
+  createdAt: Date;
+  refundedAt: Date | null;
+}
+
+/** A refund as the shopper sees it: how much, when, of which units, back to which card. */
+export interface RefundView {
+  amountCents: number;
+  status: OrderRefundStatus;
+  /** When it was asked for; refundedAt once the money is back. */
+  requestedAt: Date;
+  refundedAt: Date | null;
+  lines: { name: string; size: string | null; color: string | null; quantity: number }[];
+  /** The card the order was paid with ("Visa ending in 4242"): refunds go back to it. */
+  card: string;
+}
+
+/**
+ * The refunds of an order, oldest first: the one read of them, for the back office's order and the
+ * shopper's. Lines are named from the order's own lines (a refund's line refers to one by id).
+ */
+export async function refundsOfOrder(db: Db, orderId: string): Promise<OrderRefundRecord[]> {
+  const rows = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+  const named = rows.some((r) => r.lines.length > 0)
+    ? new Map((await db.select({ id: orderItems.id, name: orderItems.name, size: orderItems.size, color: orderItems.color }).from(orderItems).where(eq(orderItems.orderId, orderId))).map((i) => [i.id, i]))
+    : new Map<number, { name: string; size: string | null; color: string | null }>();
+  return rows.map((r) => ({
+    id: r.id,
+    amountCents: r.amountCents,
+    status: r.status,
+    lines: r.lines.flatMap((l) => {
+      const item = named.get(l.orderItemId);
+      return item ? [{ orderItemId: l.orderItemId, quantity: l.quantity, name: item.name, size: item.size, color: item.color }] : [];
+    }),
+    restocked: r.restocked,
+    providerRefundId: r.providerRefundId,
+    actorEmail: r.actorEmail,
+    createdAt: r.createdAt,
+    refundedAt: r.refundedAt,
+  }));
+}
+
+/**
+ * The shopper's view of an order's refunds, and what the order came to after them (only money given back
+ * counts; a refund in progress is shown as such). An order refunded before refunds had their ledger has
+ * only its refundedAt: that is one refund of its total.
+ */
+export function shopperRefunds(
+  order: { totalCents: number; refundedAt: Date | null; cardBrand: string | null; cardLast4: string | null },
+  records: readonly OrderRefundRecord[],
+): { refunds: RefundView[]; refundedCents: number; paidCents: number } {
+  const card = maskedCard(order.cardBrand, order.cardLast4);
+  const refunds: RefundView[] =
+    records.length === 0 && order.refundedAt
+      ? [{ amountCents: order.totalCents, status: "refunded", requestedAt: order.refundedAt, refundedAt: order.refundedAt, lines: [], card }]
+      : records.map((r) => ({
+          amountCents: r.amountCents,
+          status: r.status,
+          requestedAt: r.createdAt,
+          refundedAt: r.refundedAt,
+          lines: r.lines.map(({ name, size, color, quantity }) => ({ name, size, color, quantity })),
+          card,
+        }));
+  const refundedCents = refunds.filter((r) => r.status === "refunded").reduce((sum, r) => sum + r.amountCents, 0);
+  return { refunds, refundedCents, paidCents: order.totalCents - refundedCents };
+}
+
 export interface OrderDetail extends OrderSummary {
   subtotalCents: number;
   taxCents: number;
@@ -59,6 +137,12 @@ export interface OrderDetail extends OrderSummary {
   /** "Visa ending in 4242": never more of the card than brand and last 4. */
   paymentMethod: string;
   refundedAt: Date | null;
+  /** Each refund, oldest first. */
+  refunds: RefundView[];
+  /** What was given back (refunds done). */
+  refundedCents: number;
+  /** The total less what was given back: what the shopper paid in the end. */
+  paidCents: number;
   history: StatusChangeView[];
 }
 
@@ -127,8 +211,9 @@ export async function findOrderOfCustomer(db: Db, userId: string, orderId: strin
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) return null;
-  const [lines, history] = await Promise.all([
+  const [lines, refunds, history] = await Promise.all([
     linesOf(db, [order.id]),
+    refundsOfOrder(db, order.id),
     db
       .select({ fromStatus: orderStatusHistory.fromStatus, toStatus: orderStatusHistory.toStatus, actor: orderStatusHistory.actor, note: orderStatusHistory.note, createdAt: orderStatusHistory.createdAt })
       .from(orderStatusHistory)
@@ -146,6 +231,7 @@ export async function findOrderOfCustomer(db: Db, userId: string, orderId: strin
     billingAddress: order.billingAddress,
     paymentMethod: maskedCard(order.cardBrand, order.cardLast4),
     refundedAt: order.refundedAt,
+    ...shopperRefunds(order, refunds),
     history: history.map(({ actor, ...h }) => ({ ...h, by: actor === order.userId ? "customer" : "store" })),
   };
 }

@@ -165,6 +165,7 @@ export async function listReviews(db: Db, productId: number, query: ReviewListQu
       updatedAt: reviews.updatedAt,
       authorDisplayName: users.name,
       authorEmail: users.email,
+      authorDeletedAt: users.deletedAt,
       votedHelpful: viewerId
         ? sql<boolean>`exists (select 1 from ${reviewHelpfulVotes} where ${reviewHelpfulVotes.reviewId} = ${reviews.id} and ${reviewHelpfulVotes.userId} = ${viewerId})`
         : sql<boolean>`false`,
@@ -187,7 +188,7 @@ export async function listReviews(db: Db, productId: number, query: ReviewListQu
       fit: r.fit,
       verified: r.verified,
       helpfulCount: r.helpfulCount,
-      authorName: reviewerName(r.authorDisplayName, r.authorEmail),
+      authorName: reviewerName(r.authorDisplayName, r.authorEmail, r.authorDeletedAt),
       createdAt: r.createdAt,
       // A moment after posting is not an edit (created and updated are set by separate defaults).
       editedAt: r.updatedAt.getTime() - r.createdAt.getTime() > 1000 ? r.updatedAt : null,

@@ -94,6 +94,11 @@ describe("naming reviewers", () => {
     expect(reviewerName("", "x@example.test")).toBe("East Harlem shopper");
     expect(reviewerName("someone@else.test", "x@example.test")).toBe("East Harlem shopper");
   });
+
+  it("names a deleted account's reviews after no one, whatever its row still holds", () => {
+    expect(reviewerName("Ana Rivera", "ana@example.test", new Date())).toBe("Former customer");
+    expect(reviewerName("", "deleted:abc", new Date())).toBe("Former customer");
+  });
 });
 
 describe("the review list's URL", () => {

@@ -128,14 +128,21 @@ export function fitSummary(counts: Record<FitAnswer, number>): FitSummary | null
   return { line, verdict, counts: { ...counts }, total };
 }
 
+/** What a reviewer without a usable display name is called (never a real name: those end "X."). */
+export const UNNAMED_REVIEWER = "East Harlem shopper";
+/** What the author of a review is called once their account is deleted: the review stays, the name goes. */
+export const FORMER_CUSTOMER = "Former customer";
+
 /**
  * How a reviewer is named in public: first name and the initial of the last ("Ana R."). An account
- * without a display name is named after its email; that part of an address is never shown.
+ * without a display name is named after its email; that part of an address is never shown. A deleted
+ * account's reviews are by a "Former customer", whatever its row still holds.
  */
-export function reviewerName(displayName: string | null | undefined, email: string): string {
+export function reviewerName(displayName: string | null | undefined, email: string, deletedAt: Date | null = null): string {
+  if (deletedAt) return FORMER_CUSTOMER;
   const name = (displayName ?? "").trim();
   const local = email.split("@")[0] ?? "";
-  if (!name || name.toLowerCase() === local.toLowerCase() || name.includes("@")) return "East Harlem shopper";
+  if (!name || name.toLowerCase() === local.toLowerCase() || name.includes("@")) return UNNAMED_REVIEWER;
   const words = name.split(/\s+/);
   const first = words[0]!;
   if (words.length === 1) return first;
