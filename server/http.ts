@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import type { Database } from "../db/client.ts";
-import type { Auth } from "./auth.ts";
+import type { LoadingAuth } from "./auth.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
@@ -33,7 +33,7 @@ export interface HttpOptions {
   env: Env;
   database: Database;
   log: Logger;
-  auth: Auth;
+  auth: LoadingAuth;
   /** The server's signing secret (AUTH_SECRET or the one kept in the database). */
   secret: string;
   jobs: JobQueue;
