@@ -16,7 +16,7 @@ import { fieldErrors } from "../../core/shared/zod.ts";
 import type { StoreContext } from "../../server/context.ts";
 import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";
 import { clearCartCookie, readGuestCartId } from "./cart.server.ts";
-import { safeRedirectPath } from "./safe-redirect.ts";
+import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { isLocale, type Locale } from "../../core/shared/locale.ts";
 import { localePath } from "../i18n/index.ts";
 import { languageSetCookie, localizedRedirect, localizeErrors, localizeText, requestLocale } from "./i18n.server.ts";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { toSafeRedirectPath } from "./safe-redirect.ts";
+import { toSafeRedirectPath } from "../../core/shared/safe-redirect.ts";
 
 /**
  * How every action reads its form. The HTTP layer (server/request-guard.ts) has already answered requests

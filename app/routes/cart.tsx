@@ -18,7 +18,7 @@ import { ensureCartId, readCartId } from "../lib/cart.server.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { queueTicketsOf } from "../lib/queue.server.ts";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { track } from "../lib/analytics.server.ts";
 import { localizeText } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/cart";
