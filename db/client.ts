@@ -75,6 +75,8 @@ async function holdingSchemaLock<T>(client: pg.ClientBase, work: () => Promise<T
 export async function withSchemaLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
   const client = sqlClientOf(db);
   if (client instanceof pg.Pool) {
+    // The lock's connection is not lent to `work`: with a pool of one, `work` would wait for it forever.
+    if ((client.options.max ?? 10) < 2) throw new Error("the schema lock needs a connection pool of 2 or more");
     const held = await client.connect();
     try {
       return await holdingSchemaLock(held, work);

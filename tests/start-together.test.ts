@@ -7,7 +7,7 @@
 // Several processes on one database need PostgreSQL (TEST_DATABASE_URL, which CI sets).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
-import { openDatabase } from "../db/client.ts";
+import { openDatabase, withSchemaLock } from "../db/client.ts";
 import { startJobs } from "../server/jobs.ts";
 import { createScratchDatabase, usingPostgres } from "./database.ts";
 import { ensureBuild, startServer, type RunningServer } from "./server.ts";
@@ -55,6 +55,15 @@ describe.skipIf(!usingPostgres())("app processes started together on a fresh Pos
       await fresh.drop();
     }
   }, 60_000);
+
+  it("the schema lock refuses a pool of one connection rather than waiting forever for a second", async () => {
+    const single = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
+    try {
+      await expect(withSchemaLock(single.db, async () => "done")).rejects.toThrow("the schema lock needs a connection pool of 2 or more");
+    } finally {
+      await single.close();
+    }
+  });
 
   it(`${PROCESSES} processes come up and keep running`, async () => {
     const env = { DATABASE_URL: scratch.url, AUTH_SECRET: "start-together-secret-start-together-secret-01", SWEEP_INTERVAL_SECONDS: "1", ANALYTICS_ROLLUP_SECONDS: "1" };
