@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
@@ -6,8 +7,12 @@ import { localePath, splitLocale } from "../core/shared/paths.ts";
 import type { Locale } from "../core/shared/locale.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
 import { MIN_PASSWORD_LENGTH } from "../core/accounts/index.ts";
+import { crashPoint } from "../core/shared/failpoints.ts";
 import { storeCookieName } from "./cookie-names.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+
+/** The identity library's sign-up endpoint (called by the store's own form actions, never over HTTP). */
+const SIGN_UP_PATH = "/sign-up/email";
 
 export interface AuthOptions {
   db: Db;
@@ -24,17 +29,19 @@ export interface AuthOptions {
  * (the bearer plugin: "Authorization: Bearer <token>" reads as the session cookie would). Only signed tokens
  * are taken, so the tokens kept in the sessions table are of no use without the server's secret.
  */
-async function openAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
+async function openAuth({ db, baseUrl, secret, jobs, log }: AuthOptions, open: OpenTransaction) {
   const [{ betterAuth }, { drizzleAdapter }, { bearer }] = await Promise.all([
     import("better-auth"),
     import("better-auth/adapters/drizzle"),
     import("better-auth/plugins"),
   ]);
-  // The mail goes into the outbox before the request answers (the worker sends it); the identity
-  // library's writes run without a transaction of ours, so the mail is written right after them.
+  // The handle of the store's transaction the library is writing in (a sign-up's), else the database's.
+  const current = () => open.getStore() ?? db;
+  // The mail goes into the outbox before the request answers (the worker sends it): at sign-up in the same
+  // transaction as the account, otherwise right after the library's writes.
   const queue = async (mail: Parameters<typeof queueMail>[2]) => {
     try {
-      await queueMail(db, jobs, mail);
+      await queueMail(current(), jobs, mail);
     } catch (err) {
       log.error({ err, to: mail.to, subject: mail.subject }, "mail could not be queued");
       throw err;
@@ -49,7 +56,7 @@ async function openAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
     const link = new URL(url);
     const callback = link.searchParams.get("callbackURL");
     const local = callback?.startsWith("/") && !callback.startsWith("//") ? callback : null;
-    const locale = await recipientLocale(db, { userId: user.id, email: user.email, pageLocale: local ? splitLocale(local.split(/[?#]/)[0]!).locale : null });
+    const locale = await recipientLocale(current(), { userId: user.id, email: user.email, pageLocale: local ? splitLocale(local.split(/[?#]/)[0]!).locale : null });
     if (local) link.searchParams.set("callbackURL", localePath(local, locale));
     return { locale, url: link.toString() };
   };
@@ -59,9 +66,12 @@ async function openAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
     basePath: "/api/auth",
     secret,
     trustedOrigins: [baseUrl],
-    database: drizzleAdapter(db, {
+    // The library's multi-row writes (a sign-up, a password reset) are transactions; inside a transaction of
+    // the store's (see `writingIn`), they are part of it.
+    database: drizzleAdapter(followingTransaction(db, open), {
       provider: "pg",
       usePlural: true,
+      transaction: true,
       schema: {
         users: schema.users,
         sessions: schema.sessions,
@@ -104,6 +114,11 @@ async function openAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
         await queue(verificationMail(user.email, user.name, url, baseUrl, locale));
       },
     },
+    // The crash tests' points between the library's writes at sign-up (no-ops unless armed, core/shared/failpoints.ts).
+    databaseHooks: {
+      account: { create: { before: async (_account, context) => void (context?.path === SIGN_UP_PATH && crashPoint("accounts.sign_up.after_user")) } },
+      session: { create: { before: async (_session, context) => void (context?.path === SIGN_UP_PATH && crashPoint("accounts.sign_up.after_password")) } },
+    },
     plugins: [bearer({ requireSignature: true })],
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)
     // A session is read with its user, and at sign-in a user with its accounts, in one statement each (the
@@ -116,8 +131,34 @@ async function openAuth({ db, baseUrl, secret, jobs, log }: AuthOptions) {
 /** The identity library's instance, as the store's code calls it. */
 export type Auth = Awaited<ReturnType<typeof openAuth>>;
 
-/** The identity library, loaded when first used, or ahead of that by `load()`. */
-export type LoadingAuth = Auth & { load: () => Promise<Auth> };
+/**
+ * The identity library, loaded when first used, or ahead of that by `load()`. `writingIn(tx, work)` runs
+ * `work` with every read and write of the library on the store's open transaction `tx`: a sign-up and the
+ * store's part of the new account commit together (core/accounts signUpWithPassword).
+ */
+export type LoadingAuth = Auth & { load: () => Promise<Auth>; writingIn: <T>(tx: Db, work: () => Promise<T>) => Promise<T> };
+
+/** The store's transaction the identity library's calls in this async context read and write in, if any. */
+type OpenTransaction = AsyncLocalStorage<Db>;
+
+/**
+ * The handle the library's database adapter is given: the database, except while a store's transaction
+ * is open for the library (`writingIn`), when every query goes to that transaction and a transaction the
+ * library begins joins it (its writes then commit, or roll back, with the store's). On PGlite's single
+ * connection a query through the database's own handle inside that transaction would wait forever, so
+ * none is left to do so.
+ */
+function followingTransaction(db: Db, open: OpenTransaction): Db {
+  return new Proxy(db, {
+    get(target, name) {
+      const tx = open.getStore();
+      if (tx && name === "transaction") return <T>(work: (joined: Db) => Promise<T>) => work(tx);
+      const handle = tx ?? target;
+      const value: unknown = Reflect.get(handle, name, handle);
+      return typeof value === "function" ? value.bind(handle) : value;
+    },
+  });
+}
 
 /**
  * The identity library, for the store's code to call as it is (auth.api.*, auth.handler, auth.$context),
@@ -129,8 +170,9 @@ export type LoadingAuth = Auth & { load: () => Promise<Auth> };
  */
 export function createAuth(options: AuthOptions): LoadingAuth {
   let opened: Promise<Auth> | null = null;
+  const open: OpenTransaction = new AsyncLocalStorage<Db>();
   const load = (): Promise<Auth> =>
-    (opened ??= openAuth(options).catch((error: unknown) => {
+    (opened ??= openAuth(options, open).catch((error: unknown) => {
       opened = null;
       throw error;
     }));
@@ -150,6 +192,7 @@ export function createAuth(options: AuthOptions): LoadingAuth {
       return load().then((auth) => auth.$context);
     },
     load,
+    writingIn: <T>(tx: Db, work: () => Promise<T>) => open.run(tx, work),
   };
   return lazy as unknown as LoadingAuth;
 }

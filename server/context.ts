@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.ts";
-import type { Auth } from "./auth.ts";
+import type { LoadingAuth } from "./auth.ts";
 import type { Logger } from "pino";
 import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
@@ -21,7 +21,7 @@ export type StoreContext = {
   /** Public base URL, for canonical links and mail. */
   baseUrl: string;
   secureCookies: boolean;
-  auth: Auth;
+  auth: LoadingAuth;
   /** The server's signing secret: newsletter unsubscribe links are signed with a key derived from it. */
   signingSecret: string;
   /** The job queue: mail is queued through it in the transaction of the change it reports. */

@@ -4,8 +4,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
+import { throughStoreRedirects } from "./auth-links.ts";
 import type { Database } from "../db/client.ts";
-import type { Auth } from "./auth.ts";
+import type { LoadingAuth } from "./auth.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
@@ -35,7 +36,7 @@ export interface HttpOptions {
   env: Env;
   database: Database;
   log: Logger;
-  auth: Auth;
+  auth: LoadingAuth;
   /** The server's signing secret (AUTH_SECRET or the one kept in the database). */
   secret: string;
   jobs: JobQueue;
@@ -209,8 +210,9 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.use(sameOriginGuard(env.BASE_URL));
 
   // Of the identity library's HTTP endpoints only the links sent by mail are served: every other account
-  // action goes through the store's own forms, which validate, throttle and map errors.
-  const authHandler = toNodeHandler(options.auth);
+  // action goes through the store's own forms, which validate, throttle and map errors. The links' callbacks
+  // go through the store's safe-redirect rule (server/auth-links.ts).
+  const authHandler = toNodeHandler(throughStoreRedirects((request) => options.auth.handler(request), env.BASE_URL, log));
   app.get(["/api/auth/verify-email", "/api/auth/reset-password/:token"], (req, res, next) => authHandler(req, res).catch(next));
   app.all("/api/auth/{*rest}", (_req, res) => {
     res.status(404).json({ error: "Not found" });

@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
-import { sqlClientOf, type Db } from "../db/client.ts";
+import { sqlClientOf, withSchemaLock, type Db } from "../db/client.ts";
 import type { JobData, JobName, JobQueue } from "../core/shared/jobs.ts";
 
 /**
@@ -49,18 +49,17 @@ export interface JobsOptions {
 export async function startJobs(db: Db, log: Logger, options: JobsOptions = {}): Promise<Jobs> {
   const boss = new PgBoss({ db: executorOf(db), schedule: false, supervise: true } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on("error", (err) => log.error({ err }, "job queue error"));
-  await boss.start();
   const queueOptions = { ...QUEUE_OPTIONS, ...(options.retryDelaySeconds ? { retryDelay: options.retryDelaySeconds } : {}) };
-  for (const name of QUEUES) {
-    if (!(await boss.getQueue(name))) {
-      await boss.createQueue(name, { name, ...queueOptions }).catch(async (error: unknown) => {
-        // Another process made it at the same moment.
-        if (!(await boss.getQueue(name))) throw error;
-      });
-    } else if (options.retryDelaySeconds) {
-      await boss.updateQueue(name, { name, ...queueOptions });
+  // pg-boss installs its tables and makes the queues as it starts, unguarded against another process doing
+  // the same (two processes making a queue deadlock: each waits on the other's queue row and table lock),
+  // so one process at a time does it, under the lock the migrations take; the next finds everything made.
+  await withSchemaLock(db, async () => {
+    await boss.start();
+    for (const name of QUEUES) {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions });
+      else if (options.retryDelaySeconds) await boss.updateQueue(name, { name, ...queueOptions });
     }
-  }
+  });
   const queue: JobQueue = {
     async enqueue(handle, name, data, options) {
       const sendOptions = { db: executorOf(handle), ...(options?.startAfter ? { startAfter: options.startAfter } : {}) };

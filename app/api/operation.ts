@@ -7,13 +7,13 @@ import type { EventInput, EventRecorder } from "../../core/analytics/index.ts";
 import type { CheckoutDeps } from "../../core/checkout/index.ts";
 import type { JobQueue } from "../../core/shared/jobs.ts";
 import type { Locale } from "../../core/shared/locale.ts";
-import type { Auth } from "../../server/auth.ts";
+import type { LoadingAuth } from "../../server/auth.ts";
 import type { PageCache } from "../../server/page-cache.ts";
 
 /** What the API runs with: the same services the pages get (server/http.ts hands them over). */
 export interface ApiDeps {
   db: Db;
-  auth: Auth;
+  auth: LoadingAuth;
   log: Logger;
   baseUrl: string;
   /** The job queue the outbox's mail goes through (RSVP and newsletter mail). */

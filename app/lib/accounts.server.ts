@@ -2,13 +2,13 @@ import { redirect } from "react-router";
 import {
   consume,
   findUserByEmail,
-  finishSignIn,
   getAccount,
   MESSAGES,
   registerSchema,
   resetRequestSchema,
   signInSchema,
   signInWithPassword,
+  signUpWithPassword,
   THROTTLE,
   throttleKeys,
 } from "../../core/accounts/index.ts";
@@ -16,7 +16,7 @@ import { fieldErrors } from "../../core/shared/zod.ts";
 import type { StoreContext } from "../../server/context.ts";
 import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";
 import { clearCartCookie, readGuestCartId } from "./cart.server.ts";
-import { safeRedirectPath } from "./safe-redirect.ts";
+import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { isLocale, type Locale } from "../../core/shared/locale.ts";
 import { localePath } from "../i18n/index.ts";
 import { languageSetCookie, localizedRedirect, localizeErrors, localizeText, requestLocale } from "./i18n.server.ts";
@@ -106,29 +106,32 @@ export async function passwordSignIn(deps: AccountDeps, call: AccountCall, input
 }
 
 /**
- * A new account from checked fields. The identity library writes the user, the password and the session
- * itself (its own handle); the store's part follows in one transaction of ours. The verification mail is
- * written before the profile exists, so its callbackURL (the dashboard in the caller's language) gives it
- * its language.
+ * A new account from checked fields, whole or not at all (core's signUpWithPassword): the identity library
+ * writes the user, the password, the session and the verification mail in the store's transaction, and the
+ * store's part follows in it. The verification mail is written before the profile exists, so its callbackURL
+ * (the dashboard in the caller's language) gives it its language.
  */
 export async function createAccount(deps: AccountDeps, call: AccountCall, input: { email: string; password: string; displayName: string }): Promise<AccountStep> {
   const { email, password, displayName } = input;
-  let authHeaders: Headers;
-  let userId: string;
-  try {
-    const { headers, response } = await deps.auth.api.signUpEmail({
-      body: { email, password, name: displayName || email.split("@")[0]!, callbackURL: localePath("/dashboard?verified=1", call.locale) },
-      headers: call.headers,
-      returnHeaders: true,
-    });
-    authHeaders = headers;
-    userId = response.user.id;
-  } catch (error) {
-    const { message } = describeAuthError(error);
-    return { ok: false, error: message === MESSAGES.unexpected ? MESSAGES.registrationFailed : message };
-  }
-  await finishSignIn(deps.db, { userId, email, clientIp: call.clientIp, guestCartId: call.guestCartId, adminEmails: deps.adminEmails, language: call.locale });
-  return { ok: true, userId, authHeaders };
+  const signUpRequest = { email, clientIp: call.clientIp, guestCartId: call.guestCartId, adminEmails: deps.adminEmails, language: call.locale };
+  const result = await signUpWithPassword(deps.db, signUpRequest, {
+    createIdentity: (tx) =>
+      deps.auth.writingIn(tx, async () => {
+        try {
+          const { headers, response } = await deps.auth.api.signUpEmail({
+            body: { email, password, name: displayName || email.split("@")[0]!, callbackURL: localePath("/dashboard?verified=1", call.locale) },
+            headers: call.headers,
+            returnHeaders: true,
+          });
+          return { ok: true as const, userId: response.user.id, session: headers };
+        } catch (error) {
+          const { message } = describeAuthError(error);
+          return { ok: false as const, error: message === MESSAGES.unexpected ? MESSAGES.registrationFailed : message };
+        }
+      }),
+  });
+  if (!result.ok) return result;
+  return { ok: true, userId: result.userId, authHeaders: result.session };
 }
 
 /**

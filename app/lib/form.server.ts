@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { formTextIsUtf8, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
-import { toSafeRedirectPath } from "./safe-redirect.ts";
+import { toSafeRedirectPath } from "../../core/shared/safe-redirect.ts";
 
 /**
  * How every action reads its form. The HTTP layer (server/request-guard.ts) has already answered requests

@@ -19,7 +19,7 @@ import { ensureCartId, readCartId } from "../lib/cart.server.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { joinForPage, queueTicketsOf } from "../lib/queue.server.ts";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { track } from "../lib/analytics.server.ts";
 import { localizeText, requestLocale } from "../lib/i18n.server.ts";
 import { getViewer } from "../lib/session.server.ts";

@@ -7,7 +7,7 @@ import { useCurrency } from "../components/product/display-currency.tsx";
 import { guestCurrencyCookie } from "../lib/currency.server.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import { localizeText } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/currency";

@@ -5,7 +5,7 @@ import { LOCALES } from "../../core/shared/locale.ts";
 import { localePath } from "../i18n/index.ts";
 import { readForm } from "../lib/form.server.ts";
 import { languageSetCookie } from "../lib/i18n.server.ts";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/language";
 

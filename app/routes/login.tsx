@@ -4,7 +4,7 @@ import { localizeResult, register, requestReset, signIn, type AuthFormResult } f
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
 import { useRefusal } from "../lib/refusal.ts";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import { localizedRedirect } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/login";

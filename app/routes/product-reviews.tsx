@@ -15,7 +15,7 @@ import { ReviewForm } from "../components/reviews/review-form.tsx";
 import type { ReviewedProduct } from "../components/reviews/types.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/product-reviews";
 import { localizedRedirect, localizeErrors, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";

@@ -5,7 +5,7 @@ import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { localizeText } from "../lib/i18n.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist-toggle";
 

@@ -7,6 +7,7 @@ import { attachGuestCart } from "../cart/index.ts";
 import { findUserByEmail } from "./queries.ts";
 import { attemptPair, DEFAULT_PREFERENCES, deletedAccountEmail, MESSAGES, type AttemptPair } from "./rules.ts";
 import { claimAttempt, forgiveAttempts } from "./throttle.ts";
+import { crashPoint } from "../shared/failpoints.ts";
 
 /** The store's record of a new user: profile and default preferences (idempotent). */
 /** A new account's profile speaks the language of the page it was made on; an existing one keeps its own. */
@@ -178,6 +179,50 @@ export async function signInWithPassword<Session>(
   if (!checked.ok) return checked;
   await finishSignIn(db, { ...input, userId: checked.userId });
   return checked;
+}
+
+/** What sign-up needs from the identity library. */
+export interface PasswordSignUpPorts<Session> {
+  /**
+   * Writes the new user, its password, its session and its verification mail with the transaction given
+   * (never through another handle), or refuses (an email already in use) having written nothing.
+   */
+  createIdentity(tx: Db): Promise<{ ok: true; userId: string; session: Session } | { ok: false; error: string }>;
+}
+
+/** A refusal carried out of the sign-up's transaction, so that it rolls back whatever was written. */
+class SignUpRefused extends Error {
+  constructor(readonly error: string) {
+    super(error);
+  }
+}
+
+/**
+ * A new account with email and password, whole or not at all: the identity library's rows (user, password,
+ * session, verification mail) and the store's part (`finishSignIn`: profile, admin role, last login, guest
+ * cart) are written in one transaction. A process killed at any step leaves nothing of the account (the
+ * shopper registers again, with any password) or all of it (the account exists and its password opens it).
+ */
+export async function signUpWithPassword<Session>(
+  db: Db,
+  input: PasswordSignIn,
+  ports: PasswordSignUpPorts<Session>,
+): Promise<{ ok: true; userId: string; session: Session } | { ok: false; error: string }> {
+  try {
+    const made = await db.transaction(async (tx) => {
+      const identity = await ports.createIdentity(tx);
+      if (!identity.ok) throw new SignUpRefused(identity.error);
+      crashPoint("accounts.sign_up.after_identity");
+      await finishSignIn(tx, { ...input, userId: identity.userId });
+      crashPoint("accounts.sign_up.after_profile");
+      return identity;
+    });
+    crashPoint("accounts.sign_up.after_commit");
+    return made;
+  } catch (error) {
+    if (error instanceof SignUpRefused) return { ok: false, error: error.error };
+    throw error;
+  }
 }
 
 /**

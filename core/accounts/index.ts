@@ -3,6 +3,6 @@
 export { attemptPair, DEFAULT_PREFERENCES, deletedAccountEmail, isAdminRole, MESSAGES, MIN_PASSWORD_LENGTH, PASSWORD_THROTTLE, THROTTLE } from "./rules.ts";
 export { changePasswordJsonSchema, changePasswordSchema, deleteAccountSchema, newPasswordSchema, preferencesJsonSchema, preferencesSchema, profileJsonSchema, profileSchema, registerJsonSchema, registerSchema, resetRequestSchema, signInSchema } from "./inputs.ts";
 export { findPairAttempts, findUserByEmail, getAccount, listSessions, type SignedInSession } from "./queries.ts";
-export { applyAdminEmails, endSession, ensureProfile, finishSignIn, retireAccount, setCurrencyPreference, setRoleByEmail, signInWithPassword, softDeleteUser, updatePreferences, updateProfile, withPasswordThrottle, type PasswordSignInPorts } from "./commands.ts";
+export { applyAdminEmails, endSession, ensureProfile, finishSignIn, retireAccount, setCurrencyPreference, setRoleByEmail, signInWithPassword, signUpWithPassword, softDeleteUser, updatePreferences, updateProfile, withPasswordThrottle, type PasswordSignInPorts, type PasswordSignUpPorts } from "./commands.ts";
 export { claimAttempt, consume, consumeAll, countInWindow, isThrottled, pruneWindows, throttleKeys, SyncedWindowCounter, WindowCounter, type ThrottleRule, type WindowCount } from "./throttle.ts";
 export { AccountError } from "./errors.ts";

@@ -10,7 +10,18 @@ for (const entry of (process.env.STORE_CRASH_AT ?? "").split(",")) {
   if (name) armed.set(name, Math.max(1, Number(nth) || 1));
 }
 
-export type CrashPoint = "checkout.after_charge" | "checkout.during_settle" | "checkout.before_refund_recorded";
+export type CrashPoint =
+  | "checkout.after_charge"
+  | "checkout.during_settle"
+  | "checkout.before_refund_recorded"
+  // Sign-up's steps, in order: the user written (not its password), the password written (not the session),
+  // the identity library done (user, password, session, verification mail), the store's part written too
+  // (profile, role, cart), the whole committed (not yet answered).
+  | "accounts.sign_up.after_user"
+  | "accounts.sign_up.after_password"
+  | "accounts.sign_up.after_identity"
+  | "accounts.sign_up.after_profile"
+  | "accounts.sign_up.after_commit";
 
 export function crashPoint(name: CrashPoint): void {
   const left = armed.get(name);

@@ -1,6 +1,7 @@
 /**
- * The one check for "go back to this page" values (redirectTo in forms and in /login's address): only a
- * path of this site may be redirected to. Pure, so the list of known bypasses is unit tested
+ * The one check for "go back to this page" values (redirectTo in forms and in /login's address, the
+ * callbacks of the identity library's mailed links: server/auth-links.ts): only a path of this site may be
+ * redirected to. Pure, so the list of known bypasses (tests/redirect-bypasses.ts) is unit tested
  * (safe-redirect.test.ts).
  *
  * Browsers do not read a Location header the way a naive check does: they drop tabs and line breaks,
@@ -53,6 +54,9 @@ export function toSafeRedirectPath(value: unknown): string | null {
   let url: URL;
   try {
     url = new URL(value, PLACEHOLDER_ORIGIN);
+    // Decoded, its dot segments may be new ("/..%2F/evil.example" is "/..//evil.example"): read as a
+    // browser would, that must still be a path of this site ("//evil.example" is another site).
+    if (!isLocalPath(new URL(decodedPath, PLACEHOLDER_ORIGIN).pathname)) return null;
   } catch {
     return null;
   }
