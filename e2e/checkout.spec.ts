@@ -42,7 +42,7 @@ test.describe("checkout", () => {
     expect(await stockOnProductPage(page, LONGSLEEVE.slug, { size: "M", color: "Black" })).toBe(before - 2);
   });
 
-  test("a declined card shows Payment Error, keeps the cart and takes no stock", async ({ page }, testInfo) => {
+  test("a declined card shows Payment Error, keeps the cart and takes no stock; a typo, then the right card, pays", async ({ page }, testInfo) => {
     await registerShopper(page, testInfo, "declined");
     const before = await stockOnProductPage(page, LONGSLEEVE.slug, { size: "L", color: "White" });
     await addFromProductPage(page, LONGSLEEVE.slug, { size: "L", color: "White" });
@@ -61,7 +61,10 @@ test.describe("checkout", () => {
     expect(await stockOnProductPage(tab, LONGSLEEVE.slug, { size: "L", color: "White" })).toBe(before);
     await tab.close();
 
-    // Another card typed into the same form is a new attempt, and goes through.
+    // A typo the form refuses, then the right number typed into the same form: a new attempt, and it goes through.
+    await page.getByLabel("Card number").fill("4242 4242 4242 4241");
+    await payButton(page).click();
+    await expect(page.getByLabel("Card number")).toHaveAccessibleDescription("Your card number is invalid.");
     await page.getByLabel("Card number").fill(CARDS.good);
     await payButton(page).click();
     await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order!" })).toBeVisible();

@@ -187,6 +187,11 @@ function awaitingProvider(): PaymentProvider & { cancelled: string[]; refunded: 
       if (cancelled.includes(paymentId)) return { status: "failed", paymentId, code: "canceled", message: "Payment failed" };
       return { status: "requires_confirmation", paymentId, clientSecret: `pi_secret_${attemptId}` };
     },
+    async abandon({ idempotencyKey }) {
+      const paymentId = `pi_${idempotencyKey.slice(0, 12)}`;
+      cancelled.push(paymentId);
+      return { status: "failed", paymentId, code: "canceled", message: "Payment failed" };
+    },
     async refund(paymentId) {
       refunded.push(paymentId);
       return { refundId: `re_${paymentId}` };

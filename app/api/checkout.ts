@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { findCartOfUser } from "../../core/cart/index.ts";
-import { attemptById, attemptOutcome, billingSchema, CHECKOUT_MESSAGES, placeOrder } from "../../core/checkout/index.ts";
+import { attemptById, billingSchema, CHECKOUT_MESSAGES, currentOutcome, placeOrder, resumeCheckout } from "../../core/checkout/index.ts";
 import { orderAmounts, orderNumberLabel } from "../../core/orders/index.ts";
 import { cardSchema } from "../../core/payments/inputs.ts";
 import { track, visitOf } from "./analytics.ts";
@@ -32,28 +32,6 @@ const paymentSchema = z
   })
   .meta({ id: "PaymentSetup" });
 
-const summarySchema = z
-  .object({
-    lines: cartSchema.shape.lines,
-    itemCount: z.number().int(),
-    ...amountsSchema,
-    currency: z.literal("USD"),
-    payment: paymentSchema,
-  })
-  .meta({ id: "CheckoutSummary", description: "The order as it would be placed now, priced on the server: the web's checkout summary." });
-
-const placeBodySchema = billingSchema
-  .extend({
-    card: z
-      .unknown()
-      .optional()
-      .meta({
-        description: "With the test provider only: `{ cardNumber, cardExpiry (MM/YY), cardCvc }`, the web's test card fields (4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined).",
-        example: { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/34", cardCvc: "123" },
-      }),
-  })
-  .meta({ id: "PlaceOrder", description: "The billing fields of the web's checkout form (full name and email required; country two letters, US when absent)." });
-
 const orderRefSchema = z
   .object({
     id: z.string().meta({ description: "The order's id (GET /orders/{id})." }),
@@ -75,6 +53,34 @@ const attemptSchema = z
     message: z.string().nullable().meta({ description: "Why it failed, or that it is still being processed, as the web says it." }),
   })
   .meta({ id: "CheckoutAttempt" });
+
+const summarySchema = z
+  .object({
+    lines: cartSchema.shape.lines,
+    itemCount: z.number().int(),
+    ...amountsSchema,
+    currency: z.literal("USD"),
+    payment: paymentSchema,
+    attempt: attemptSchema
+      .nullable()
+      .meta({
+        description:
+          "The account's checkout still under way (`in_progress`: the provider is still processing its payment; no new one starts for the cart meanwhile, and placing the order again answers it), or the order it just became (`completed`: asked at the provider when the summary was read, after the app lost the answer of its checkout). Null when nothing is under way.",
+      }),
+  })
+  .meta({ id: "CheckoutSummary", description: "The order as it would be placed now, priced on the server: the web's checkout summary." });
+
+const placeBodySchema = billingSchema
+  .extend({
+    card: z
+      .unknown()
+      .optional()
+      .meta({
+        description: "With the test provider only: `{ cardNumber, cardExpiry (MM/YY), cardCvc }`, the web's test card fields (4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined).",
+        example: { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/34", cardCvc: "123" },
+      }),
+  })
+  .meta({ id: "PlaceOrder", description: "The billing fields of the web's checkout form (full name and email required; country two letters, US when absent)." });
 
 type AttemptOut = z.input<typeof attemptSchema>;
 type Outcome = Awaited<ReturnType<typeof placeOrder>>;
@@ -114,15 +120,24 @@ export const getCheckoutOp = operation({
   access: "signed-in",
   success: { status: 200, description: "The summary (no lines when the cart is empty).", schema: summarySchema },
   async handle({ ctx }) {
+    // A payment of the account's still in flight is asked about at the provider first (ADR 0037).
+    const standing = await resumeCheckout(ctx.deps.checkout.deps, ctx.viewer.id);
     const cart = await cartOut(ctx, await findCartOfUser(ctx.deps.db, ctx.viewer.id));
     if (cart.lines.length > 0) track(ctx, { type: "checkout_started", quantity: cart.itemCount, valueCents: cart.subtotalCents });
     const provider: "test" | "stripe" = ctx.deps.checkout.deps.payments.name === "stripe" ? "stripe" : "test";
+    const attempt =
+      standing.kind === "completed"
+        ? attemptOut(ctx, { kind: "completed", attemptId: standing.attemptId, receipt: standing.receipt, fresh: false })
+        : standing.kind === "in_progress"
+          ? attemptOut(ctx, { kind: "in_progress", attemptId: standing.attemptId })
+          : null;
     return {
       lines: cart.lines,
       itemCount: cart.itemCount,
       ...orderAmounts(cart.lines),
       currency: "USD" as const,
       payment: { provider, stripePublishableKey: ctx.deps.checkout.stripePublishableKey },
+      attempt,
     };
   },
 });
@@ -134,7 +149,7 @@ export const placeOrderOp = operation({
   tag: "Checkout",
   summary: "Place the order",
   description:
-    "Places the order for the account's cart, priced on the server (nothing the app sends sets a price). Requires an Idempotency-Key: sent again, the same checkout is answered and never charged twice. The test provider pays with `card` and answers `completed`; with Stripe the answer is `requires_confirmation` with the client secret for the mobile SDK, and the order is written when Stripe's webhook says it is paid. Refused: an empty cart (400), a declined card (402, a new attempt needs a new key), too little stock (409 `checkout.insufficient_stock` with `lines`), a line past a limited drop's limit per customer, counted with the customer's open checkouts and orders by account, shipping address and card (409 `cart.customer_limit`; nothing held or charged).",
+    "Places the order for the account's cart, priced on the server (nothing the app sends sets a price). Requires an Idempotency-Key: sent again, the same checkout is answered and never charged twice. The cart has at most one payment in flight: while a payment of the account's is still charging (its answer was lost), the provider is asked about it first and its outcome is the answer (`completed` with its order, or `in_progress`), under whatever key; no second payment starts. The test provider pays with `card` and answers `completed`; with Stripe the answer is `requires_confirmation` with the client secret for the mobile SDK, and the order is written when Stripe's webhook says it is paid. Refused: an empty cart (400), a declined card (402, a new attempt needs a new key), too little stock (409 `checkout.insufficient_stock` with `lines`), a line past a limited drop's limit per customer, counted with the customer's open checkouts and orders by account, shipping address and card (409 `cart.customer_limit`; nothing held or charged).",
   access: "signed-in",
   idempotency: "required",
   body: placeBodySchema,
@@ -182,7 +197,8 @@ export const getCheckoutAttemptOp = operation({
   async handle({ params, ctx }) {
     const attempt = /^[A-Za-z0-9_-]{1,64}$/.test(params.id) ? await attemptById(ctx.deps.db, params.id) : undefined;
     if (!attempt || attempt.userId !== ctx.viewer.id) throw new ApiProblem(404, "checkout.attempt_not_found", "That checkout was not found.");
-    const outcome = await attemptOutcome(ctx.deps.db, attempt);
+    // A charge whose request stopped answering is asked about at the provider now (ADR 0037).
+    const outcome = await currentOutcome(ctx.deps.checkout.deps, attempt);
     if (outcome.kind === "insufficient_stock") throw new ApiProblem(404, "checkout.attempt_not_found", "That checkout was not found.");
     return attemptOut(ctx, outcome);
   },

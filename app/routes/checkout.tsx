@@ -4,7 +4,7 @@ import { useIntl } from "react-intl";
 import { Form, Link, metaIntl, useLocaleNavigate, useLocalePath, useT } from "../i18n/index.ts";
 import { findCartOfUser } from "../../core/cart/index.ts";
 import { loadCart } from "../lib/cart.server.ts";
-import { billingSchema, idempotencyKeySchema, placeOrder, type ShortLine } from "../../core/checkout/index.ts";
+import { billingSchema, idempotencyKeySchema, placeOrder, resumeCheckout, type ShortLine } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { orderAmounts } from "../../core/orders/rules.ts";
 import { cardSchema } from "../../core/payments/inputs.ts";
@@ -31,6 +31,12 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
+  // A payment of this shopper's still in flight is asked about first (ADR 0037): the order it became is
+  // shown, or the page says it is under way; the cart never gets a second payment meanwhile.
+  const standing = await resumeCheckout(context.checkout.deps, viewer.id);
+  if (standing.kind === "completed") {
+    throw localizedRedirect(request, `/checkout/complete?attempt=${encodeURIComponent(standing.attemptId)}`, { status: 303, headers: noStore });
+  }
   // The same read as the root loader's (the header's cart), shared.
   const cart = await loadCart(request, context);
   if (cart.lines.length > 0) track(request, context, { type: "checkout_started", quantity: cart.itemCount, valueCents: cart.subtotalCents });
@@ -41,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       mode: context.payments.name,
       stripePublishableKey: context.checkout.stripePublishableKey,
       defaults: { fullName: viewer.name, email: viewer.email },
+      /** A payment of this shopper's the provider is still processing. */
+      underWay: standing.kind === "in_progress" ? standing.attemptId : null,
     },
     { headers: noStore },
   );
@@ -205,6 +213,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const testMode = loaderData.mode === "test";
   const stripeKey = loaderData.mode === "stripe" ? loaderData.stripePublishableKey : null;
   const paymentError = stripe.error ?? (actionData?.kind === "payment_error" ? actionData.message : null);
+  const underWay =
+    actionData?.kind === "in_progress"
+      ? { attemptId: actionData.attemptId, message: actionData.message }
+      : !actionData && loaderData.underWay
+        ? { attemptId: loaderData.underWay, message: t("checkout.domain.inProgress") }
+        : null;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -230,10 +244,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             )}
           </p>
         ) : null}
-        {actionData?.kind === "in_progress" ? (
-          <p role="status" className="rounded border border-line px-3 py-2">
-            {actionData.message}{" "}
-            <Link to={`/checkout/complete?attempt=${encodeURIComponent(actionData.attemptId)}`} className="underline">
+        {underWay ? (
+          <p role="status" className="rounded border border-line px-3 py-2" data-testid="payment-under-way">
+            {underWay.message}{" "}
+            <Link to={`/checkout/complete?attempt=${encodeURIComponent(underWay.attemptId)}`} className="underline">
               {t("checkout.seeStatus")}
             </Link>
           </p>

@@ -4,4 +4,4 @@ export { addressKeyOf, findLimitBreach, MAX_LINE_QUANTITY, type CartLine, type H
 export { addByOptionsSchema, addToCartJsonSchema, addToCartSchema, removeLineSchema, setQuantityJsonSchema, setQuantitySchema, variantIdSchema } from "./inputs.ts";
 export { CartError, customerLimitReached, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, signInRequired } from "./errors.ts";
 export { customerHoldings, getCart, limitsOfVariants, type CustomerKeys, type VariantLimits } from "./queries.ts";
-export { addToCart, attachGuestCart, cartExists, clearCart, createCart, createCartForUser, ensureCartOfUser, findCartOfUser, findVariantByOptions, isGuestCart, removeLine, setLineQuantity } from "./commands.ts";
+export { addToCart, attachGuestCart, cartExists, clearCart, createCart, createCartForUser, ensureCartOfUser, findCartOfUser, findVariantByOptions, isGuestCart, lockCart, removeLine, setLineQuantity } from "./commands.ts";

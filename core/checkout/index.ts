@@ -5,6 +5,7 @@ export { billingSchema, idempotencyKeySchema } from "./inputs.ts";
 export { CheckoutError } from "./errors.ts";
 export { attemptById, attemptOutcome, heldAttemptCount, type ShortLine } from "./queries.ts";
 export { placeOrder, type CheckoutDeps, type PlaceOrderInput } from "./commands.ts";
+export { currentOutcome, resumeCheckout, type CheckoutStanding } from "./resume.ts";
 export { endAttempt, settleAttempt, SOLD_OUT_REFUNDED } from "./settle.ts";
 export { releaseExpiredReservations, sweepCheckouts } from "./sweep.ts";
 export { handlePaymentEvent } from "./webhook.ts";

@@ -14,6 +14,12 @@ export const DUPLICATE_WAIT_MS = 15_000;
  */
 export const CHARGE_RESUME_AFTER_MS = 5_000;
 
+/**
+ * A new submission takes over from at most this many attempts of the shopper's that turn out to be over before
+ * it is placed itself (one, normally; more only where attempts from before ADR 0037 are still open).
+ */
+export const MAX_TAKEOVERS = 4;
+
 /** The sweeper asks the provider about a charge left unfinished this long (RECONCILE_AFTER_SECONDS). */
 export const DEFAULT_RECONCILE_AFTER_MS = 60_000;
 

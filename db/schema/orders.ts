@@ -88,6 +88,12 @@ export const checkoutAttempts = pgTable(
     /** The card's fingerprint where the provider gives one (Stripe's card.fingerprint; the test processor's hash of the number). */
     cardFingerprint: text("card_fingerprint"),
     failureMessage: text("failure_message"),
+    /**
+     * A digest of what was submitted (the billing and shipping fields, the card's fingerprint and expiry; never
+     * the number): the same form sent again with the same content is this attempt, sent with other content after
+     * this attempt failed it is a new one (ADR 0037). Null on attempts made before it was kept.
+     */
+    submissionDigest: text("submission_digest"),
     /** When the provider was first asked for the money: an attempt charging for long lost its process. */
     chargeStartedAt: timestamp("charge_started_at", { withTimezone: true }),
     /** Held stock is released by the sweeper once this passes without a completed payment. */

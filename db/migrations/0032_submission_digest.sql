@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_attempts" ADD COLUMN "submission_digest" text;
