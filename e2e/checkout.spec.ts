@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { cartBadge, dollars, expectNoAxeViolations, gotoHydrated, horizontalOverflow } from "./helpers.ts";
 import { waitForMail } from "./mail.ts";
-import { addFromProductPage, CARDS, checkoutWith, fillCheckout, registerShopper, stockOnProductPage } from "./shopper.ts";
+import { addFromProductPage, CARDS, checkoutWith, fillCheckout, fillShippingAddress, registerShopper, shippingAddress, stockOnProductPage } from "./shopper.ts";
 
 // Checkout in test mode (the default provider): the shopper pays with the test processor's cards.
 // Only this file buys the 116th Street Longsleeve, so its stock moves only by what these journeys buy.
@@ -54,7 +54,7 @@ test.describe("checkout", () => {
     await expect(banner).toContainText("Your card was declined.");
     // What the shopper typed is still there.
     await expect(page.getByLabel("Full name")).toHaveValue("Ana Rivera");
-    await expect(page.getByLabel("City")).toHaveValue("New York");
+    await expect(shippingAddress(page).getByLabel("City")).toHaveValue("New York");
     await expect(cartBadge(page)).toHaveText("1");
     // Nothing stays reserved: another tab sees the stock as it was.
     const tab = await page.context().newPage();
@@ -129,6 +129,7 @@ test.describe("checkout without JavaScript", () => {
     const page = await context.newPage();
     await page.goto("/checkout");
     await page.getByLabel("Full name").fill("Ana Rivera");
+    await fillShippingAddress(page);
     await page.getByLabel("Card number").fill(CARDS.good);
     await page.getByLabel("Expiry (MM/YY)").fill("12/34");
     await page.getByLabel("CVC").fill("123");

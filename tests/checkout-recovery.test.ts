@@ -14,7 +14,7 @@ import { checkoutAttempts, orders, outbox, testCharges } from "../db/schema/inde
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
-import { BILLING, DECLINED_CARD, GOOD_CARD } from "./purchase.ts";
+import { BILLING, DECLINED_CARD, GOOD_CARD, SHIPPING } from "./purchase.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -59,7 +59,7 @@ async function shopper(variantId: number, quantity: number) {
   return { user, cartId };
 }
 
-const input = (user: { id: string }, cartId: string, key: string, card: CardInput = GOOD_CARD): PlaceOrderInput => ({ userId: user.id, cartId, idempotencyKey: key, billing: BILLING, card });
+const input = (user: { id: string }, cartId: string, key: string, card: CardInput = GOOD_CARD): PlaceOrderInput => ({ userId: user.id, cartId, idempotencyKey: key, billing: BILLING, shipping: SHIPPING, card });
 
 async function attemptOf(key: string) {
   const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));

@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { refusal } from "./refusal.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
-import { BILLING, DECLINED_CARD, GOOD_CARD } from "./purchase.ts";
+import { BILLING, DECLINED_CARD, GOOD_CARD, SHIPPING } from "./purchase.ts";
 
 /*
  * Raffles (issue 18, ADR 0035): one entry per verified account during the window, a draw anyone can repeat
@@ -68,7 +68,7 @@ const mailsTo = (emails: string[]) => db.select().from(outbox).where(inArray(out
 const tokenIn = (text: string) => /\/raffles\/claim\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? null;
 
 function buy(userId: string, cartId: string, card = GOOD_CARD) {
-  return placeOrder(checkout, { userId, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${userId}@east-harlem.test` }, card });
+  return placeOrder(checkout, { userId, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${userId}@east-harlem.test` }, shipping: SHIPPING, card });
 }
 
 describe("a raffle's commitment", () => {

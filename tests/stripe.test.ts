@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { signature, startFakeStripe, type FakeStripe } from "./fake-stripe.ts";
-import { BILLING } from "./purchase.ts";
+import { BILLING, SHIPPING } from "./purchase.ts";
 
 export const SECRET_KEY = "sk_test_east_harlem_fake";
 export const WEBHOOK_SECRET = "whsec_east_harlem_test_secret";
@@ -43,7 +43,7 @@ async function shopper(lines: { variantId: number; quantity: number }[]) {
 }
 
 function input(user: { id: string }, cartId: string, key = newToken()): PlaceOrderInput {
-  return { userId: user.id, cartId, idempotencyKey: key, billing: BILLING };
+  return { userId: user.id, cartId, idempotencyKey: key, billing: BILLING, shipping: SHIPPING };
 }
 
 /** Places the order and returns the PaymentIntent the fake Stripe holds for it. */

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, HOLDING_STATUSES, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
-import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, lockCart, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
+import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, linesShip, lockCart, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
 import { checkPass } from "../queue/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/index.ts";
@@ -12,7 +12,8 @@ import type { CardInput, PaymentProvider } from "../payments/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { CURRENCY } from "../shared/money.ts";
 import { newToken } from "../shared/ids.ts";
-import { CheckoutError, emptyCart } from "./errors.ts";
+import { missingShippingFields, type ShippingAddressInput } from "./address.ts";
+import { CheckoutError, emptyCart, shippingRequired } from "./errors.ts";
 import type { BillingInput } from "./inputs.ts";
 import { attemptById, attemptOutcome, isHolding, type Attempt, type PlaceOrderResult, type ShortLine } from "./queries.ts";
 import { chargeAttempt, chargeLooksAbandoned } from "./charge.ts";
@@ -40,21 +41,29 @@ export interface PlaceOrderInput {
   cartId: string | null;
   idempotencyKey: string;
   billing: BillingInput;
+  /**
+   * Where the order ships: required when the cart holds anything that ships (everything but event tickets),
+   * null or ignored otherwise. The billing address defaults to it when none was given.
+   */
+  shipping: ShippingAddressInput | null;
   /** The test provider's card; Stripe's is confirmed in the browser. */
   card?: CardInput | undefined;
   /** The visit paying, for the purchase event: its anonymous session id (null when not tracked) and source. */
   visit?: { sessionId: string | null; source: "web" | "mobile" } | undefined;
 }
 
-function addressOf(billing: BillingInput): PostalAddress {
-  return {
-    name: billing.fullName,
-    street: billing.street,
-    city: billing.city,
-    state: billing.state,
-    zipCode: billing.zipCode,
-    country: billing.country,
-  };
+/**
+ * The order's addresses: where it ships (none when nothing in it ships), and where it is billed: the billing
+ * address given, or the shipping address when the billing fields were left empty (the country alone is not
+ * an address).
+ */
+function addressesOf(input: PlaceOrderInput, ships: boolean): { shipping: PostalAddress | null; billing: PostalAddress } {
+  const { billing } = input;
+  const name = billing.fullName;
+  const shipping = ships && input.shipping ? { name, ...input.shipping } : null;
+  const billingGiven = [billing.street, billing.city, billing.state, billing.zipCode].some((part) => part !== "");
+  const billed = billingGiven || !shipping ? { name, street: billing.street, city: billing.city, state: billing.state, zipCode: billing.zipCode, country: billing.country } : shipping;
+  return { shipping, billing: billed };
 }
 
 /**
@@ -117,9 +126,9 @@ type Claim =
  * and the card by the provider's fingerprint and its expiry (never the number; Stripe's card is not seen).
  */
 function submissionDigestOf(deps: CheckoutDeps, input: PlaceOrderInput): string {
-  const billing = Object.entries(input.billing).sort(([a], [b]) => a.localeCompare(b));
+  const sorted = (fields: object | null) => (fields ? Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)) : null);
   const card = input.card ? [deps.payments.cardFingerprint?.(input.card) ?? null, input.card.expMonth, input.card.expYear] : null;
-  return createHash("sha256").update(JSON.stringify({ billing, card })).digest("base64url");
+  return createHash("sha256").update(JSON.stringify({ billing: sorted(input.billing), shipping: sorted(input.shipping), card })).digest("base64url");
 }
 
 /** The key of a new submission sent under a form key whose attempt failed: the same content finds it again. */
@@ -152,9 +161,13 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, key: str
       // A line put in the cart before its product was scheduled for a later release is refused until then.
       const early = cart.lines.find((l) => l.notOnSaleUntil);
       if (early) throw notOnSaleYet(early.name, early.notOnSaleUntil!);
+      // What ships needs an address to ship to; an order of tickets only needs none (ADR 0018).
+      const ships = linesShip(cart.lines);
+      if (ships && !input.shipping) throw shippingRequired(missingShippingFields());
+      const addresses = addressesOf(input, ships);
       const who: CustomerKeys = {
         userId: input.userId,
-        addressKey: addressKeyOf(input.billing),
+        addressKey: addressKeyOf(addresses.shipping ?? addresses.billing),
         cardFingerprint: input.card ? (deps.payments.cardFingerprint?.(input.card) ?? null) : null,
       };
       await checkCustomerLimits(tx, who, input.cartId, cart.lines);
@@ -171,7 +184,6 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, key: str
         unitPriceCents: l.unitPriceCents,
         quantity: l.quantity,
       }));
-      const address = addressOf(input.billing);
       const id = newToken(16);
       const [attempt] = await tx
         .insert(checkoutAttempts)
@@ -189,8 +201,8 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, key: str
           ...orderAmounts(lines),
           currency: CURRENCY,
           customerEmail: input.billing.email,
-          billingAddress: address,
-          shippingAddress: address,
+          billingAddress: addresses.billing,
+          shippingAddress: addresses.shipping,
           addressKey: who.addressKey ?? null,
           cardFingerprint: who.cardFingerprint ?? null,
           submissionDigest: digest,

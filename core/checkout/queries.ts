@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, HOLDING_STATUSES, orders, type CheckoutLine } from "../../db/schema/index.ts";
+import { getCart, linesShip } from "../cart/index.ts";
 import { CHECKOUT_MESSAGES } from "./rules.ts";
 
 export type Attempt = typeof checkoutAttempts.$inferSelect;
@@ -35,6 +36,12 @@ export type PlaceOrderResult =
   | { kind: "insufficient_stock"; lines: ShortLine[] }
   | { kind: "requires_confirmation"; attemptId: string; clientSecret: string; totalCents: number }
   | { kind: "in_progress"; attemptId: string };
+
+/** Whether the cart holds anything that ships, so that checkout needs a shipping address (event tickets do not ship). */
+export async function needsShippingAddress(db: Db, cartId: string | null): Promise<boolean> {
+  if (!cartId) return false;
+  return linesShip((await getCart(db, cartId, undefined, { photos: false })).lines);
+}
 
 /** Whether an attempt still holds its stock: its payment is in flight (charging) or was never asked for. */
 export function isHolding(attempt: Pick<Attempt, "status">): boolean {

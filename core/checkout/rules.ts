@@ -26,6 +26,13 @@ export const DEFAULT_RECONCILE_AFTER_MS = 60_000;
 /** Expired reservations released per sweep, so one sweep never holds locks for long. */
 export const SWEEP_BATCH = 50;
 
+/**
+ * Where the store ships: the checkout's countries, the United States first and the default (SPEC section 9).
+ * A billing address may name any country; the ones offered are these.
+ */
+export const SHIPPING_COUNTRIES = ["US", "CA", "MX", "PR", "DO", "GB", "IE", "FR", "DE", "ES", "IT", "NL", "JP", "AU"] as const;
+export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
+
 export const CHECKOUT_MESSAGES = {
   nameRequired: "Full name is required.",
   emailRequired: "Email is required.",
@@ -36,4 +43,14 @@ export const CHECKOUT_MESSAGES = {
   insufficientStock: "Insufficient stock",
   reservationExpired: "Your reservation expired before the payment completed. Please try again.",
   inProgress: "Your payment is still being processed. Refresh this page in a moment.",
+  shippingRequired: "Your cart has items to ship: enter the shipping address.",
+  streetRequired: "Enter the street address.",
+  cityRequired: "Enter the city.",
+  stateRequired: "Enter the state, province or region.",
+  usStateInvalid: "Enter a US state, such as NY.",
+  regionInvalid: "Enter a state or province of the country chosen.",
+  postalCodeRequired: "Enter the ZIP or postal code.",
+  zipInvalid: "Enter a 5-digit ZIP code.",
+  postalCodeInvalid: "Enter a postal code of the country chosen.",
+  shippingCountryInvalid: "Choose a country we ship to.",
 } as const;

@@ -76,7 +76,8 @@ export const checkoutAttempts = pgTable(
     currency: text("currency").notNull().default("USD"),
     customerEmail: text("customer_email").notNull(),
     billingAddress: jsonb("billing_address").$type<PostalAddress>().notNull(),
-    shippingAddress: jsonb("shipping_address").$type<PostalAddress>().notNull(),
+    /** Where it ships; null when nothing in it ships (event tickets only, ADR 0018). */
+    shippingAddress: jsonb("shipping_address").$type<PostalAddress>(),
     /** The provider's payment (a test charge id, or a Stripe PaymentIntent id). */
     paymentId: text("payment_id").unique(),
     /** Stripe: handed to the browser so Stripe Elements can confirm the PaymentIntent. */
@@ -144,7 +145,8 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     billingAddress: jsonb("billing_address").$type<PostalAddress>().notNull(),
-    shippingAddress: jsonb("shipping_address").$type<PostalAddress>().notNull(),
+    /** Where it ships; null when nothing in it ships (event tickets only, ADR 0018). */
+    shippingAddress: jsonb("shipping_address").$type<PostalAddress>(),
     paymentProvider: text("payment_provider").$type<PaymentProviderName>().notNull(),
     paymentId: text("payment_id").notNull(),
     cardBrand: text("card_brand"),
