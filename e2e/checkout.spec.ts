@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { cartBadge, dollars, expectNoAxeViolations, gotoHydrated, horizontalOverflow } from "./helpers.ts";
 import { waitForMail } from "./mail.ts";
-import { addFromProductPage, CARDS, checkoutWith, fillCheckout, registerShopper, stockOnProductPage } from "./shopper.ts";
+import { addFromProductPage, CARDS, checkoutWith, fillCheckout, fillShippingAddress, registerShopper, shippingAddress, stockOnProductPage } from "./shopper.ts";
 
 // Checkout in test mode (the default provider): the shopper pays with the test processor's cards.
 // Only this file buys the 116th Street Longsleeve, so its stock moves only by what these journeys buy.
@@ -42,7 +42,7 @@ test.describe("checkout", () => {
     expect(await stockOnProductPage(page, LONGSLEEVE.slug, { size: "M", color: "Black" })).toBe(before - 2);
   });
 
-  test("a declined card shows Payment Error, keeps the cart and takes no stock", async ({ page }, testInfo) => {
+  test("a declined card shows Payment Error, keeps the cart and takes no stock; a typo, then the right card, pays", async ({ page }, testInfo) => {
     await registerShopper(page, testInfo, "declined");
     const before = await stockOnProductPage(page, LONGSLEEVE.slug, { size: "L", color: "White" });
     await addFromProductPage(page, LONGSLEEVE.slug, { size: "L", color: "White" });
@@ -54,14 +54,17 @@ test.describe("checkout", () => {
     await expect(banner).toContainText("Your card was declined.");
     // What the shopper typed is still there.
     await expect(page.getByLabel("Full name")).toHaveValue("Ana Rivera");
-    await expect(page.getByLabel("City")).toHaveValue("New York");
+    await expect(shippingAddress(page).getByLabel("City")).toHaveValue("New York");
     await expect(cartBadge(page)).toHaveText("1");
     // Nothing stays reserved: another tab sees the stock as it was.
     const tab = await page.context().newPage();
     expect(await stockOnProductPage(tab, LONGSLEEVE.slug, { size: "L", color: "White" })).toBe(before);
     await tab.close();
 
-    // Another card typed into the same form is a new attempt, and goes through.
+    // A typo the form refuses, then the right number typed into the same form: a new attempt, and it goes through.
+    await page.getByLabel("Card number").fill("4242 4242 4242 4241");
+    await payButton(page).click();
+    await expect(page.getByLabel("Card number")).toHaveAccessibleDescription("Your card number is invalid.");
     await page.getByLabel("Card number").fill(CARDS.good);
     await payButton(page).click();
     await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order!" })).toBeVisible();
@@ -126,6 +129,7 @@ test.describe("checkout without JavaScript", () => {
     const page = await context.newPage();
     await page.goto("/checkout");
     await page.getByLabel("Full name").fill("Ana Rivera");
+    await fillShippingAddress(page);
     await page.getByLabel("Card number").fill(CARDS.good);
     await page.getByLabel("Expiry (MM/YY)").fill("12/34");
     await page.getByLabel("CVC").fill("123");

@@ -60,9 +60,16 @@ test.describe("cart, checkout and orders in Spanish", () => {
     await expect(main.getByRole("alert")).toHaveText("Revisa los campos marcados abajo.");
     await expect(main.getByText("Escribe tu nombre completo.")).toBeVisible();
     await expect(main.getByText("Escribe el número de tu tarjeta.")).toBeVisible();
+    // The cart ships: the shipping address is asked for, next to each field.
+    await expect(main.getByRole("group", { name: "Dirección de envío" }).getByLabel("Dirección")).toHaveAccessibleDescription("Escribe la calle y el número.");
     await expectSpanishPage(page, "/es/checkout with errors");
 
     await main.getByLabel("Nombre completo").fill("Ana Rivera");
+    const address = main.getByRole("group", { name: "Dirección de envío" });
+    await address.getByLabel("Dirección").fill("2150 Third Ave");
+    await address.getByLabel("Ciudad").fill("New York");
+    await address.getByLabel("Estado").fill("NY");
+    await address.getByLabel("Código postal").fill("10035");
     await main.getByLabel("Número de tarjeta").fill(CARDS.declined);
     await main.getByLabel("Vencimiento (MM/AA)").fill("12/34");
     await main.getByLabel("CVC").fill("123");

@@ -2,7 +2,7 @@ import { expect, test as base, type Page, type Route } from "@playwright/test";
 import { deliver, startFakeStripe, type FakeStripe } from "../tests/fake-stripe.ts";
 import { startServer, tempDir, type RunningServer } from "../tests/server.ts";
 import { waitForMail } from "./mail.ts";
-import { addFromProductPage, registerShopper } from "./shopper.ts";
+import { addFromProductPage, fillShippingAddress, registerShopper } from "./shopper.ts";
 import { CLASSIC_TEE, gotoHydrated } from "./helpers.ts";
 
 // Checkout with PAYMENT_PROVIDER=stripe, in the browser. The store runs as its own process (on its own
@@ -111,9 +111,7 @@ async function fillStripeCheckout(page: Page, card: string) {
   await expect(page.getByText("Card payments are confirmed with Stripe.")).toBeVisible();
   await expect(page.getByTestId("test-mode-note")).toHaveCount(0);
   await page.getByLabel("Full name").fill("Ana Rivera");
-  await page.getByRole("main").getByLabel("Address").fill("2150 Third Ave");
-  await page.getByLabel("City").fill("New York");
-  await page.getByLabel("ZIP code").fill("10035");
+  await fillShippingAddress(page);
   await page.getByRole("group", { name: "Card" }).getByLabel("Card number").fill(card);
 }
 

@@ -116,7 +116,7 @@ describe("an app's journey", () => {
     expect(summary.body).toMatchObject({ subtotalCents: cart.body.subtotalCents, itemCount: 3 });
     expect(summary.body.totalCents).toBe(summary.body.subtotalCents + summary.body.taxCents);
     const placed = await later.call<{ status: string; order: { id: string; number: string; totalCents: number } }>("POST", "/checkout", {
-      json: { fullName: "Journey Shopper", email: made.email, city: "New York", state: "NY", card: { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/34", cardCvc: "123" } },
+      json: { fullName: "Journey Shopper", email: made.email, street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", card: { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/34", cardCvc: "123" } },
       headers: { "Idempotency-Key": "journey-checkout-0001" },
     });
     expect(placed.status, placed.text).toBe(201);
@@ -166,7 +166,7 @@ describe("who may do what", () => {
     expect((await b.delete(`/auth/tokens/${aAccount.tokenId}`)).status).toBe(404);
     // A's order is not found from B's account, nor is its checkout.
     const aOrder = await a.call<{ attemptId: string; order: { id: string } }>("POST", "/checkout", {
-      json: { fullName: "Ana", email: aAccount.email, card: { cardNumber: "4242424242424242", cardExpiry: "12/34", cardCvc: "123" } },
+      json: { fullName: "Ana", email: aAccount.email, street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", card: { cardNumber: "4242424242424242", cardExpiry: "12/34", cardCvc: "123" } },
       headers: { "Idempotency-Key": `who-${aAccount.tokenId}` },
     });
     expect(aOrder.status, aOrder.text).toBe(201);

@@ -47,7 +47,7 @@ describe("checkout with Stripe", () => {
     expect(summary.body).toMatchObject({ payment: { provider: "stripe", stripePublishableKey: PUBLISHABLE_KEY } });
 
     const key = { "Idempotency-Key": `stripe-${Date.now()}` };
-    const body = { fullName: "Ana Rivera", email: "ana@east-harlem.test" };
+    const body = { fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035" };
     const placed = await call<{ status: string; attemptId: string; clientSecret: string; stripePublishableKey: string; order: null }>(app, "POST", "/checkout", body, key);
     expect(placed.status, placed.text).toBe(201);
     expect(placed.body).toMatchObject({ status: "requires_confirmation", stripePublishableKey: PUBLISHABLE_KEY, order: null });

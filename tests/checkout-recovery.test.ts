@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart, createCartForUser, getCart } from "../core/cart/index.ts";
-import { endAttempt, placeOrder, settleAttempt, sweepCheckouts, type CheckoutDeps, type PlaceOrderInput } from "../core/checkout/index.ts";
+import { endAttempt, placeOrder, resumeCheckout, settleAttempt, sweepCheckouts, type CheckoutDeps, type PlaceOrderInput } from "../core/checkout/index.ts";
 import { getInventoryRecord } from "../core/inventory/index.ts";
 import { createTestProvider, type CardInput, type PaymentProvider } from "../core/payments/index.ts";
 import { newToken } from "../core/shared/ids.ts";
@@ -14,7 +14,7 @@ import { checkoutAttempts, orders, outbox, testCharges } from "../db/schema/inde
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
-import { BILLING, GOOD_CARD } from "./purchase.ts";
+import { BILLING, DECLINED_CARD, GOOD_CARD, SHIPPING } from "./purchase.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -59,11 +59,22 @@ async function shopper(variantId: number, quantity: number) {
   return { user, cartId };
 }
 
-const input = (user: { id: string }, cartId: string, key: string, card: CardInput = GOOD_CARD): PlaceOrderInput => ({ userId: user.id, cartId, idempotencyKey: key, billing: BILLING, card });
+const input = (user: { id: string }, cartId: string, key: string, card: CardInput = GOOD_CARD): PlaceOrderInput => ({ userId: user.id, cartId, idempotencyKey: key, billing: BILLING, shipping: SHIPPING, card });
 
 async function attemptOf(key: string) {
   const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
   return row!;
+}
+
+/** Waits until the checkout under `key` is recorded (charging). */
+async function untilAttempt(key: string, charged = false) {
+  for (let i = 0; i < 200; i++) {
+    const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
+    const [charge] = await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, key));
+    if (row && (charged ? charge : true)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("the checkout never got as far as it should have");
 }
 
 /**
@@ -72,13 +83,7 @@ async function attemptOf(key: string) {
  */
 async function startDying(deps: CheckoutDeps, order: PlaceOrderInput, charged = true) {
   void placeOrder(deps, order);
-  for (let i = 0; i < 200; i++) {
-    const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, order.idempotencyKey));
-    const [charge] = await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, order.idempotencyKey));
-    if (row && (charged ? charge : true)) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error("the checkout never got as far as it should have");
+  await untilAttempt(order.idempotencyKey, charged);
 }
 
 describe("a checkout whose request died after the card was charged", () => {
@@ -207,5 +212,129 @@ describe("a checkout whose request died after the card was charged", () => {
     expect(mails.filter((m) => m.subject === "Your East Harlem payment was refunded" && m.text.includes("$43.20"))).toHaveLength(1);
     time.advance(61_000);
     expect(await sweepCheckouts(deps)).toMatchObject({ refunded: 0 });
+  });
+});
+
+/** The test processor, but each charge takes `ms` to answer (a live request still charging). */
+function slowProvider(ms: number): PaymentProvider {
+  const real = createTestProvider(db);
+  return {
+    ...real,
+    async startPayment(request) {
+      await new Promise((r) => setTimeout(r, ms));
+      return real.startPayment(request);
+    },
+  };
+}
+
+const succeededCharges = async (userId: string) => {
+  const keys = (await db.select({ key: checkoutAttempts.idempotencyKey }).from(checkoutAttempts).where(eq(checkoutAttempts.userId, userId))).map((a) => a.key);
+  const charges = await db.select().from(testCharges);
+  return charges.filter((c) => keys.includes(c.idempotencyKey) && c.status === "succeeded");
+};
+
+describe("a cart has one payment in flight (ADR 0038)", () => {
+  it("paying again from a fresh form after a crash after the charge asks the processor and answers the first order: one charge", async () => {
+    const time = clock();
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 1);
+    const first = newToken();
+    await startDying(depsWith(dyingProvider("charge"), time.now), input(user, cartId, first));
+    time.advance(6_000);
+    // Well before the sweeper would ask (reconcileAfterMs is 60 s), a form rendered after the crash is sent.
+    const healthy = depsWith(createTestProvider(db), time.now);
+    const again = await placeOrder(healthy, input(user, cartId, newToken()));
+    expect(again.kind).toBe("completed");
+    expect(again.kind === "completed" && again.attemptId).toBe((await attemptOf(first)).id);
+    expect(await succeededCharges(user.id)).toHaveLength(1);
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 2, reservedStock: 0 });
+  });
+
+  it("opening checkout after that crash shows the order, settled from the processor's word", async () => {
+    const time = clock();
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 2);
+    const first = newToken();
+    await startDying(depsWith(dyingProvider("charge"), time.now), input(user, cartId, first));
+    const standing = await resumeCheckout(depsWith(createTestProvider(db), time.now), user.id);
+    expect(standing).toMatchObject({ kind: "completed", attemptId: (await attemptOf(first)).id });
+    expect((await getCart(db, cartId)).itemCount).toBe(0);
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+  });
+
+  it("a new submission while the first request is still charging waits for it and answers its order", async () => {
+    const time = clock();
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 1);
+    const slow = depsWith(slowProvider(400), time.now);
+    const firstKey = newToken();
+    const firstPay = placeOrder(slow, input(user, cartId, firstKey));
+    await untilAttempt(firstKey);
+    // Opening checkout meanwhile says a payment is under way.
+    expect(await resumeCheckout(depsWith(createTestProvider(db), time.now), user.id)).toMatchObject({ kind: "in_progress" });
+    const second = await placeOrder(depsWith(createTestProvider(db), time.now), { ...input(user, cartId, newToken()), billing: { ...BILLING, fullName: "Ana R. Rivera" } });
+    const firstResult = await firstPay;
+    expect(firstResult.kind).toBe("completed");
+    expect(second).toMatchObject({ kind: "completed", attemptId: firstResult.kind === "completed" ? firstResult.attemptId : "" });
+    expect(await succeededCharges(user.id)).toHaveLength(1);
+  });
+
+  it("a charge whose request died before the processor is closed there, and the new submission is charged as sent", async () => {
+    const time = clock();
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 1);
+    const first = newToken();
+    const dead = dyingProvider("before");
+    await startDying(depsWith(dead, time.now), input(user, cartId, first), false);
+    time.advance(6_000);
+    const healthy = depsWith(createTestProvider(db), time.now);
+    const corrected = { ...BILLING, fullName: "Ana Rivera Santos" };
+    const paid = await placeOrder(healthy, { ...input(user, cartId, newToken()), billing: corrected });
+    expect(paid.kind).toBe("completed");
+    expect(await attemptOf(first)).toMatchObject({ status: "failed" });
+    const [order] = await db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(order!.customerName).toBe("Ana Rivera Santos");
+    // The first request coming back to life is refused by the processor: no second charge.
+    const late = await createTestProvider(db).startPayment({ amountCents: 4320, currency: "USD", idempotencyKey: first, description: "late", customerEmail: BILLING.email, attemptId: "late", card: GOOD_CARD });
+    expect(late.status).toBe("failed");
+    expect(await succeededCharges(user.id)).toHaveLength(1);
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 2, reservedStock: 0 });
+  });
+
+  it("a charge the processor refused before the crash ends when checkout is opened, and its stock is free again", async () => {
+    const time = clock();
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 2);
+    const first = newToken();
+    await startDying(depsWith(dyingProvider("charge"), time.now), input(user, cartId, first, DECLINED_CARD));
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ reservedStock: 2 });
+    expect(await resumeCheckout(depsWith(createTestProvider(db), time.now), user.id)).toEqual({ kind: "none" });
+    expect(await attemptOf(first)).toMatchObject({ status: "failed", failureMessage: "Your card was declined." });
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ currentStock: 3, reservedStock: 0 });
+    expect((await getCart(db, cartId)).itemCount).toBe(2);
+  });
+});
+
+describe("the same form sent again", () => {
+  it("with the same declined card is the same attempt; with another card, or other details, a new one that is charged", async () => {
+    const deps = depsWith(createTestProvider(db), () => new Date());
+    const { variants: [v] } = await makeProduct(db, 4000, [{ stock: 3 }]);
+    const { user, cartId } = await shopper(v!.id, 1);
+    const key = newToken();
+    expect(await placeOrder(deps, input(user, cartId, key, DECLINED_CARD))).toMatchObject({ kind: "failed", message: "Your card was declined." });
+    expect(await placeOrder(deps, input(user, cartId, key, DECLINED_CARD))).toMatchObject({ kind: "failed", message: "Your card was declined." });
+    expect(await db.select().from(testCharges).where(eq(testCharges.idempotencyKey, key))).toHaveLength(1);
+    // Other billing details with the same card: a new attempt, declined on its own.
+    const moved = { ...BILLING, street: "1 East 116th St" };
+    expect(await placeOrder(deps, { ...input(user, cartId, key, DECLINED_CARD), billing: moved })).toMatchObject({ kind: "failed" });
+    expect(await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.userId, user.id))).toHaveLength(2);
+    // The good card under the same form's key is charged, once however often it is sent.
+    const paid = await placeOrder(deps, input(user, cartId, key));
+    expect(paid.kind).toBe("completed");
+    const resent = await placeOrder(deps, input(user, cartId, key));
+    expect(resent).toMatchObject({ kind: "completed", attemptId: paid.kind === "completed" ? paid.attemptId : "", fresh: false });
+    expect(await succeededCharges(user.id)).toHaveLength(1);
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import { checkoutAttempts, orderItems, orders, orderStatusHistory, products, tes
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
 import { makeProduct, makeUser } from "./factories.ts";
-import { BILLING, DECLINED_CARD, GOOD_CARD, NO_FUNDS_CARD } from "./purchase.ts";
+import { BILLING, DECLINED_CARD, GOOD_CARD, NO_FUNDS_CARD, SHIPPING } from "./purchase.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -33,7 +33,7 @@ async function shopper(lines: { variantId: number; quantity: number }[]) {
 }
 
 function input(user: { id: string }, cartId: string, card: CardInput | undefined = GOOD_CARD, key = newToken()): PlaceOrderInput {
-  return { userId: user.id, cartId, idempotencyKey: key, billing: BILLING, card };
+  return { userId: user.id, cartId, idempotencyKey: key, billing: BILLING, shipping: SHIPPING, card };
 }
 
 async function chargesFor(key: string) {
@@ -171,6 +171,44 @@ describe("placing an order with the test card processor", () => {
   });
 });
 
+describe("the shipping address", () => {
+  const NO_ADDRESS = { ...BILLING, street: "", city: "", state: "", zipCode: "" };
+
+  it("is required for a cart that ships: refused without one, each field named, nothing held or charged", async () => {
+    const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 4 }]);
+    const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 2 }]);
+    const key = newToken();
+    await expect(placeOrder(deps, { ...input(user, cartId, GOOD_CARD, key), shipping: null })).rejects.toMatchObject({
+      code: "checkout.shipping_required",
+      status: 400,
+      details: { fields: { street: "Enter the street address.", city: "Enter the city.", state: "Enter the state, province or region.", zipCode: "Enter the ZIP or postal code." } },
+    });
+    expect(await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.userId, user.id))).toEqual([]);
+    expect(await chargesFor(key)).toEqual([]);
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ reservedStock: 0, availableStock: 4 });
+  });
+
+  it("is where the order ships, and billed there too when no billing address was given", async () => {
+    const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 4 }]);
+    const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 1 }]);
+    const placed = await placeOrder(deps, { ...input(user, cartId), billing: NO_ADDRESS, shipping: { ...SHIPPING, street: "1 East 116th St", zipCode: "10029" } });
+    if (placed.kind !== "completed") throw new Error(placed.kind);
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.receipt.orderId));
+    const shipTo = { name: "Ana Rivera", street: "1 East 116th St", city: "New York", state: "NY", zipCode: "10029", country: "US" };
+    expect(order).toMatchObject({ shippingAddress: shipTo, billingAddress: shipTo, addressKey: "1 east 116th st|10029|us" });
+  });
+
+  it("keeps a billing address given apart from it", async () => {
+    const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 4 }]);
+    const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 1 }]);
+    const placed = await placeOrder(deps, { ...input(user, cartId), shipping: { ...SHIPPING, street: "1 East 116th St", zipCode: "10029" } });
+    if (placed.kind !== "completed") throw new Error(placed.kind);
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.receipt.orderId));
+    expect(order!.shippingAddress).toMatchObject({ street: "1 East 116th St" });
+    expect(order!.billingAddress).toMatchObject({ street: BILLING.street, zipCode: BILLING.zipCode });
+  });
+});
+
 /** A provider whose payments wait for the shopper's browser (as Stripe's do); records cancellations. */
 function awaitingProvider(): PaymentProvider & { cancelled: string[]; refunded: string[] } {
   const cancelled: string[] = [];
@@ -186,6 +224,11 @@ function awaitingProvider(): PaymentProvider & { cancelled: string[]; refunded: 
       const paymentId = `pi_${idempotencyKey.slice(0, 12)}`;
       if (cancelled.includes(paymentId)) return { status: "failed", paymentId, code: "canceled", message: "Payment failed" };
       return { status: "requires_confirmation", paymentId, clientSecret: `pi_secret_${attemptId}` };
+    },
+    async abandon({ idempotencyKey }) {
+      const paymentId = `pi_${idempotencyKey.slice(0, 12)}`;
+      cancelled.push(paymentId);
+      return { status: "failed", paymentId, code: "canceled", message: "Payment failed" };
     },
     async refund(paymentId) {
       refunded.push(paymentId);

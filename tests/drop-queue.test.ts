@@ -11,7 +11,7 @@ import { createTestDatabase, usingPostgres, type TestDatabase } from "./database
 import { refusal } from "./refusal.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
-import { BILLING, GOOD_CARD } from "./purchase.ts";
+import { BILLING, GOOD_CARD, SHIPPING } from "./purchase.ts";
 
 /*
  * The drop's waiting room (issue 18, ADR 0034): places given in order under the queue row's lock, let in at
@@ -187,7 +187,7 @@ describe("adding and checking out", () => {
     await letTimePass(product.id, 60);
     expect(state(await queueStatus(db, product.id, { accountId: user.id, ticketIds: [] }))).toBe("admitted");
     await addToCart(db, cartId, { variantId: variant.id, quantity: 1 });
-    const order = await placeOrder(deps, { userId: user.id, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` }, card: GOOD_CARD });
+    const order = await placeOrder(deps, { userId: user.id, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` }, shipping: SHIPPING, card: GOOD_CARD });
     expect(order.kind).toBe("completed");
     // The order ends the pass: its place goes to the next in line.
     expect(state(await queueStatus(db, product.id, { accountId: user.id, ticketIds: [] }))).toBeNull();
@@ -204,7 +204,7 @@ describe("adding and checking out", () => {
     await addToCart(db, cartId, { variantId: variant.id, quantity: 1 });
     await db.update(queueTickets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(queueTickets.id, ticketId));
     expect(await refusal(addToCart(db, cartId, { variantId: variant.id, quantity: 1 }))).toEqual({ code: "cart.queue_expired", status: 409, message: "Your time to check out Late Cap has run out." });
-    expect(await refusal(placeOrder(deps, { userId: user.id, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` }, card: GOOD_CARD }))).toMatchObject({ code: "cart.queue_expired" });
+    expect(await refusal(placeOrder(deps, { userId: user.id, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` }, shipping: SHIPPING, card: GOOD_CARD }))).toMatchObject({ code: "cart.queue_expired" });
     // Nothing was held or charged.
     expect((await getCart(db, cartId)).lines).toHaveLength(1);
   });
@@ -218,7 +218,7 @@ describe("adding and checking out", () => {
     await addToCart(db, cartId, { variantId: variant.id, quantity: 1 });
     // A payment the browser still has to confirm (Stripe's way): the attempt holds its stock meanwhile.
     const pending: CheckoutDeps = { ...deps, payments: { ...deps.payments, startPayment: async (request) => ({ status: "requires_confirmation", paymentId: `pi_${request.attemptId}`, clientSecret: `secret_${request.attemptId}` }) } };
-    const started = await placeOrder(pending, { userId: user.id, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` } });
+    const started = await placeOrder(pending, { userId: user.id, cartId, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` }, shipping: SHIPPING });
     if (started.kind !== "requires_confirmation") throw new Error(started.kind);
     await db.update(queueTickets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(queueTickets.id, ticketId));
     const settled = await settleAttempt(pending, started.attemptId, { paymentId: `pi_${started.attemptId}`, brand: "visa", last4: "4242" });
@@ -245,7 +245,7 @@ describe("adding and checking out", () => {
     const guestCart = await createCart(db);
     await addToCart(db, guestCart, { variantId: variant.id, quantity: 1, queueTickets: [ticketId] });
     expect(await attachGuestCart(db, guestCart, user.id)).toBe(accountCart);
-    const order = await placeOrder(deps, { userId: user.id, cartId: accountCart, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` }, card: GOOD_CARD });
+    const order = await placeOrder(deps, { userId: user.id, cartId: accountCart, idempotencyKey: newToken(), billing: { ...BILLING, email: `${user.id}@east-harlem.test` }, shipping: SHIPPING, card: GOOD_CARD });
     expect(order.kind).toBe("completed");
   });
 

@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { refusal } from "./refusal.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
-import { BILLING, GOOD_CARD } from "./purchase.ts";
+import { BILLING, GOOD_CARD, SHIPPING } from "./purchase.ts";
 
 /*
  * Timed releases (issue 18): before its moment a product is seen but not sold, by the cart or by checkout;
@@ -90,7 +90,7 @@ describe("a timed release", () => {
     expect(cart.lines.find((l) => l.variantId === v!.id)?.notOnSaleUntil).toEqual(expect.any(String));
     // This process's clock a year ahead changes nothing: the database's clock decides.
     const yearAhead = { ...deps, now: () => new Date(Date.now() + 365 * 86_400_000) };
-    const input = { userId: user.id, cartId, idempotencyKey: newToken(), billing: BILLING, card: GOOD_CARD };
+    const input = { userId: user.id, cartId, idempotencyKey: newToken(), billing: BILLING, shipping: SHIPPING, card: GOOD_CARD };
     expect(await refusal(placeOrder(yearAhead, input))).toEqual({ code: "cart.not_on_sale_yet", status: 409, message: "Drop Hoodie is not on sale yet." });
     // Nothing was held or charged: the whole attempt was refused.
     expect(await getInventoryRecord(db, v!.id)).toMatchObject({ reservedStock: 0, currentStock: 5 });

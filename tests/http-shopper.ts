@@ -58,7 +58,7 @@ export async function openCheckout(client: Client): Promise<string> {
 }
 
 /** The checkout form's fields, as the page's form submits them. */
-export function checkoutFields(key: string, buyer: { name: string; email: string }, card: HttpCard = HTTP_CARDS.good): Record<string, string> {
+export function checkoutFields(key: string, buyer: { name: string; email: string }, card: { cardNumber: string; cardExpiry: string; cardCvc: string } = HTTP_CARDS.good): Record<string, string> {
   return {
     idempotencyKey: key,
     fullName: buyer.name,

@@ -171,20 +171,20 @@ describe("an order's addresses in Spanish", () => {
     await addToCart(c, "bodega-cat-tee", { size: "M", color: "White", quantity: 1 });
     const form = await (await c.get("/checkout")).text();
     const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(form)![1]!;
-    // An address with neither city nor state: the tracking page names the country.
-    const paid = await c.post("/checkout", { idempotencyKey, fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "", city: "", state: "", zipCode: "", country: "MX", ...HTTP_CARDS.good });
+    // An address in Mexico: the order page names its country in the page's language.
+    const paid = await c.post("/checkout", { idempotencyKey, fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "Av. Insurgentes Sur 1602", city: "Ciudad de México", state: "CMX", zipCode: "03940", country: "MX", ...HTTP_CARDS.good });
     expect(paid.status, await paid.clone().text()).toBe(303);
     const complete = await Client.text(await c.get(paid.headers.get("location")!));
     const orderPath = /href="(\/orders\/[A-Za-z0-9_-]{16})"/.exec(complete)![1]!;
 
     const en = await Client.text(await c.get(orderPath));
-    expect(en).toMatch(/<address[^>]*>Ana Rivera<br\/>Mexico<\/address>/);
-    expect(await Client.text(await c.get(`${orderPath}/track`))).toContain("Shipping to Ana Rivera, Mexico");
+    expect(en).toMatch(/<address[^>]*>Ana Rivera<br\/>Av. Insurgentes Sur 1602<br\/>Ciudad de México, CMX 03940<br\/>Mexico<\/address>/);
+    expect(await Client.text(await c.get(`${orderPath}/track`))).toContain("Shipping to Ana Rivera, Ciudad de México, CMX");
 
     expect((await c.post("/language", { lang: "es", redirectTo: orderPath })).status).toBe(302);
     const es = await Client.text(await c.get(`/es${orderPath}`));
-    expect(es).toMatch(/<address[^>]*>Ana Rivera<br\/>México<\/address>/);
+    expect(es).toMatch(/<br\/>Ciudad de México, CMX 03940<br\/>México<\/address>/);
     expect(es).not.toMatch(/<br\/>MX<\/address>/);
-    expect(await Client.text(await c.get(`/es${orderPath}/track`))).toContain("Envío a Ana Rivera, México");
+    expect(await Client.text(await c.get(`/es${orderPath}/track`))).toContain("Envío a Ana Rivera, Ciudad de México, CMX");
   });
 });

@@ -1,6 +1,6 @@
 import { addToCart, createCartForUser, findCartOfUser } from "../core/cart/index.ts";
 import type { AdminActor, AdminOrderDeps } from "../core/admin/index.ts";
-import { placeOrder, type CheckoutDeps } from "../core/checkout/index.ts";
+import { placeOrder, type CheckoutDeps, type ShippingAddressInput } from "../core/checkout/index.ts";
 import { afterAll, beforeAll } from "vitest";
 import { createTestProvider, type CardInput } from "../core/payments/index.ts";
 import type { Db } from "../db/client.ts";
@@ -15,6 +15,8 @@ export const DECLINED_CARD: CardInput = { ...GOOD_CARD, number: "400000000000000
 export const NO_FUNDS_CARD: CardInput = { ...GOOD_CARD, number: "4000000000009995" };
 
 export const BILLING = { fullName: "Ana Rivera", email: "ana@east-harlem.test", street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", country: "US" };
+/** Where the test orders ship (East Harlem). */
+export const SHIPPING: ShippingAddressInput = { street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", country: "US" };
 
 /**
  * Buys the lines for the user through the real checkout (cart, reservation, test card, order), as the
@@ -23,7 +25,7 @@ export const BILLING = { fullName: "Ana Rivera", email: "ana@east-harlem.test", 
 export async function purchase(deps: CheckoutDeps, user: { id: string }, lines: { variantId: number; quantity: number }[]) {
   const cartId = (await findCartOfUser(deps.db, user.id)) ?? (await createCartForUser(deps.db, user.id));
   for (const line of lines) await addToCart(deps.db, cartId, line);
-  const result = await placeOrder(deps, { userId: user.id, cartId, idempotencyKey: newToken(), billing: BILLING, card: GOOD_CARD });
+  const result = await placeOrder(deps, { userId: user.id, cartId, idempotencyKey: newToken(), billing: BILLING, shipping: SHIPPING, card: GOOD_CARD });
   if (result.kind !== "completed") throw new Error(`the purchase did not complete: ${result.kind}`);
   return { ...result.receipt, cartId };
 }

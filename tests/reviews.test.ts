@@ -23,7 +23,7 @@ import { orders, products, reviews } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
 import { makeProduct, makeUser } from "./factories.ts";
-import { BILLING, DECLINED_CARD, GOOD_CARD } from "./purchase.ts";
+import { BILLING, DECLINED_CARD, GOOD_CARD, SHIPPING } from "./purchase.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -56,7 +56,7 @@ async function tee() {
 async function buy(userId: string, variantId: number, card: CardInput = GOOD_CARD) {
   const cartId = await createCartForUser(db, userId);
   await addToCart(db, cartId, { variantId, quantity: 1 });
-  const result = await placeOrder(deps, { userId, cartId, idempotencyKey: newToken(), billing: BILLING, card });
+  const result = await placeOrder(deps, { userId, cartId, idempotencyKey: newToken(), billing: BILLING, shipping: SHIPPING, card });
   return result.kind;
 }
 

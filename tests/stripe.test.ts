@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { signature, startFakeStripe, type FakeStripe } from "./fake-stripe.ts";
-import { BILLING } from "./purchase.ts";
+import { BILLING, SHIPPING } from "./purchase.ts";
 
 export const SECRET_KEY = "sk_test_east_harlem_fake";
 export const WEBHOOK_SECRET = "whsec_east_harlem_test_secret";
@@ -43,7 +43,7 @@ async function shopper(lines: { variantId: number; quantity: number }[]) {
 }
 
 function input(user: { id: string }, cartId: string, key = newToken()): PlaceOrderInput {
-  return { userId: user.id, cartId, idempotencyKey: key, billing: BILLING };
+  return { userId: user.id, cartId, idempotencyKey: key, billing: BILLING, shipping: SHIPPING };
 }
 
 /** Places the order and returns the PaymentIntent the fake Stripe holds for it. */
@@ -270,6 +270,35 @@ describe("Stripe PaymentIntents", () => {
     expect(await handlePaymentEvent(deps, canceled)).toEqual({ kind: "ended", attemptId: result.attemptId, changed: false });
     expect(await attemptRow(result.attemptId)).toMatchObject({ status: "expired" });
     expect((await getCart(db, cartId)).itemCount).toBe(3);
+  });
+
+  it("paying again while the first PaymentIntent waits for the browser cancels it at Stripe first: the stock is held once (ADR 0038)", async () => {
+    const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 5 }]);
+    const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 2 }]);
+    const first = await checkout(user, cartId);
+    // The card was refused in the browser; the webhook saying so has not come yet.
+    fake.fail(first.intent.id);
+    const second = await checkout(user, cartId);
+    expect(second.intent.id).not.toBe(first.intent.id);
+    expect(first.intent.status).toBe("canceled");
+    expect(await attemptRow(first.attemptId)).toMatchObject({ status: "failed" });
+    expect(await getInventoryRecord(db, v!.id)).toMatchObject({ reservedStock: 2, availableStock: 3 });
+  });
+
+  it("paying again after the browser's payment went through is answered with that order, not a second PaymentIntent", async () => {
+    const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 5 }]);
+    const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 1 }]);
+    const first = await checkout(user, cartId);
+    fake.succeed(first.intent.id);
+    const before = fake.intents.size;
+    const again = await placeOrder(deps, input(user, cartId));
+    expect(again).toMatchObject({ kind: "completed", attemptId: first.attemptId });
+    expect(fake.intents.size).toBe(before);
+    expect(await db.select().from(orders).where(eq(orders.checkoutAttemptId, first.attemptId))).toHaveLength(1);
+    // The webhook arriving after changes nothing more.
+    const succeeded = await received("payment_intent.succeeded", fake.intents.get(first.intent.id)!);
+    expect(await handlePaymentEvent(deps, succeeded)).toMatchObject({ kind: "settled", attemptId: first.attemptId });
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
   });
 
   it("acknowledges events that are not about one of its checkouts without changing anything", async () => {

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { findCartOfUser } from "../../core/cart/index.ts";
-import { attemptById, attemptOutcome, billingSchema, CHECKOUT_MESSAGES, placeOrder } from "../../core/checkout/index.ts";
+import { attemptById, billingSchema, CHECKOUT_MESSAGES, currentOutcome, missingShippingFields, needsShippingAddress, placeOrder, resumeCheckout, shippingAddressSchema } from "../../core/checkout/index.ts";
+import { isDomainError } from "../../core/shared/errors.ts";
+import { fieldErrors } from "../../core/shared/zod.ts";
 import { orderAmounts, orderNumberLabel } from "../../core/orders/index.ts";
 import { cardSchema } from "../../core/payments/inputs.ts";
 import { track, visitOf } from "./analytics.ts";
@@ -32,28 +34,6 @@ const paymentSchema = z
   })
   .meta({ id: "PaymentSetup" });
 
-const summarySchema = z
-  .object({
-    lines: cartSchema.shape.lines,
-    itemCount: z.number().int(),
-    ...amountsSchema,
-    currency: z.literal("USD"),
-    payment: paymentSchema,
-  })
-  .meta({ id: "CheckoutSummary", description: "The order as it would be placed now, priced on the server: the web's checkout summary." });
-
-const placeBodySchema = billingSchema
-  .extend({
-    card: z
-      .unknown()
-      .optional()
-      .meta({
-        description: "With the test provider only: `{ cardNumber, cardExpiry (MM/YY), cardCvc }`, the web's test card fields (4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined).",
-        example: { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/34", cardCvc: "123" },
-      }),
-  })
-  .meta({ id: "PlaceOrder", description: "The billing fields of the web's checkout form (full name and email required; country two letters, US when absent)." });
-
 const orderRefSchema = z
   .object({
     id: z.string().meta({ description: "The order's id (GET /orders/{id})." }),
@@ -75,6 +55,56 @@ const attemptSchema = z
     message: z.string().nullable().meta({ description: "Why it failed, or that it is still being processed, as the web says it." }),
   })
   .meta({ id: "CheckoutAttempt" });
+
+const summarySchema = z
+  .object({
+    lines: cartSchema.shape.lines,
+    itemCount: z.number().int(),
+    ...amountsSchema,
+    currency: z.literal("USD"),
+    payment: paymentSchema,
+    shippingRequired: z.boolean().meta({ description: "The cart holds something that ships (anything but event tickets): placing the order needs the address it ships to." }),
+    attempt: attemptSchema
+      .nullable()
+      .meta({
+        description:
+          "The account's checkout still under way (`in_progress`: the provider is still processing its payment; no new one starts for the cart meanwhile, and placing the order again answers it), or the order it just became (`completed`: asked at the provider when the summary was read, after the app lost the answer of its checkout). Null when nothing is under way.",
+      }),
+  })
+  .meta({ id: "CheckoutSummary", description: "The order as it would be placed now, priced on the server: the web's checkout summary." });
+
+/** Each shipping field's message, as the API names the fields (the address is the body's own). */
+const shippingErrors = (fields: Record<string, string>) => Object.entries(fields).map(([field, message]) => ({ field, message }));
+
+const billingAddressSchema = billingSchema
+  .pick({ street: true, city: true, state: true, zipCode: true, country: true })
+  .meta({
+    id: "BillingAddress",
+    description: "A billing address of its own, each field optional (country two letters, US when absent); without it, the address the order ships to is billed.",
+    example: { street: "1 East 116th St", city: "New York", state: "NY", zipCode: "10029", country: "US" },
+  });
+
+const placeBodySchema = billingSchema
+  .extend({
+    street: billingSchema.shape.street.meta({ description: "Where the order ships: line 1.", example: "2150 Third Ave" }),
+    city: billingSchema.shape.city.meta({ example: "New York" }),
+    state: billingSchema.shape.state.meta({ description: "A state or province where the country's addresses carry one (US, CA, MX, AU: its code or name; a US state, DC, territory or military post).", example: "NY" }),
+    zipCode: billingSchema.shape.zipCode.meta({ description: "Of the country's form (US: 5 digits, or ZIP+4).", example: "10035" }),
+    country: billingSchema.shape.country.meta({ description: "A country the store ships to, two letters; US when absent.", example: "US" }),
+    billingAddress: billingAddressSchema.optional(),
+    card: z
+      .unknown()
+      .optional()
+      .meta({
+        description: "With the test provider only: `{ cardNumber, cardExpiry (MM/YY), cardCvc }`, the web's test card fields (4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined).",
+        example: { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/34", cardCvc: "123" },
+      }),
+  })
+  .meta({
+    id: "PlaceOrder",
+    description:
+      "The fields of the web's checkout form: the buyer (full name and email required), the address the order ships to (`street`, `city`, `state`, `zipCode`, `country`: required, and checked per country, when the cart holds anything that ships, which is everything but event tickets) and, optionally, `billingAddress`. Without one, the shipping address is billed; for an order of tickets only, which ships nothing, the address given is the billing address.",
+  });
 
 type AttemptOut = z.input<typeof attemptSchema>;
 type Outcome = Awaited<ReturnType<typeof placeOrder>>;
@@ -114,15 +144,26 @@ export const getCheckoutOp = operation({
   access: "signed-in",
   success: { status: 200, description: "The summary (no lines when the cart is empty).", schema: summarySchema },
   async handle({ ctx }) {
-    const cart = await cartOut(ctx, await findCartOfUser(ctx.deps.db, ctx.viewer.id));
+    // A payment of the account's still in flight is asked about at the provider first (ADR 0038).
+    const standing = await resumeCheckout(ctx.deps.checkout.deps, ctx.viewer.id);
+    const cartId = await findCartOfUser(ctx.deps.db, ctx.viewer.id);
+    const cart = await cartOut(ctx, cartId);
     if (cart.lines.length > 0) track(ctx, { type: "checkout_started", quantity: cart.itemCount, valueCents: cart.subtotalCents });
     const provider: "test" | "stripe" = ctx.deps.checkout.deps.payments.name === "stripe" ? "stripe" : "test";
+    const attempt =
+      standing.kind === "completed"
+        ? attemptOut(ctx, { kind: "completed", attemptId: standing.attemptId, receipt: standing.receipt, fresh: false })
+        : standing.kind === "in_progress"
+          ? attemptOut(ctx, { kind: "in_progress", attemptId: standing.attemptId })
+          : null;
     return {
       lines: cart.lines,
       itemCount: cart.itemCount,
       ...orderAmounts(cart.lines),
       currency: "USD" as const,
       payment: { provider, stripePublishableKey: ctx.deps.checkout.stripePublishableKey },
+      shippingRequired: await needsShippingAddress(ctx.deps.db, cartId),
+      attempt,
     };
   },
 });
@@ -134,33 +175,50 @@ export const placeOrderOp = operation({
   tag: "Checkout",
   summary: "Place the order",
   description:
-    "Places the order for the account's cart, priced on the server (nothing the app sends sets a price). Requires an Idempotency-Key: sent again, the same checkout is answered and never charged twice. The test provider pays with `card` and answers `completed`; with Stripe the answer is `requires_confirmation` with the client secret for the mobile SDK, and the order is written when Stripe's webhook says it is paid. Refused: an empty cart (400), a declined card (402, a new attempt needs a new key), too little stock (409 `checkout.insufficient_stock` with `lines`), a line past a limited drop's limit per customer, counted with the customer's open checkouts and orders by account, shipping address and card (409 `cart.customer_limit`; nothing held or charged).",
+    "Places the order for the account's cart, priced on the server (nothing the app sends sets a price). Requires an Idempotency-Key: sent again, the same checkout is answered and never charged twice. The cart has at most one payment in flight: while a payment of the account's is still charging (its answer was lost), the provider is asked about it first and its outcome is the answer (`completed` with its order, or `in_progress`), under whatever key; no second payment starts. The test provider pays with `card` and answers `completed`; with Stripe the answer is `requires_confirmation` with the client secret for the mobile SDK, and the order is written when Stripe's webhook says it is paid. Refused: an empty cart (400), a cart that ships without its address, or with a field that does not fit the country (400 `validation`, `errors` naming each field; nothing held or charged), a declined card (402, a new attempt needs a new key), too little stock (409 `checkout.insufficient_stock` with `lines`), a line past a limited drop's limit per customer, counted with the customer's open checkouts and orders by account, shipping address and card (409 `cart.customer_limit`; nothing held or charged).",
   access: "signed-in",
   idempotency: "required",
   body: placeBodySchema,
   success: { status: 201, description: "The checkout attempt: completed, waiting for the mobile SDK's confirmation, or in progress.", schema: attemptSchema },
   problems: [402, 404, 409],
   async handle({ body, ctx }) {
-    const { card: cardFields, ...billing } = body;
+    const { card: cardFields, billingAddress, fullName, email, ...address } = body;
+    const cartId = await findCartOfUser(ctx.deps.db, ctx.viewer.id);
+    const errors: { field: string; message: string }[] = [];
     let card: z.output<ReturnType<typeof cardSchema>> | undefined;
     if (ctx.deps.checkout.deps.payments.name === "test") {
       // An absent field is an empty one, as the web's form reads it (and gets the form's message).
       const given = typeof cardFields === "object" && cardFields !== null && !Array.isArray(cardFields) ? cardFields : {};
       const parsed = cardSchema().safeParse({ cardNumber: "", cardExpiry: "", cardCvc: "", ...given });
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((issue) => ({ field: ["card", ...issue.path.map(String)].join("."), message: issue.message }));
-        throw new ApiProblem(400, "validation", CHECKOUT_MESSAGES.checkFields, { errors });
-      }
-      card = parsed.data;
+      if (parsed.success) card = parsed.data;
+      else errors.push(...parsed.error.issues.map((issue) => ({ field: ["card", ...issue.path.map(String)].join("."), message: issue.message })));
     }
+    // Asked of core for the cart as it is now: what ships needs the address (core refuses again without one).
+    // An address sent is passed on whatever the cart holds: the same request sent again after its order emptied
+    // the cart is still the same submission.
+    const ships = await needsShippingAddress(ctx.deps.db, cartId);
+    const given = [address.street, address.city, address.state, address.zipCode].some((part) => part !== "");
+    const shipping = ships || given ? shippingAddressSchema.safeParse(address) : null;
+    const refused = ships && shipping !== null && !shipping.success;
+    if (refused) errors.push(...shippingErrors(fieldErrors(shipping.error)));
+    if (errors.length > 0) throw new ApiProblem(400, "validation", refused ? CHECKOUT_MESSAGES.shippingRequired : CHECKOUT_MESSAGES.checkFields, { errors });
+    // Nothing ships (tickets only): the address given is the billing address.
+    const billing = { fullName, email, ...(billingAddress ?? (ships ? { street: "", city: "", state: "", zipCode: "", country: address.country } : address)) };
     const result = await placeOrder(ctx.deps.checkout.deps, {
       userId: ctx.viewer.id,
-      cartId: await findCartOfUser(ctx.deps.db, ctx.viewer.id),
+      cartId,
       // The router holds the required key before the handler runs.
       idempotencyKey: checkoutKey(ctx.requestKey!),
       billing,
+      shipping: shipping?.success ? shipping.data : null,
       card,
       visit: visitOf(ctx),
+    }).catch((error: unknown) => {
+      // The cart came to ship between the look above and the order.
+      if (isDomainError(error) && error.code === "checkout.shipping_required") {
+        throw new ApiProblem(400, "validation", CHECKOUT_MESSAGES.shippingRequired, { errors: shippingErrors(missingShippingFields()) });
+      }
+      throw error;
     });
     if (result.kind === "insufficient_stock") throw new ApiProblem(409, "checkout.insufficient_stock", CHECKOUT_MESSAGES.insufficientStock, { lines: result.lines });
     if (result.kind === "failed") throw new ApiProblem(402, "checkout.payment_failed", result.message);
@@ -182,7 +240,8 @@ export const getCheckoutAttemptOp = operation({
   async handle({ params, ctx }) {
     const attempt = /^[A-Za-z0-9_-]{1,64}$/.test(params.id) ? await attemptById(ctx.deps.db, params.id) : undefined;
     if (!attempt || attempt.userId !== ctx.viewer.id) throw new ApiProblem(404, "checkout.attempt_not_found", "That checkout was not found.");
-    const outcome = await attemptOutcome(ctx.deps.db, attempt);
+    // A charge whose request stopped answering is asked about at the provider now (ADR 0038).
+    const outcome = await currentOutcome(ctx.deps.checkout.deps, attempt);
     if (outcome.kind === "insufficient_stock") throw new ApiProblem(404, "checkout.attempt_not_found", "That checkout was not found.");
     return attemptOut(ctx, outcome);
   },

@@ -71,7 +71,7 @@ const orderDetailSchema = orderSummarySchema
     shippingCents: z.number().int(),
     customerEmail: z.string(),
     customerName: z.string(),
-    shippingAddress: addressSchema,
+    shippingAddress: addressSchema.nullable().meta({ description: "Where it ships; null when nothing in the order ships (event tickets only, sent by mail)." }),
     billingAddress: addressSchema,
     paymentMethod: z.string().meta({ description: "Brand and last 4 digits only.", example: "Visa ending in 4242" }),
     refundedAt: z.iso.datetime().nullable(),
@@ -106,7 +106,7 @@ const trackingSchema = z
     status: statusSchema,
     trackingNumber: z.string().nullable(),
     carrier: z.string().nullable(),
-    shippingAddress: addressSchema,
+    shippingAddress: addressSchema.nullable().meta({ description: "Where it ships; null when nothing in the order ships (event tickets only, sent by mail)." }),
     steps: z.array(
       z.object({
         status: statusSchema,

@@ -37,15 +37,19 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
         East Harlem · Order <strong>{order.number}</strong> · {storeDate(order.createdAt)}
       </p>
       <h2 className="mt-6 text-lg font-bold">Ship to</h2>
-      <address className="not-italic">
-        {a.name}
-        <br />
-        {a.street}
-        <br />
-        {[a.city, [a.state, a.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
-        <br />
-        {a.country}
-      </address>
+      {a ? (
+        <address className="not-italic">
+          {a.name}
+          <br />
+          {a.street}
+          <br />
+          {[a.city, [a.state, a.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
+          <br />
+          {a.country}
+        </address>
+      ) : (
+        <p>Nothing in this order ships: its tickets were sent by email.</p>
+      )}
       <table className="mt-6 w-full border-collapse text-left">
         <caption className="sr-only">Items in this order</caption>
         <thead>

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { useIntl } from "react-intl";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { z } from "zod";
-import { attemptById, attemptOutcome, SOLD_OUT_REFUNDED } from "../../core/checkout/index.ts";
+import { attemptById, currentOutcome, SOLD_OUT_REFUNDED } from "../../core/checkout/index.ts";
 import { orderNumberLabel } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
@@ -21,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const attempt = param.success ? await attemptById(context.db, param.data) : undefined;
   // Someone else's checkout is answered exactly like one that does not exist.
   if (!attempt || attempt.userId !== viewer.id) throw data(null, { status: 404, headers: noStore });
-  const outcome = await attemptOutcome(context.db, attempt);
+  // A charge whose request stopped answering is asked about at the provider now (ADR 0038).
+  const outcome = await currentOutcome(context.checkout.deps, attempt);
   switch (outcome.kind) {
     case "completed":
       return data({ state: "completed" as const, receipt: outcome.receipt }, { headers: noStore });

@@ -3,8 +3,9 @@ import { data, useNavigation } from "react-router";
 import { useIntl } from "react-intl";
 import { Form, Link, metaIntl, useLocaleNavigate, useLocalePath, useT } from "../i18n/index.ts";
 import { findCartOfUser } from "../../core/cart/index.ts";
+import { linesShip } from "../../core/cart/rules.ts";
 import { loadCart } from "../lib/cart.server.ts";
-import { billingSchema, idempotencyKeySchema, placeOrder, type ShortLine } from "../../core/checkout/index.ts";
+import { billingSchema, idempotencyKeySchema, needsShippingAddress, placeOrder, resumeCheckout, shippingAddressSchema, type ShortLine } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { orderAmounts } from "../../core/orders/rules.ts";
 import { cardSchema } from "../../core/payments/inputs.ts";
@@ -13,7 +14,7 @@ import { fieldErrors } from "../../core/shared/zod.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { primaryButton, Section } from "../components/account/page-shell.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
-import { BillingFields, TestCardFields } from "../components/checkout/billing-fields.tsx";
+import { ADDRESS_FIELDS, addressGiven, BillingFields, billingFieldErrors, billingFieldName, ShippingFields, TestCardFields } from "../components/checkout/billing-fields.tsx";
 import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
 import { billingDetailsOf, StripeCardField, type StripeCard } from "../components/checkout/stripe-card.tsx";
 import { useCurrency } from "../components/product/display-currency.tsx";
@@ -31,6 +32,12 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
+  // A payment of this shopper's still in flight is asked about first (ADR 0038): the order it became is
+  // shown, or the page says it is under way; the cart never gets a second payment meanwhile.
+  const standing = await resumeCheckout(context.checkout.deps, viewer.id);
+  if (standing.kind === "completed") {
+    throw localizedRedirect(request, `/checkout/complete?attempt=${encodeURIComponent(standing.attemptId)}`, { status: 303, headers: noStore });
+  }
   // The same read as the root loader's (the header's cart), shared.
   const cart = await loadCart(request, context);
   if (cart.lines.length > 0) track(request, context, { type: "checkout_started", quantity: cart.itemCount, valueCents: cart.subtotalCents });
@@ -41,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       mode: context.payments.name,
       stripePublishableKey: context.checkout.stripePublishableKey,
       defaults: { fullName: viewer.name, email: viewer.email },
+      /** A payment of this shopper's the provider is still processing. */
+      underWay: standing.kind === "in_progress" ? standing.attemptId : null,
     },
     { headers: noStore },
   );
@@ -54,7 +63,11 @@ export type CheckoutActionData =
   | { kind: "requires_confirmation"; attemptId: string; clientSecret: string; fields: Record<string, string> }
   | { kind: "in_progress"; attemptId: string; message: string; fields: Record<string, string> };
 
-const BILLING_FIELDS = ["fullName", "email", "street", "city", "state", "zipCode", "country"] as const;
+/**
+ * The form's fields: the buyer, the address the order ships to (the address fields' own names, as the form had
+ * them when one address served both) and a billing address of its own (`billing...`, optional).
+ */
+const FORM_FIELDS = ["fullName", "email", ...ADDRESS_FIELDS, ...ADDRESS_FIELDS.map(billingFieldName)] as const;
 
 /** The answer's messages (core's English ones, the provider's) in the page's language. */
 function localized(request: Request, body: CheckoutActionData): CheckoutActionData {
@@ -74,15 +87,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const form = await readForm(request);
   const text = (name: string) => form[name] ?? "";
-  const fields = Object.fromEntries(BILLING_FIELDS.map((k) => [k, text(k)]));
+  const fields = Object.fromEntries(FORM_FIELDS.map((k) => [k, text(k)]));
   const reply = (body: CheckoutActionData, status: number) => data(localized(request, body), { status, headers: noStore });
 
   const key = idempotencyKeySchema.safeParse(text("idempotencyKey"));
   if (!key.success) return reply({ kind: "invalid", error: key.error.issues[0]!.message, fieldErrors: {}, fields }, 400);
-  const billing = billingSchema.safeParse(fields);
+  const cartId = await findCartOfUser(context.db, viewer.id);
+  const address = (name: (field: string) => string) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(name(field))]));
+  const billing = billingSchema.safeParse({ fullName: text("fullName"), email: text("email"), ...address(billingFieldName) });
+  // Asked of core for the cart as it is now: what ships needs the address (core refuses again without one).
+  // An address sent is passed on whatever the cart holds, so that the same form sent again after its order
+  // emptied the cart is still the same submission.
+  const ships = await needsShippingAddress(context.db, cartId);
+  const shipTo = address((field) => field);
+  const shipping = ships || addressGiven(shipTo) ? shippingAddressSchema.safeParse(shipTo) : null;
   const card = context.payments.name === "test" ? cardSchema().safeParse({ cardNumber: text("cardNumber"), cardExpiry: text("cardExpiry"), cardCvc: text("cardCvc") }) : null;
-  if (!billing.success || (card && !card.success)) {
-    const errors = { ...(billing.success ? {} : fieldErrors(billing.error)), ...(card && !card.success ? fieldErrors(card.error) : {}) };
+  if (!billing.success || (ships && !shipping?.success) || (card && !card.success)) {
+    const errors = {
+      ...(billing.success ? {} : billingFieldErrors(fieldErrors(billing.error))),
+      ...(ships && shipping && !shipping.success ? fieldErrors(shipping.error) : {}),
+      ...(card && !card.success ? fieldErrors(card.error) : {}),
+    };
     return reply({ kind: "invalid", error: CHECKOUT_MESSAGES.checkFields, fieldErrors: errors, fields }, 400);
   }
 
@@ -91,9 +116,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       context.checkout.deps,
       {
         userId: viewer.id,
-        cartId: await findCartOfUser(context.db, viewer.id),
+        cartId,
         idempotencyKey: key.data,
         billing: billing.data,
+        shipping: shipping?.success ? shipping.data : null,
         card: card?.success ? card.data : undefined,
         visit: visitOf(context),
       },
@@ -114,7 +140,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply({ kind: "in_progress", attemptId: result.attemptId, message: CHECKOUT_MESSAGES.inProgress, fields }, 202);
     }
   } catch (error) {
-    return domainErrorReply(error, (e) => localized(request, { kind: "invalid", error: e.message, fieldErrors: {}, fields }), { headers: noStore });
+    // The cart came to ship between the look above and the order: core's refusal names each shipping field.
+    const fieldsOf = (details: Record<string, unknown>) => (details.fields && typeof details.fields === "object" ? (details.fields as Record<string, string>) : {});
+    return domainErrorReply(error, (e) => localized(request, { kind: "invalid", error: e.message, fieldErrors: fieldsOf(e.details), fields }), { headers: noStore });
   }
 }
 
@@ -200,11 +228,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   if (cart.lines.length === 0) return <EmptyCheckout />;
 
   const amounts = orderAmounts(cart.lines);
+  // Event tickets travel by mail; anything else in the cart ships, and needs the address (checked again on the server).
+  const ships = linesShip(cart.lines);
   const values = { ...loaderData.defaults, ...(actionData?.fields ?? {}) };
   const errors = actionData?.kind === "invalid" ? actionData.fieldErrors : {};
   const testMode = loaderData.mode === "test";
   const stripeKey = loaderData.mode === "stripe" ? loaderData.stripePublishableKey : null;
   const paymentError = stripe.error ?? (actionData?.kind === "payment_error" ? actionData.message : null);
+  const underWay =
+    actionData?.kind === "in_progress"
+      ? { attemptId: actionData.attemptId, message: actionData.message }
+      : !actionData && loaderData.underWay
+        ? { attemptId: loaderData.underWay, message: t("checkout.domain.inProgress") }
+        : null;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -230,10 +266,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             )}
           </p>
         ) : null}
-        {actionData?.kind === "in_progress" ? (
-          <p role="status" className="rounded border border-line px-3 py-2">
-            {actionData.message}{" "}
-            <Link to={`/checkout/complete?attempt=${encodeURIComponent(actionData.attemptId)}`} className="underline">
+        {underWay ? (
+          <p role="status" className="rounded border border-line px-3 py-2" data-testid="payment-under-way">
+            {underWay.message}{" "}
+            <Link to={`/checkout/complete?attempt=${encodeURIComponent(underWay.attemptId)}`} className="underline">
               {t("checkout.seeStatus")}
             </Link>
           </p>
@@ -253,8 +289,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
         <Form method="post" action="/checkout" className="space-y-6" noValidate onSubmit={stripeKey ? stripe.beforeSubmit : undefined}>
           <input type="hidden" name="idempotencyKey" value={actionData && "nextKey" in actionData ? actionData.nextKey : loaderData.idempotencyKey} />
+          {ships ? (
+            <Section title={t("checkout.section.shipping")} id="shipping-heading">
+              <ShippingFields values={values} errors={errors} />
+            </Section>
+          ) : null}
           <Section title={t("checkout.section.billing")} id="billing-heading">
-            <BillingFields values={values} errors={errors} />
+            <BillingFields values={values} errors={errors} ships={ships} />
           </Section>
           <Section title={t("checkout.section.payment")} id="payment-heading">
             {testMode ? (

@@ -66,7 +66,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
               {cancelled ? t("orders.track.cancelled") : nothingToShip ? t("orders.track.nothingToShip") : t("orders.track.notShipped")}
             </p>
           )}
-          {!cancelled && !nothingToShip ? (
+          {!cancelled && !nothingToShip && order.shippingAddress ? (
             <p className="mt-2 break-words text-sm text-muted">
               {t("orders.track.shippingTo", {
                 name: order.shippingAddress.name,

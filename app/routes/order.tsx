@@ -296,9 +296,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         ) : null}
 
         <div className="grid gap-6 md:grid-cols-3">
-          <Section title={t("orders.section.shipping")} id="shipping-heading">
-            <Address address={order.shippingAddress} />
-          </Section>
+          {/* Only an order that ships has a shipping address; tickets travel by mail. */}
+          {order.shippingAddress ? (
+            <Section title={t("orders.section.shipping")} id="shipping-heading">
+              <Address address={order.shippingAddress} />
+            </Section>
+          ) : null}
           <Section title={t("orders.section.billing")} id="billing-heading">
             <Address address={order.billingAddress} />
           </Section>

@@ -104,7 +104,8 @@ export interface AdminOrderDetail {
   shippingCents: number;
   totalCents: number;
   currency: string;
-  shippingAddress: PostalAddress;
+  /** Where it ships; null when nothing in it ships (event tickets only). */
+  shippingAddress: PostalAddress | null;
   billingAddress: PostalAddress;
   payment: { provider: string; method: string; paymentId: string };
   trackingNumber: string | null;

@@ -27,9 +27,11 @@ export async function cartExists(db: Db, cartId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function lockCart(tx: Db, cartId: string): Promise<{ id: string; userId: string | null }> {
-  // Serialises concurrent changes to one cart (two tabs, a double click): the update takes the row's lock
-  // until the transaction ends, and says whether the cart exists and whose it is, in one round trip.
+/**
+ * Serialises concurrent changes to one cart (two tabs, a double click, two checkouts of it): the update takes
+ * the row's lock until the transaction ends, and says whether the cart exists and whose it is, in one round trip.
+ */
+export async function lockCart(tx: Db, cartId: string): Promise<{ id: string; userId: string | null }> {
   const rows = await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId)).returning({ id: carts.id, userId: carts.userId });
   if (rows.length === 0) throw new CartError("cart.line_not_found", "Your cart has expired. Please add the item again.");
   return rows[0]!;

@@ -117,9 +117,15 @@ export function findLimitBreach(lines: readonly LimitedLine[], held: Holdings): 
   return null;
 }
 
+/** Whether any line is something to ship: every line but an event's tickets (ADR 0018), which travel by mail. */
+export function linesShip(lines: readonly Pick<CartLine, "event">[]): boolean {
+  return lines.some((l) => !l.event);
+}
+
 /**
  * A shipping address folded for matching across accounts: street line, postal code and country, lower-case,
- * trimmed, runs of spaces made one. Null without a street (the address is optional at checkout): nothing to match.
+ * trimmed, runs of spaces made one. Null without a street (an order of tickets only has no shipping address, and
+ * its billing address is optional): nothing to match.
  */
 export function addressKeyOf(address: { street: string; zipCode: string; country: string }): string | null {
   const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");

@@ -1,22 +1,24 @@
 /** Placing an order: claim the attempt and reserve its stock, take the payment, then settle (settle.ts). */
-import { and, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { checkoutAttempts, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
-import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
+import { checkoutAttempts, HOLDING_STATUSES, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
+import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, linesShip, lockCart, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
 import { checkPass } from "../queue/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/index.ts";
 import { takeRaffleClaims } from "../raffles/index.ts";
-import type { CardInput, PaymentLookup, PaymentProvider } from "../payments/index.ts";
-import { crashPoint } from "../shared/failpoints.ts";
+import type { CardInput, PaymentProvider } from "../payments/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { CURRENCY } from "../shared/money.ts";
 import { newToken } from "../shared/ids.ts";
-import { CheckoutError, emptyCart } from "./errors.ts";
+import { missingShippingFields, type ShippingAddressInput } from "./address.ts";
+import { CheckoutError, emptyCart, shippingRequired } from "./errors.ts";
 import type { BillingInput } from "./inputs.ts";
-import { attemptByKey, attemptOutcome, type Attempt, type PlaceOrderResult, type ShortLine } from "./queries.ts";
-import { CHARGE_RESUME_AFTER_MS, CHECKOUT_MESSAGES, DUPLICATE_WAIT_MS } from "./rules.ts";
-import { failAttempt, settleAttempt } from "./settle.ts";
+import { attemptById, attemptOutcome, isHolding, type Attempt, type PlaceOrderResult, type ShortLine } from "./queries.ts";
+import { chargeAttempt, chargeLooksAbandoned } from "./charge.ts";
+import { takeOver } from "./resume.ts";
+import { CHECKOUT_MESSAGES, DUPLICATE_WAIT_MS, MAX_TAKEOVERS } from "./rules.ts";
 
 export interface CheckoutDeps {
   db: Db;
@@ -39,21 +41,29 @@ export interface PlaceOrderInput {
   cartId: string | null;
   idempotencyKey: string;
   billing: BillingInput;
+  /**
+   * Where the order ships: required when the cart holds anything that ships (everything but event tickets),
+   * null or ignored otherwise. The billing address defaults to it when none was given.
+   */
+  shipping: ShippingAddressInput | null;
   /** The test provider's card; Stripe's is confirmed in the browser. */
   card?: CardInput | undefined;
   /** The visit paying, for the purchase event: its anonymous session id (null when not tracked) and source. */
   visit?: { sessionId: string | null; source: "web" | "mobile" } | undefined;
 }
 
-function addressOf(billing: BillingInput): PostalAddress {
-  return {
-    name: billing.fullName,
-    street: billing.street,
-    city: billing.city,
-    state: billing.state,
-    zipCode: billing.zipCode,
-    country: billing.country,
-  };
+/**
+ * The order's addresses: where it ships (none when nothing in it ships), and where it is billed: the billing
+ * address given, or the shipping address when the billing fields were left empty (the country alone is not
+ * an address).
+ */
+function addressesOf(input: PlaceOrderInput, ships: boolean): { shipping: PostalAddress | null; billing: PostalAddress } {
+  const { billing } = input;
+  const name = billing.fullName;
+  const shipping = ships && input.shipping ? { name, ...input.shipping } : null;
+  const billingGiven = [billing.street, billing.city, billing.state, billing.zipCode].some((part) => part !== "");
+  const billed = billingGiven || !shipping ? { name, street: billing.street, city: billing.city, state: billing.state, zipCode: billing.zipCode, country: billing.country } : shipping;
+  return { shipping, billing: billed };
 }
 
 /**
@@ -102,28 +112,62 @@ async function checkQueuePasses(tx: Db, userId: string, cartId: string | null, c
   }
 }
 
-type Claim = { kind: "claimed"; attempt: Attempt } | { kind: "taken" } | { kind: "empty" } | { kind: "short"; lines: ShortLine[] };
+type Claim =
+  | { kind: "claimed"; attempt: Attempt }
+  /** An attempt exists under this key already: the same submission sent again, or another under a form key already used. */
+  | { kind: "taken"; attempt: Attempt }
+  /** The cart has a payment in flight under another key: it is asked about before anything new starts (ADR 0038). */
+  | { kind: "busy"; attempt: Attempt }
+  | { kind: "empty" }
+  | { kind: "short"; lines: ShortLine[] };
+
+/**
+ * What identifies one submission of the checkout (not its key): the billing and shipping fields as parsed,
+ * and the card by the provider's fingerprint and its expiry (never the number; Stripe's card is not seen).
+ */
+function submissionDigestOf(deps: CheckoutDeps, input: PlaceOrderInput): string {
+  const sorted = (fields: object | null) => (fields ? Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)) : null);
+  const card = input.card ? [deps.payments.cardFingerprint?.(input.card) ?? null, input.card.expMonth, input.card.expYear] : null;
+  return createHash("sha256").update(JSON.stringify({ billing: sorted(input.billing), shipping: sorted(input.shipping), card })).digest("base64url");
+}
+
+/** The key of a new submission sent under a form key whose attempt failed: the same content finds it again. */
+function resubmissionKey(key: string, digest: string): string {
+  return createHash("sha256").update(`resubmission:${key}:${digest}`).digest("base64url");
+}
 
 /**
  * Step 1: in one transaction, price the cart from the database, record the attempt under its
- * idempotency key and reserve every line (all or nothing). A concurrent attempt with the same key waits
- * on the unique index and then finds it taken; a shortfall rolls the attempt back with the stock.
+ * idempotency key and reserve every line (all or nothing). Checkouts of one cart take the cart's row lock
+ * first, so whether an attempt exists under the key, or the shopper has a payment in flight, is decided for
+ * every process at once: a cart has at most one payment in flight. A shortfall rolls the attempt back with
+ * the stock.
  */
-async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Date): Promise<Claim> {
-  // No look-up of the key first: the insert below finds it taken (after the first attempt's commit), and a
-  // finished attempt has emptied the cart ("empty", then placeOrder finds the key).
+async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, key: string, digest: string, now: Date): Promise<Claim> {
   let cartLines: Awaited<ReturnType<typeof getCart>>["lines"] = [];
   try {
     return await deps.db.transaction(async (tx): Promise<Claim> => {
+      if (input.cartId) await lockCart(tx, input.cartId);
+      const known = await tx
+        .select()
+        .from(checkoutAttempts)
+        .where(or(eq(checkoutAttempts.idempotencyKey, key), and(eq(checkoutAttempts.userId, input.userId), inArray(checkoutAttempts.status, [...HOLDING_STATUSES]))));
+      const same = known.find((a) => a.idempotencyKey === key);
+      if (same) return { kind: "taken", attempt: same };
+      if (known[0]) return { kind: "busy", attempt: known[0] };
       const cart = await getCart(tx, input.cartId, undefined, { photos: false });
       cartLines = cart.lines;
       if (cart.lines.length === 0) return { kind: "empty" };
       // A line put in the cart before its product was scheduled for a later release is refused until then.
       const early = cart.lines.find((l) => l.notOnSaleUntil);
       if (early) throw notOnSaleYet(early.name, early.notOnSaleUntil!);
+      // What ships needs an address to ship to; an order of tickets only needs none (ADR 0018).
+      const ships = linesShip(cart.lines);
+      if (ships && !input.shipping) throw shippingRequired(missingShippingFields());
+      const addresses = addressesOf(input, ships);
       const who: CustomerKeys = {
         userId: input.userId,
-        addressKey: addressKeyOf(input.billing),
+        addressKey: addressKeyOf(addresses.shipping ?? addresses.billing),
         cardFingerprint: input.card ? (deps.payments.cardFingerprint?.(input.card) ?? null) : null,
       };
       await checkCustomerLimits(tx, who, input.cartId, cart.lines);
@@ -140,13 +184,12 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
         unitPriceCents: l.unitPriceCents,
         quantity: l.quantity,
       }));
-      const address = addressOf(input.billing);
       const id = newToken(16);
       const [attempt] = await tx
         .insert(checkoutAttempts)
         .values({
           id,
-          idempotencyKey: input.idempotencyKey,
+          idempotencyKey: key,
           userId: input.userId,
           cartId: input.cartId,
           // Recorded before the provider is asked for money: after a crash at any later point the sweeper
@@ -158,17 +201,23 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
           ...orderAmounts(lines),
           currency: CURRENCY,
           customerEmail: input.billing.email,
-          billingAddress: address,
-          shippingAddress: address,
+          billingAddress: addresses.billing,
+          shippingAddress: addresses.shipping,
           addressKey: who.addressKey ?? null,
           cardFingerprint: who.cardFingerprint ?? null,
+          submissionDigest: digest,
           reservedUntil: new Date(now.getTime() + deps.holdTtlMs),
           visitSessionId: input.visit?.sessionId ?? null,
           visitSource: input.visit?.source ?? "web",
         })
         .onConflictDoNothing({ target: checkoutAttempts.idempotencyKey })
         .returning();
-      if (!attempt) return { kind: "taken" };
+      if (!attempt) {
+        // Another cart's checkout took this key a moment ago (a copied form): the key's attempt answers.
+        const [other] = await tx.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
+        if (!other) throw new Error(`checkout key ${key} was taken and is gone`);
+        return { kind: "taken", attempt: other };
+      }
       // A product sold by raffle: only the buyer's own win, whose held unit moves to this attempt's reservation below.
       const refused = await takeRaffleClaims(tx, input.userId, lines, id);
       if (refused) throw raffleOnly(refused.name);
@@ -190,111 +239,73 @@ async function claimAttempt(deps: CheckoutDeps, input: PlaceOrderInput, now: Dat
 /**
  * Places the order for the shopper's cart: validate against the database, reserve stock (with an
  * expiry), take payment, then create the order and commit the stock. A failure undoes the earlier steps.
- * Idempotent on input.idempotencyKey: a repeat gets the first attempt's outcome and never a second charge.
+ * Idempotent on input.idempotencyKey and what was submitted: the same submission sent again gets the first
+ * one's outcome and never a second charge; other content under a key whose attempt failed (a corrected card,
+ * changed details) is a new attempt. A cart has at most one payment in flight: while an earlier attempt of
+ * the shopper is charging, the provider is asked about it first, and its order, or its payment still being
+ * processed, is the answer; only an attempt that ended with nothing paid makes way for a new one (ADR 0038).
  */
 export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const now = deps.now?.() ?? new Date();
-  const claim = await claimAttempt(deps, input, now);
-  if (claim.kind === "short") return { kind: "insufficient_stock", lines: claim.lines };
-  if (claim.kind === "empty") {
-    // The cart may have just been emptied by this very attempt, finished in another request.
-    if (await attemptByKey(deps.db, input.idempotencyKey)) return awaitExisting(deps, input);
-    throw emptyCart();
+  const digest = submissionDigestOf(deps, input);
+  let key = input.idempotencyKey;
+  let inFlight: Attempt | null = null;
+  for (let round = 0; round < MAX_TAKEOVERS; round++) {
+    const now = deps.now?.() ?? new Date();
+    const claim = await claimAttempt(deps, input, key, digest, now);
+    switch (claim.kind) {
+      case "claimed":
+        return chargeAttempt(deps, claim.attempt, input.card);
+      case "short":
+        return { kind: "insufficient_stock", lines: claim.lines };
+      case "empty":
+        throw emptyCart();
+      case "busy": {
+        inFlight = claim.attempt;
+        const standing = await takeOver(deps, claim.attempt);
+        if (standing.kind === "answer") return standing.result;
+        continue;
+      }
+      case "taken": {
+        const attempt = claim.attempt;
+        if (attempt.userId !== input.userId) {
+          throw new CheckoutError("checkout.key_conflict", "This checkout form has expired. Please try again.");
+        }
+        if (attempt.submissionDigest === null || attempt.submissionDigest === digest) return awaitExisting(deps, attempt, input.card);
+        // The same form sent with other content: once its attempt is over with nothing kept, this is a new one.
+        if (isHolding(attempt)) {
+          inFlight = attempt;
+          const standing = await takeOver(deps, attempt);
+          if (standing.kind === "answer") return standing.result;
+        } else if (attempt.status === "completed" || attempt.status === "refunding") {
+          return attemptOutcome(deps.db, attempt);
+        }
+        key = resubmissionKey(input.idempotencyKey, digest);
+        continue;
+      }
+    }
   }
-  if (claim.kind === "taken") return awaitExisting(deps, input);
-
-  return chargeAttempt(deps, claim.attempt, input.card);
+  // Attempts kept ending under this one's feet: say it is under way rather than start yet another.
+  if (!inFlight) throw new Error("checkout found its key's attempt over again and again");
+  return { kind: "in_progress", attemptId: inFlight.id };
 }
 
 /**
- * Step 2: asks the provider for the money under the attempt's idempotency key, then acts on the answer.
- * Also how a retry finishes an attempt whose request died: the key makes the provider answer with the
- * first charge instead of taking a second one.
+ * The outcome of an attempt placed before under this key with the same content, waiting a moment while it
+ * runs. A charge whose request is gone (its process stopped, or it was cut off) is finished here, under the
+ * same key, instead of refused: the provider answers with the first charge if there was one.
  */
-async function chargeAttempt(deps: CheckoutDeps, attempt: Attempt, card: CardInput | undefined): Promise<PlaceOrderResult> {
-  let outcome: PaymentLookup | null;
-  try {
-    outcome = await deps.payments.startPayment({
-      amountCents: attempt.totalCents,
-      currency: attempt.currency,
-      idempotencyKey: attempt.idempotencyKey,
-      description: `East Harlem checkout ${attempt.id}`,
-      customerEmail: attempt.customerEmail,
-      attemptId: attempt.id,
-      card,
-    });
-  } catch (error) {
-    deps.onError?.(error, "payment provider call failed");
-    // A failed call does not say whether money moved: ask the provider under the same key. If it cannot
-    // answer either, the attempt stays "charging" and the sweeper asks again later.
-    outcome = await deps.payments.lookup({ idempotencyKey: attempt.idempotencyKey, attemptId: attempt.id, paymentId: attempt.paymentId }).catch((lookupError: unknown) => {
-      deps.onError?.(lookupError, "payment lookup failed");
-      return null;
-    });
-    if (!outcome) return { kind: "in_progress", attemptId: attempt.id };
-    if (outcome.status === "none") {
-      await failAttempt(deps.db, attempt.id, CHECKOUT_MESSAGES.paymentFailed, null, deps.jobs);
-      return { kind: "failed", attemptId: attempt.id, message: CHECKOUT_MESSAGES.paymentFailed };
-    }
-  }
-  crashPoint("checkout.after_charge");
-  return applyPaymentOutcome(deps, attempt, outcome);
-}
-
-/** Acts on what the provider says of an attempt's payment: settle it, end it, or hand the browser its part. */
-export async function applyPaymentOutcome(deps: CheckoutDeps, attempt: Attempt, outcome: PaymentLookup): Promise<PlaceOrderResult> {
-  switch (outcome.status) {
-    case "failed": {
-      const message = outcome.message || CHECKOUT_MESSAGES.paymentFailed;
-      await failAttempt(deps.db, attempt.id, message, outcome.paymentId, deps.jobs);
-      return { kind: "failed", attemptId: attempt.id, message };
-    }
-    case "requires_confirmation":
-      await recordPayment(deps.db, attempt.id, outcome.paymentId, outcome.clientSecret);
-      return { kind: "requires_confirmation", attemptId: attempt.id, clientSecret: outcome.clientSecret, totalCents: attempt.totalCents };
-    case "processing":
-      await recordPayment(deps.db, attempt.id, outcome.paymentId, null);
-      return { kind: "in_progress", attemptId: attempt.id };
-    case "none":
-      return { kind: "in_progress", attemptId: attempt.id };
-    case "succeeded": {
-      const settled = await settleAttempt(deps, attempt.id, { paymentId: outcome.paymentId, brand: outcome.brand, last4: outcome.last4 });
-      if (settled.kind === "refunded") return { kind: "failed", attemptId: attempt.id, message: settled.message };
-      return { kind: "completed", attemptId: attempt.id, receipt: settled.receipt, fresh: settled.fresh };
-    }
-  }
-}
-
-/** Ties the provider's payment to an attempt still charging (Stripe: the PaymentIntent and its client secret). */
-async function recordPayment(db: Db, attemptId: string, paymentId: string, clientSecret: string | null): Promise<void> {
-  await db
-    .update(checkoutAttempts)
-    .set({ paymentId, ...(clientSecret ? { clientSecret } : {}), updatedAt: new Date() })
-    .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, "charging")));
-}
-
-/** The outcome of an attempt placed before under this key, waiting a moment if it is still running. */
-async function awaitExisting(deps: CheckoutDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+async function awaitExisting(deps: CheckoutDeps, first: Attempt, card: CardInput | undefined): Promise<PlaceOrderResult> {
   const deadline = Date.now() + DUPLICATE_WAIT_MS;
+  let attempt = first;
   for (;;) {
-    const attempt = await attemptByKey(deps.db, input.idempotencyKey);
-    if (!attempt) throw new CheckoutError("checkout.attempt_not_found", CHECKOUT_MESSAGES.paymentFailed);
-    if (attempt.userId !== input.userId) {
-      throw new CheckoutError("checkout.key_conflict", "This checkout form has expired. Please try again.");
-    }
     if (attempt.status === "charging" && !attempt.clientSecret && chargeLooksAbandoned(attempt, deps.now?.() ?? new Date())) {
-      // The request that started this charge is gone (its process stopped, or it was cut off): finish the
-      // checkout here, under the same key, instead of refusing it.
-      return chargeAttempt(deps, attempt, input.card);
+      return chargeAttempt(deps, attempt, card);
     }
     const outcome = await attemptOutcome(deps.db, attempt);
     if (outcome.kind !== "in_progress" || Date.now() > deadline) return outcome;
     await new Promise((r) => setTimeout(r, 100));
+    const again = await attemptById(deps.db, attempt.id);
+    if (!again) throw new CheckoutError("checkout.attempt_not_found", CHECKOUT_MESSAGES.paymentFailed);
+    attempt = again;
   }
-}
-
-/** A charge started longer ago than any live request takes to finish one. */
-function chargeLooksAbandoned(attempt: Attempt, now: Date): boolean {
-  const started = attempt.chargeStartedAt ?? attempt.createdAt;
-  return now.getTime() - started.getTime() > CHARGE_RESUME_AFTER_MS;
 }

@@ -1,7 +1,8 @@
 /** Reads of checkout attempts: where an attempt stands, and its receipt once the order exists. */
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, HOLDING_STATUSES, orders, type CheckoutLine } from "../../db/schema/index.ts";
+import { getCart, linesShip } from "../cart/index.ts";
 import { CHECKOUT_MESSAGES } from "./rules.ts";
 
 export type Attempt = typeof checkoutAttempts.$inferSelect;
@@ -36,9 +37,24 @@ export type PlaceOrderResult =
   | { kind: "requires_confirmation"; attemptId: string; clientSecret: string; totalCents: number }
   | { kind: "in_progress"; attemptId: string };
 
-export async function attemptByKey(db: Db, key: string): Promise<Attempt | undefined> {
-  const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
-  return row;
+/** Whether the cart holds anything that ships, so that checkout needs a shipping address (event tickets do not ship). */
+export async function needsShippingAddress(db: Db, cartId: string | null): Promise<boolean> {
+  if (!cartId) return false;
+  return linesShip((await getCart(db, cartId, undefined, { photos: false })).lines);
+}
+
+/** Whether an attempt still holds its stock: its payment is in flight (charging) or was never asked for. */
+export function isHolding(attempt: Pick<Attempt, "status">): boolean {
+  return (HOLDING_STATUSES as readonly string[]).includes(attempt.status);
+}
+
+/** The shopper's attempts still holding stock, newest first (one at most since ADR 0038, but older rows may be two). */
+export async function openAttemptsOf(db: Db, userId: string): Promise<Attempt[]> {
+  return db
+    .select()
+    .from(checkoutAttempts)
+    .where(and(eq(checkoutAttempts.userId, userId), inArray(checkoutAttempts.status, [...HOLDING_STATUSES])))
+    .orderBy(desc(checkoutAttempts.createdAt));
 }
 
 export async function attemptById(db: Db, attemptId: string): Promise<Attempt | undefined> {

@@ -9,7 +9,8 @@ export interface NewPaidOrder extends OrderAmounts {
   customerEmail: string;
   currency: string;
   billingAddress: PostalAddress;
-  shippingAddress: PostalAddress;
+  /** Null when nothing in the order ships (event tickets only). */
+  shippingAddress: PostalAddress | null;
   lines: readonly CheckoutLine[];
   paymentProvider: PaymentProviderName;
   paymentId: string;

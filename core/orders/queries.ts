@@ -132,7 +132,8 @@ export interface OrderDetail extends OrderSummary {
   shippingCents: number;
   customerEmail: string;
   customerName: string;
-  shippingAddress: PostalAddress;
+  /** Where it ships; null when nothing in it ships (event tickets only). */
+  shippingAddress: PostalAddress | null;
   billingAddress: PostalAddress;
   /** "Visa ending in 4242": never more of the card than brand and last 4. */
   paymentMethod: string;

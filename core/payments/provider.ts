@@ -83,6 +83,15 @@ export interface PaymentProvider {
   cardFingerprint?(card: CardInput): string | null;
   /** Where the payment of a checkout stands at the provider (reconciliation after a crash). Never charges. */
   lookup(request: PaymentLookupRequest): Promise<PaymentLookup>;
+  /**
+   * Closes a checkout's key so that no money can be taken under it from now on, and answers what became of
+   * it: "failed" (code "canceled") when nothing was paid, or the payment that got in first. Asked when a new
+   * submission takes over from a checkout whose request is gone (ADR 0038). The test processor records the
+   * key as canceled in its ledger; Stripe cancels an intent still waiting for a browser. Stripe cannot bar an
+   * intent not yet created, so "none" may come back: the store then hands no client secret of that checkout
+   * to a browser (applyPaymentOutcome cancels the intent instead).
+   */
+  abandon(request: PaymentLookupRequest): Promise<PaymentLookup>;
   /** Gives the whole payment back (an order cancelled before shipment). Idempotent on the key. */
   refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
   /** Abandons a payment that never completed (an expired reservation). Harmless when already final. */

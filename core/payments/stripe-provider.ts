@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { PaymentError } from "./errors.ts";
-import type { PaymentEvent, PaymentLookup, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentWebhooks } from "./provider.ts";
+import type { PaymentEvent, PaymentLookup, PaymentLookupRequest, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentWebhooks } from "./provider.ts";
 
 export interface StripeOptions {
   secretKey: string;
@@ -97,6 +97,14 @@ function stripeWebhooks(stripe: Stripe, webhookSecret: string | undefined): Paym
  */
 export async function createStripeProvider(options: StripeOptions): Promise<PaymentProvider> {
   const stripe = await stripeClient(options);
+  const lookup = async ({ attemptId, paymentId }: PaymentLookupRequest): Promise<PaymentLookup> => {
+    if (paymentId) return lookupOfIntent(await stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] }));
+    // The store crashed before it recorded the intent: find it by the checkout it was made for.
+    const found = await stripe.paymentIntents.search({ query: `metadata['attemptId']:'${attemptId.replace(/[^A-Za-z0-9_-]/g, "")}'`, limit: 10 });
+    const intent = found.data.find((i) => i.status === "succeeded") ?? found.data[0];
+    if (!intent) return { status: "none" };
+    return lookupOfIntent(await stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] }));
+  };
   return {
     name: "stripe",
     webhooks: stripeWebhooks(stripe, options.webhookSecret),
@@ -117,13 +125,17 @@ export async function createStripeProvider(options: StripeOptions): Promise<Paym
       return { status: "requires_confirmation", paymentId: intent.id, clientSecret: intent.client_secret };
     },
 
-    async lookup({ attemptId, paymentId }) {
-      if (paymentId) return lookupOfIntent(await stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] }));
-      // The store crashed before it recorded the intent: find it by the checkout it was made for.
-      const found = await stripe.paymentIntents.search({ query: `metadata['attemptId']:'${attemptId.replace(/[^A-Za-z0-9_-]/g, "")}'`, limit: 10 });
-      const intent = found.data.find((i) => i.status === "succeeded") ?? found.data[0];
-      if (!intent) return { status: "none" };
-      return lookupOfIntent(await stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] }));
+    lookup,
+
+    async abandon(request) {
+      const found = await lookup(request);
+      if (found.status !== "requires_confirmation") return found;
+      try {
+        await stripe.paymentIntents.cancel(found.paymentId);
+      } catch {
+        // Refused when the shopper's payment got in first (or it is being processed): asked again below.
+      }
+      return lookup({ ...request, paymentId: found.paymentId });
     },
 
     async refund(paymentId: string, amountCents: number, idempotencyKey: string) {

@@ -57,6 +57,28 @@ export function createTestProvider(db: Db, now: () => Date = () => new Date()): 
 
     lookup: ({ idempotencyKey }) => chargeOutcome(idempotencyKey),
 
+    async abandon({ idempotencyKey }) {
+      // A canceled entry under the key: a charge asked for later finds it and is refused, as one asked for
+      // before it stands (one row per key, whichever came first).
+      await db
+        .insert(testCharges)
+        .values({
+          id: `ch_test_${newToken(12)}`,
+          idempotencyKey,
+          amountCents: 0,
+          currency: "USD",
+          status: "failed",
+          brand: "unknown",
+          last4: "",
+          failureCode: "canceled",
+          failureMessage: "Payment failed",
+        })
+        .onConflictDoNothing({ target: testCharges.idempotencyKey });
+      const outcome = await chargeOutcome(idempotencyKey);
+      if (outcome.status === "none") throw new Error("test charge vanished");
+      return outcome;
+    },
+
     // Like a real processor's fingerprint: the same number gives the same value, and the number cannot be read back.
     cardFingerprint: (card) => {
       const digits = card.number.replace(/\D/g, "");

@@ -119,7 +119,7 @@ export async function collectAccountData(db: Db, userId: string) {
     .where(eq(checkoutAttempts.userId, userId))
     .orderBy(asc(checkoutAttempts.createdAt));
   const addresses = new Map<string, PostalAddress>();
-  for (const a of attempts) for (const address of [a.billingAddress, a.shippingAddress]) addresses.set(addressKey(address), address);
+  for (const a of attempts) for (const address of [a.billingAddress, a.shippingAddress]) if (address) addresses.set(addressKey(address), address);
 
   const reviewRows = await db
     .select({ review: reviews, product: { slug: products.slug, name: products.name } })

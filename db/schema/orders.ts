@@ -76,7 +76,8 @@ export const checkoutAttempts = pgTable(
     currency: text("currency").notNull().default("USD"),
     customerEmail: text("customer_email").notNull(),
     billingAddress: jsonb("billing_address").$type<PostalAddress>().notNull(),
-    shippingAddress: jsonb("shipping_address").$type<PostalAddress>().notNull(),
+    /** Where it ships; null when nothing in it ships (event tickets only, ADR 0018). */
+    shippingAddress: jsonb("shipping_address").$type<PostalAddress>(),
     /** The provider's payment (a test charge id, or a Stripe PaymentIntent id). */
     paymentId: text("payment_id").unique(),
     /** Stripe: handed to the browser so Stripe Elements can confirm the PaymentIntent. */
@@ -88,6 +89,12 @@ export const checkoutAttempts = pgTable(
     /** The card's fingerprint where the provider gives one (Stripe's card.fingerprint; the test processor's hash of the number). */
     cardFingerprint: text("card_fingerprint"),
     failureMessage: text("failure_message"),
+    /**
+     * A digest of what was submitted (the billing and shipping fields, the card's fingerprint and expiry; never
+     * the number): the same form sent again with the same content is this attempt, sent with other content after
+     * this attempt failed it is a new one (ADR 0038). Null on attempts made before it was kept.
+     */
+    submissionDigest: text("submission_digest"),
     /** When the provider was first asked for the money: an attempt charging for long lost its process. */
     chargeStartedAt: timestamp("charge_started_at", { withTimezone: true }),
     /** Held stock is released by the sweeper once this passes without a completed payment. */
@@ -138,7 +145,8 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     billingAddress: jsonb("billing_address").$type<PostalAddress>().notNull(),
-    shippingAddress: jsonb("shipping_address").$type<PostalAddress>().notNull(),
+    /** Where it ships; null when nothing in it ships (event tickets only, ADR 0018). */
+    shippingAddress: jsonb("shipping_address").$type<PostalAddress>(),
     paymentProvider: text("payment_provider").$type<PaymentProviderName>().notNull(),
     paymentId: text("payment_id").notNull(),
     cardBrand: text("card_brand"),

@@ -29,7 +29,16 @@ export function OrderCustomer({ order }: { order: AdminOrderDetail }) {
       <p>{order.customer.name}</p>
       <p className="break-all">{order.customerEmail}</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Address title="Shipping address" address={order.shippingAddress} />
+        {order.shippingAddress ? (
+          <Address title="Shipping address" address={order.shippingAddress} />
+        ) : (
+          <div>
+            <h3 className="font-semibold">Shipping address</h3>
+            <p className="mt-1" data-testid="nothing-to-ship">
+              None: nothing in this order ships (its tickets were sent by email).
+            </p>
+          </div>
+        )}
         <Address title="Billing address" address={order.billingAddress} />
       </div>
     </Section>

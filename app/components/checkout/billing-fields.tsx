@@ -1,26 +1,27 @@
+import { SHIPPING_COUNTRIES, type ShippingCountry } from "../../../core/checkout/rules.ts";
 import { useT, type MessageId } from "../../i18n/index.ts";
 import { inputClass, labelClass } from "../account/page-shell.tsx";
 
-/**
- * Countries offered in the billing form; US first and the default (SPEC section 9). Each name is the
- * catalogue's, in the page's language; a name written the same in English and Spanish is given as it is.
- */
-export const COUNTRIES: readonly [string, MessageId | { name: string }][] = [
-  ["US", "checkout.country.US"],
-  ["CA", "checkout.country.CA"],
-  ["MX", "checkout.country.MX"],
-  ["PR", { name: "Puerto Rico" }],
-  ["DO", "checkout.country.DO"],
-  ["GB", "checkout.country.GB"],
-  ["IE", "checkout.country.IE"],
-  ["FR", "checkout.country.FR"],
-  ["DE", "checkout.country.DE"],
-  ["ES", "checkout.country.ES"],
-  ["IT", "checkout.country.IT"],
-  ["NL", "checkout.country.NL"],
-  ["JP", "checkout.country.JP"],
-  ["AU", { name: "Australia" }],
-];
+/** Each country's name: the catalogue's, in the page's language; a name written the same in English and Spanish is given as it is. */
+const COUNTRY_NAMES: Record<ShippingCountry, MessageId | { name: string }> = {
+  US: "checkout.country.US",
+  CA: "checkout.country.CA",
+  MX: "checkout.country.MX",
+  PR: { name: "Puerto Rico" },
+  DO: "checkout.country.DO",
+  GB: "checkout.country.GB",
+  IE: "checkout.country.IE",
+  FR: "checkout.country.FR",
+  DE: "checkout.country.DE",
+  ES: "checkout.country.ES",
+  IT: "checkout.country.IT",
+  NL: "checkout.country.NL",
+  JP: "checkout.country.JP",
+  AU: { name: "Australia" },
+};
+
+/** Countries offered in the checkout form: where the store ships, US first and the default (SPEC section 9). */
+export const COUNTRIES = SHIPPING_COUNTRIES.map((code) => [code, COUNTRY_NAMES[code]] as const);
 
 export type FieldErrors = Record<string, string>;
 
@@ -60,32 +61,106 @@ function Field({
   );
 }
 
-/** Full name and email required; the address optional; country defaults to US. */
-export function BillingFields({ values, errors }: { values: Record<string, string>; errors: FieldErrors }) {
+function CountrySelect({ name, value, errors }: { name: string; value: string | undefined; errors: FieldErrors }) {
   const t = useT();
+  const error = errors[name];
+  const errorId = `${name}-error`;
+  return (
+    <div>
+      <label htmlFor={name} className={labelClass}>
+        {t("checkout.field.country")}
+      </label>
+      <select
+        id={name}
+        name={name}
+        defaultValue={value || "US"}
+        autoComplete={name === "country" ? "shipping country" : "billing country"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+      >
+        {COUNTRIES.map(([code, label]) => (
+          <option key={code} value={code}>
+            {typeof label === "string" ? t(label) : label.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** An address's fields, by their names in core (and in the form, for the address the order ships to). */
+export const ADDRESS_FIELDS = ["street", "city", "state", "zipCode", "country"] as const;
+/** Whether an address was typed at all (the country alone, which has a default, is not an address). */
+export const addressGiven = (address: Record<string, string>) => ADDRESS_FIELDS.some((field) => field !== "country" && address[field]);
+/** The form's name of a billing address field ("street" -> "billingStreet"). */
+export const billingFieldName = (field: string) => `billing${field[0]!.toUpperCase()}${field.slice(1)}`;
+/** Billing errors keyed by the form's names (the buyer's name and email keep theirs). */
+export const billingFieldErrors = (errors: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [(ADDRESS_FIELDS as readonly string[]).includes(field) ? billingFieldName(field) : field, message]));
+
+/** An address's fields: the shipping address under the fields' own names, the billing address under `billing...`. */
+function AddressFields({ of, required, values, errors }: { of: "shipping" | "billing"; required: boolean; values: Record<string, string>; errors: FieldErrors }) {
+  const t = useT();
+  const name = (field: string) => (of === "billing" ? billingFieldName(field) : field);
+  // The section in autocomplete keeps the browser's autofill of the two addresses apart.
+  const section = of;
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <Field name={name("street")} label={t("checkout.field.address")} autoComplete={`${section} address-line1`} required={required} defaultValue={values[name("street")]} errors={errors} />
+      </div>
+      <Field name={name("city")} label={t("checkout.field.city")} autoComplete={`${section} address-level2`} required={required} defaultValue={values[name("city")]} errors={errors} />
+      <Field name={name("state")} label={t("checkout.field.state")} autoComplete={`${section} address-level1`} required={required} defaultValue={values[name("state")]} errors={errors} />
+      <Field name={name("zipCode")} label={t("checkout.field.zipCode")} autoComplete={`${section} postal-code`} required={required} defaultValue={values[name("zipCode")]} errors={errors} />
+      <CountrySelect name={name("country")} value={values[name("country")]} errors={errors} />
+    </>
+  );
+}
+
+/** Where the order ships: every field required (checked per country on the server). */
+export function ShippingFields({ values, errors }: { values: Record<string, string>; errors: FieldErrors }) {
+  const t = useT();
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="sr-only">{t("checkout.section.shipping")}</legend>
+      <AddressFields of="shipping" required values={values} errors={errors} />
+    </fieldset>
+  );
+}
+
+/**
+ * Full name and email required; the billing address optional (SPEC section 5). When the order ships, the
+ * billing address is the shipping address unless another is given, behind a disclosure that works without
+ * JavaScript and opens by itself when it holds something.
+ */
+export function BillingFields({ values, errors, ships }: { values: Record<string, string>; errors: FieldErrors; ships: boolean }) {
+  const t = useT();
+  const billingGiven = ADDRESS_FIELDS.some((field) => field !== "country" && (values[billingFieldName(field)] || errors[billingFieldName(field)]));
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="sr-only">{t("checkout.section.billing")}</legend>
       <Field name="fullName" label={t("checkout.field.fullName")} autoComplete="name" required defaultValue={values.fullName} errors={errors} />
       <Field name="email" label={t("checkout.field.email")} type="email" autoComplete="email" required defaultValue={values.email} errors={errors} />
-      <div className="sm:col-span-2">
-        <Field name="street" label={t("checkout.field.address")} autoComplete="address-line1" defaultValue={values.street} errors={errors} />
-      </div>
-      <Field name="city" label={t("checkout.field.city")} autoComplete="address-level2" defaultValue={values.city} errors={errors} />
-      <Field name="state" label={t("checkout.field.state")} autoComplete="address-level1" defaultValue={values.state} errors={errors} />
-      <Field name="zipCode" label={t("checkout.field.zipCode")} autoComplete="postal-code" defaultValue={values.zipCode} errors={errors} />
-      <div>
-        <label htmlFor="country" className={labelClass}>
-          {t("checkout.field.country")}
-        </label>
-        <select id="country" name="country" defaultValue={values.country || "US"} autoComplete="country" className={inputClass}>
-          {COUNTRIES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {typeof name === "string" ? t(name) : name.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      {ships ? (
+        <details className="sm:col-span-2" open={billingGiven}>
+          <summary className="cursor-pointer py-2 font-semibold underline">{t("checkout.billingOther")}</summary>
+          <fieldset className="mt-3 grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-sm text-muted">
+              <span className="sr-only">{t("checkout.billingAddress")}: </span>
+              {t("checkout.billingOtherHint")}
+            </legend>
+            <AddressFields of="billing" required={false} values={values} errors={errors} />
+          </fieldset>
+        </details>
+      ) : (
+        <AddressFields of="billing" required={false} values={values} errors={errors} />
+      )}
     </fieldset>
   );
 }

@@ -30,13 +30,16 @@ export interface BillingDetails {
   address?: { line1?: string; city?: string; state?: string; postal_code?: string; country?: string };
 }
 
-/** The billing form's values as Stripe wants them; empty address parts are left out. */
+/**
+ * The billing form's values as Stripe wants them; empty address parts are left out. With no billing address
+ * typed, the shipping address is the billing address (as the server records it).
+ */
 export function billingDetailsOf(fields: Record<string, string | undefined>): BillingDetails {
-  const address = Object.fromEntries(
-    Object.entries({ line1: fields.street, city: fields.city, state: fields.state, postal_code: fields.zipCode, country: fields.country || "US" }).filter(
-      ([, v]) => v,
-    ),
-  );
+  const billed = [fields.billingStreet, fields.billingCity, fields.billingState, fields.billingZipCode].some(Boolean);
+  const from = billed
+    ? { line1: fields.billingStreet, city: fields.billingCity, state: fields.billingState, postal_code: fields.billingZipCode, country: fields.billingCountry || "US" }
+    : { line1: fields.street, city: fields.city, state: fields.state, postal_code: fields.zipCode, country: fields.country || "US" };
+  const address = Object.fromEntries(Object.entries(from).filter(([, v]) => v));
   return { name: fields.fullName ?? "", email: fields.email ?? "", address };
 }
 
