@@ -9,6 +9,9 @@ import { NonceContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
+/** The drop's light waiting page, drawn by the waiting room's door without React Router (server/lines.ts, ADR 0040). */
+export { renderWaitingPage } from "./lib/waiting-page.server.tsx";
+
 /**
  * Every error a loader, action or render threw that no domain rule explains goes to the log as one JSON
  * line (pino, with the method and path), not to stderr. A request the client abandoned is not an error.

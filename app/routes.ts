@@ -15,7 +15,6 @@ const pages: RouteConfigEntry[] = [
   route("shop/:slug", "routes/product.tsx"),
   route("shop/:slug/reviews", "routes/product-reviews.tsx"),
   route("shop/:slug/queue", "routes/product-queue.tsx"),
-  route("shop/:slug/line", "routes/product-line.tsx"),
   route("events/rsvp/:step", "routes/event-rsvp.tsx"),
   route("events/:slug", "routes/event.tsx"),
   route("cart", "routes/cart.tsx"),

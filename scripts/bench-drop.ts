@@ -18,8 +18,8 @@
 // Timed: the drop opens when the clock starts; every shopper arrives at a random moment within
 // BENCH_ARRIVAL_SECONDS, on one of the two stores (alternating), over plain HTTP with keep-alive and at most
 // BENCH_INFLIGHT requests in flight at once. People behave like the page: open the product page (which, while
-// they wait, is the light waiting page and takes a place in line), ask /shop/:slug/queue every QUEUE_POLL_MS
-// until let in, then load the product page (as the waiting page does), add a size to the cart (one other size
+// they wait, is the light waiting page and takes a place in line), ask /shop/:slug/queue as often as the
+// line says (every QUEUE_POLL_MS near its front, less often farther back) until let in, then load the product page (as the waiting page does), add a size to the cart (one other size
 // when that one is gone), open the checkout and pay with a card of their own; refused because sold out, they stop. Bots ask
 // several times as often, try the cart before they are let in and again at once when refused, one in
 // three with a forged eh_queue cookie, one in three reloading the product page every few rounds; let in,
@@ -30,7 +30,7 @@
 //
 // Settings: BENCH_SHOPPERS (5000), BENCH_UNITS (100), BENCH_BOT_SHARE (0.1), BENCH_ARRIVAL_SECONDS (10),
 // BENCH_MAX_SECONDS (200), BENCH_INFLIGHT (128), and the waiting room as an owner sets it for a hundred units
-// (ADR 0034's addendum of 2026-12-01: shoppers served at once about what the stores check out in a minute or
+// (ADR 0040: shoppers served at once about what the stores check out in a minute or
 // two, not the whole crowd): BENCH_QUEUE_CAPACITY (150), BENCH_QUEUE_RATE (600 a minute),
 // BENCH_QUEUE_CHECKOUT_MINUTES (5).
 // Exit code: non-zero when a unit was oversold, the ledger disagrees, an account holds more than the limit,
@@ -194,9 +194,11 @@ async function main(): Promise<number> {
   for (let i = 0; i < PROCESSES; i++) {
     stores.push(await startStore({ env: { DATABASE_URL: scratch.url, AUTH_SECRET: authSecret, PAYMENT_PROVIDER: "test", TRUSTED_PROXIES: "127.0.0.1" }, nodeFlags: cpuProfileFlags(`store-${i + 1}`) }));
   }
+  const turns = { bot: 0, person: 0 };
   for (const s of shoppers) {
     const address = s.bot ? `10.66.0.${1 + (s.index % BOT_ADDRESSES)}` : `10.${1 + Math.floor(s.index / 65_536)}.${Math.floor(s.index / 256) % 256}.${s.index % 256}`;
-    s.client = new Client(stores[s.index % PROCESSES]!.url, REQUEST_TIMEOUT_MS, { "X-Forwarded-For": address, "User-Agent": BROWSER });
+    // Taken in turn by the two stores, as a load balancer hands out connections: people and bots alike.
+    s.client = new Client(stores[(s.bot ? turns.bot++ : turns.person++) % PROCESSES]!.url, REQUEST_TIMEOUT_MS, { "X-Forwarded-For": address, "User-Agent": BROWSER });
     s.client.cookies.set("eh.session_token", signedSessionCookie((s as { token?: string }).token!, authSecret));
     if (s.bot && s.index % 3 === 0) {
       // A forged place: a well-formed ticket id with a signature the store never gave.
@@ -270,7 +272,8 @@ async function main(): Promise<number> {
     const order = [...sizes].sort(() => Math.random() - 0.5).slice(0, 2);
     let refusedOtherwise = false;
     for (const v of order) {
-      const res = await ask(s, "cart add", () => s.client.post("/cart", { intent: "add", variantId: String(v.id), quantity: "1" }));
+      // As the product page's app adds (a fetcher: the action's answer, no page drawn).
+      const res = await ask(s, "cart add", () => s.client.post("/cart.data", { intent: "add", variantId: String(v.id), quantity: "1" }));
       if (!res) return Date.now() > deadline ? "cut off" : "refused";
       if (res.status === 200) return "added";
       if (res.status !== 409) refusedOtherwise = true;
@@ -322,20 +325,22 @@ async function main(): Promise<number> {
       return;
     }
     let admitted = admittedIn(page.body);
+    // As the waiting page does: it asks again as soon as its last answer says (less often far back in line).
+    let everyMs = Number(/"every":(\d+)/.exec(page.body)?.[1] ?? QUEUE_POLL_MS);
     while (!admitted) {
-      if (Date.now() + QUEUE_POLL_MS > deadline) {
+      if (Date.now() + everyMs > deadline) {
         s.outcome = "still waiting";
         return;
       }
-      await sleep(QUEUE_POLL_MS);
+      await sleep(everyMs);
       const status = await ask(s, "queue status", () => s.client.get(queuePath));
       if (!status || status.status !== 200) continue;
-      const state = (JSON.parse(status.body) as { queue: { state: string } | null }).queue?.state;
-      if (state === "admitted") admitted = true;
-      else if (state !== "waiting") {
+      const queue = (JSON.parse(status.body) as { queue: { state: string; checkAgainMs?: number } | null }).queue;
+      if (queue?.state === "admitted") admitted = true;
+      else if (queue?.state !== "waiting") {
         s.outcome = "gave up";
         return;
-      }
+      } else if (queue.checkAgainMs) everyMs = queue.checkAgainMs;
     }
     s.waitedMs = Date.now() - arrived;
     if (!admittedIn(page.body)) {

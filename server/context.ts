@@ -45,6 +45,10 @@ export type StoreContext = {
   /** This request as analytics sees it (bot or not, its anonymous session), and where its events go. */
   visit: Visit;
   analytics: { recorder: EventRecorder; rollup: () => Promise<unknown> };
+  /** The app's own request for a route's data (`.data`: a fetcher, a navigation of a running app), not a page. */
+  dataRequest: boolean;
+  /** Places in lines this request took before the pages saw it (the waiting room's door let the visitor in at once): ticket ids. */
+  placesTaken: readonly string[];
   /** This process's picture of the drops' running lines (server/lines.ts). */
   lines: LineBoard;
   /** The account a request's session cookie belongs to, read without the identity library: the waiting room's pages only (server/session-reader.ts). */

@@ -28,7 +28,7 @@ import { createRequestHandler } from "./react-router-handler.ts";
 import { secureRandomBytes } from "./request-ids.ts";
 import { compressAnswers } from "./compression.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
-import { LineBoard, lineStatusFromPicture, waitingPageFor } from "./lines.ts";
+import { LineBoard, lineStatusFromPicture, waitingRoomDoor, type RenderWaitingPage } from "./lines.ts";
 import { sessionAccountReader } from "./session-reader.ts";
 import { apiNotFound, createApi } from "../app/api/index.ts";
 
@@ -276,6 +276,8 @@ export function createHttpApp(options: HttpOptions): express.Express {
     visit: res.locals.visit as Visit,
     analytics: options.analytics,
     page: { guestCacheable: false, failed: false },
+    dataRequest: req.path.endsWith(".data"),
+    placesTaken: (res.locals.placesTaken as string[] | undefined) ?? [],
     lines,
     sessionAccount,
     stylesheets,
@@ -292,10 +294,19 @@ export function createHttpApp(options: HttpOptions): express.Express {
         getLoadContext,
         mode: env.NODE_ENV,
         pageCache: options.pageCache,
-        rewrite: waitingPageFor(lineDoor),
         onCopyServed: (_req, res, page) => recordCopiedPageEvents(options.analytics.recorder, res.locals.visit as Visit | undefined, page.events),
       });
   const secureCookies = env.BASE_URL.startsWith("https://");
+  // A drop's product page while its line runs: the waiting page for whoever waits (server/lines.ts), drawn by
+  // the app's renderer from the server build, before analytics and React Router read the request.
+  const waitingPage = async (): Promise<RenderWaitingPage | undefined> => {
+    const build = options.vite ? ((await options.vite.ssrLoadModule("virtual:react-router/server-build")) as unknown as ServerBuild) : options.build?.server;
+    return (build?.entry.module as { renderWaitingPage?: RenderWaitingPage } | undefined)?.renderWaitingPage;
+  };
+  app.get(
+    LOCALES.map((locale) => localePath("/shop/:slug", locale)),
+    waitingRoomDoor({ ...lineDoor, db: database.db, sessionAccount, stylesheets, renderer: waitingPage }),
+  );
   app.use(
     visitMiddleware({
       recorder: options.analytics.recorder,

@@ -1,11 +1,28 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
-import { admitWaiting, estimateMinutes, placeIn, readPlace, runningLines, type RunningLine, type SignedPlace } from "../core/queue/index.ts";
+import {
+  admitWaiting,
+  checkAgainMs,
+  estimateMinutes,
+  joinQueue,
+  placeIn,
+  QueueError,
+  readPlace,
+  runningLines,
+  ticketIdsOf,
+  tokensAfter,
+  type QueueStatus,
+  type RunningLine,
+  type SignedPlace,
+} from "../core/queue/index.ts";
 import type { Db } from "../db/client.ts";
-import { storeCookieName } from "./cookie-names.ts";
+import type { Locale } from "../core/shared/locale.ts";
+import { queueSetCookie, queueTokensOf } from "./queue-cookie.ts";
+import { limitJoins } from "./queue-joins.ts";
+import type { SessionAccountReader } from "./session-reader.ts";
 
 /*
- * A drop's line as each app process pictures it (ADR 0034, addendum of 2026-12-01). On a drop's biggest
+ * A drop's line as each app process pictures it (ADR 0040). On a drop's biggest
  * minute thousands wait at once: a full product page per visitor, or a database read per status check, spends
  * the stores' capacity on people who cannot buy yet. So each process keeps one picture of the running lines
  * (which drops, sold out or not, the numbers still waiting), read in one statement at most twice a second while
@@ -68,26 +85,31 @@ export class LineBoard {
   }
 }
 
-/** The places a request's cookie carries (the page's `eh_queue`, as app/lib/queue.server.ts writes it), verified. */
+/**
+ * What the waiting room's door asks the app to draw (app/lib/waiting-page.server.tsx, handed over as an export
+ * of the server build's entry): the line's product, the visitor's place or why it has none.
+ */
+export interface WaitingPageView {
+  locale: Locale;
+  slug: string;
+  /** The address's query, "?..." or "". */
+  search: string;
+  productName: string;
+  nonce: string;
+  stylesheets: readonly string[];
+  place:
+    | { kind: "waiting"; position: number; ahead: number; estimateMinutes: number; checkAgainMs: number }
+    /** `message`: the domain's refusal, in English (the app translates it); `signIn`: the way in is signing in. */
+    | { kind: "refused"; message: string; signIn: boolean };
+}
+
+export type RenderWaitingPage = (view: WaitingPageView) => string;
+
+/** The verified places a request's cookie carries. */
 export function placesOf(cookieHeader: string | undefined, secure: boolean, secret: string): SignedPlace[] {
-  if (!cookieHeader) return [];
-  const name = storeCookieName("eh_queue", secure);
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      // React Router's cookie value: base64 of JSON, URI-encoded in the header.
-      const list: unknown = JSON.parse(Buffer.from(decodeURIComponent(part.slice(eq + 1).trim()), "base64").toString("latin1"));
-      if (!Array.isArray(list)) return [];
-      return list
-        .slice(0, 8)
-        .map((token) => readPlace(typeof token === "string" ? token : null, secret))
-        .filter((place): place is SignedPlace => place !== null);
-    } catch {
-      return [];
-    }
-  }
-  return [];
+  return queueTokensOf(cookieHeader, secure)
+    .map((token) => readPlace(token, secret))
+    .filter((place): place is SignedPlace => place !== null);
 }
 
 /** A product address as the pages have it: /shop/:slug or /es/shop/:slug. */
@@ -99,27 +121,99 @@ export interface LineDoorOptions {
   secureCookies: boolean;
 }
 
+export interface WaitingRoomDoorOptions extends LineDoorOptions {
+  db: Db;
+  sessionAccount: SessionAccountReader;
+  stylesheets: readonly string[];
+  /** The app's waiting page (app/lib/waiting-page.server.tsx, an export of the server build's entry). */
+  renderer: () => Promise<RenderWaitingPage | undefined>;
+}
+
 /**
- * For a GET of a product page: the light waiting page's address when this visitor should wait in its line
- * (the line runs, the drop is not sold out, and the visitor holds no place known to be let in), else null.
- * A guest at a drop for account holders gets the product page ("Sign in to buy"). Crawlers are shown the line
- * like anyone while it runs (the waiting page is not indexed; the product page is, the rest of the time).
+ * The waiting room's door, in front of a drop's product page while its line runs and the drop is not sold out
+ * (ADR 0040). A visitor whose signed place the picture shows waiting is answered the light waiting page from the
+ * picture alone: no session, no database. A visitor with no place known (a first visit, another device, a place
+ * joined since the picture) takes or keeps one: the session read without the identity library, the join (a new
+ * place counts against the join limits), then the waiting page, or, let in at once, the product page itself. A
+ * place known to be let in goes on to the product page; so does a guest at a drop for account holders ("Sign in
+ * to buy"), and every product without a running line. Crawlers are shown the line like anyone while it runs (the
+ * waiting page is not indexed; the product page is, the rest of the time).
  */
-export function waitingPageFor(options: LineDoorOptions) {
-  return async (req: Request): Promise<string | null> => {
-    if (req.method !== "GET" && req.method !== "HEAD") return null;
-    const match = PRODUCT_PAGE.exec(req.path);
-    if (!match) return null;
-    const line = await options.board.lineOf(match[2]!);
-    if (!line || line.soldOut) return null;
-    const cookies = req.get("cookie");
-    if (line.accountOnly && !cookies?.includes("session_token")) return null;
-    const place = placesOf(cookies, options.secureCookies, options.secret).find((p) => p.productId === line.productId);
-    if (place?.admitted) return null;
-    // Numbered before the picture and no longer waiting: let in (or gone), the product page says which.
-    if (place && placeIn(line.waiting, line.nextSeq, place.seq).state === "past") return null;
-    const query = req.originalUrl.indexOf("?");
-    return `${match[1] ?? ""}/shop/${match[2]}/line${query < 0 ? "" : req.originalUrl.slice(query)}`;
+export function waitingRoomDoor(options: WaitingRoomDoorOptions) {
+  const { board, secret, secureCookies } = options;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const match = PRODUCT_PAGE.exec(req.path);
+      if (!match) return next();
+      const line = await board.lineOf(match[2]!);
+      if (!line || line.soldOut) return next();
+      const cookies = req.get("cookie");
+      if (line.accountOnly && !cookies?.includes("session_token")) return next();
+      const render = await options.renderer();
+      if (!render) return next();
+      const tokens = queueTokensOf(cookies, secureCookies);
+      const places = tokens.map((t) => readPlace(t, secret)).filter((p): p is SignedPlace => p !== null);
+      const place = places.find((p) => p.productId === line.productId);
+      if (place?.admitted) return next();
+      const where = place ? placeIn(line.waiting, line.nextSeq, place.seq) : null;
+      // Numbered before the picture and no longer waiting: let in (or gone), the product page says which.
+      if (where?.state === "past") return next();
+      const view = {
+        locale: match[1] ? ("es" as const) : ("en" as const),
+        slug: line.slug,
+        search: req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "",
+        productName: line.name,
+        nonce: String(res.locals.nonce ?? ""),
+        stylesheets: options.stylesheets,
+      };
+      const send = (status: number, html: string, setCookie: string | null) => {
+        // A few kilobytes, sent as they are: a compressor set up per answer would cost more than the page.
+        res.status(status).setHeader("Cache-Control", "private, no-store, no-transform");
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Content-Language", view.locale);
+        if (setCookie) res.append("Set-Cookie", setCookie);
+        res.end(req.method === "HEAD" ? undefined : html);
+      };
+      if (where?.state === "waiting") {
+        const ahead = where.ahead;
+        const waiting = { kind: "waiting" as const, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, line.ratePerMinute), checkAgainMs: checkAgainMs(ahead, line.ratePerMinute) };
+        return send(200, render({ ...view, place: waiting }), null);
+      }
+      const accountId = (await options.sessionAccount(cookies))?.id ?? null;
+      const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+      let status: QueueStatus;
+      try {
+        const joined = await joinQueue(
+          options.db,
+          line.productId,
+          { accountId, ticketIds: ticketIdsOf(tokens, secret) },
+          // While others wait, the picture's reads move the line; an empty line lets in at once.
+          { admit: line.waiting.length === 0, beforeJoin: () => limitJoins(options.db, clientIp, accountId) },
+        );
+        status = joined.status;
+      } catch (error) {
+        if (!(error instanceof QueueError)) throw error;
+        // Off sale or switched off since the picture was taken: the product page says what there is.
+        if (error.code === "queue.not_queued") {
+          await board.refresh();
+          return next();
+        }
+        return send(error.status, render({ ...view, place: { kind: "refused", message: error.message, signIn: error.code === "queue.sign_in_required" } }), null);
+      }
+      const kept = tokensAfter(tokens, line.productId, status, secret);
+      const setCookie = kept ? queueSetCookie(kept, secureCookies) : null;
+      if (status.state === "admitted") {
+        // Let in at once: the product page, in this same answer (its loader is told of the place).
+        if (setCookie) res.append("Set-Cookie", setCookie);
+        res.locals.placesTaken = [status.ticketId];
+        return next();
+      }
+      if (status.state !== "waiting") return next();
+      const waiting = { kind: "waiting" as const, position: status.position, ahead: status.ahead, estimateMinutes: status.estimateMinutes, checkAgainMs: status.checkAgainMs };
+      return send(200, render({ ...view, place: waiting }), setCookie);
+    } catch (error) {
+      next(error);
+    }
   };
 }
 
@@ -142,7 +236,15 @@ export function lineStatusFromPicture(options: LineDoorOptions) {
         return next();
       }
       res.json({
-        queue: { state: "waiting", ticketId: place.ticketId, position: where.ahead + 1, ahead: where.ahead, estimateMinutes: estimateMinutes(where.ahead, line.ratePerMinute) },
+        queue: {
+          state: "waiting",
+          ticketId: place.ticketId,
+          seq: place.seq,
+          position: where.ahead + 1,
+          ahead: where.ahead,
+          estimateMinutes: estimateMinutes(where.ahead, line.ratePerMinute),
+          checkAgainMs: checkAgainMs(where.ahead, line.ratePerMinute),
+        },
         open: true,
       });
     } catch (error) {

@@ -14,11 +14,6 @@ export function createRequestHandler(options: {
   mode?: string;
   /** Guests' copies of public pages (server/page-cache.ts); absent: every page is rendered. */
   pageCache?: PageCache;
-  /**
-   * The address React Router answers instead of the one asked for, or null (a drop's product page answered by
-   * its waiting page, server/lines.ts); such an answer is never taken from or kept in the page cache.
-   */
-  rewrite?: (req: Request) => Promise<string | null>;
   /** Called for every copy served (analytics records the page's events for this visit). */
   onCopyServed?: (req: Request, res: Response, page: CachedPage) => void;
 }) {
@@ -27,12 +22,6 @@ export function createRequestHandler(options: {
   return async (req: Request, res: Response, next: NextFunction) => {
     let ticket: RenderTicket | null = null;
     try {
-      const rewritten = options.rewrite ? await options.rewrite(req) : null;
-      if (rewritten !== null) {
-        const context = options.getLoadContext(req, res);
-        await sendResponse(res, await handleRequest(toFetchRequest(req, res, rewritten), context));
-        return;
-      }
       // The public host and protocol, as the page is rendered with them (a trusted proxy's forwarded ones).
       const decision = cache ? pageCacheKey({ method: req.method, url: req.originalUrl, protocol: req.protocol, host: req.host, headers: req.headers }) : null;
       if (cache && decision && "key" in decision && (await cache.ready())) {
@@ -78,7 +67,7 @@ function sendCopy(req: Request, res: Response, page: CachedPage): void {
   sendKeptBody(req, res, page.body);
 }
 
-function toFetchRequest(req: Request, res: Response, address = req.originalUrl): globalThis.Request {
+function toFetchRequest(req: Request, res: Response): globalThis.Request {
   // The public address: X-Forwarded-Host when a trusted proxy sent it (req.host applies "trust proxy"),
   // else Host; React Router compares it with the Origin of every action. A Host that is not a host falls
   // back to localhost, as in @react-router/express; the path is appended as sent (never resolved).
@@ -90,7 +79,7 @@ function toFetchRequest(req: Request, res: Response, address = req.originalUrl):
   }
   let url: URL;
   try {
-    url = new URL(`${origin}${address}`);
+    url = new URL(`${origin}${req.originalUrl}`);
   } catch {
     throw Object.assign(new Error("The address is not valid."), { status: 400, expose: true });
   }

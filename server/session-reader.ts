@@ -5,7 +5,7 @@ import { rowsOf } from "../core/shared/sql-rows.ts";
 import { storeCookieName } from "./cookie-names.ts";
 
 /**
- * Who a session cookie belongs to, read without the identity library (ADR 0034's addendum of 2026-12-01):
+ * Who a session cookie belongs to, read without the identity library (ADR 0040):
  * for the waiting room's pages, which a drop's crowd asks for thousands of times a minute, where the library's
  * session read (its per-call context, a WebCrypto key imported per call) cost more than the rest of the answer.
  * It decides exactly as the library's getSession does: the cookie the library set (`eh.session_token`, over

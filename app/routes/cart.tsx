@@ -22,9 +22,10 @@ import { joinForPage, queueTicketsOf } from "../lib/queue.server.ts";
 import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { track } from "../lib/analytics.server.ts";
 import { localizeText, requestLocale } from "../lib/i18n.server.ts";
-import { getViewer } from "../lib/session.server.ts";
+import { signedInAccountId } from "../lib/session.server.ts";
 import { localePath } from "../i18n/index.ts";
 import type { QueueStatus } from "../../core/queue/index.ts";
+import { isDomainError } from "../../core/shared/errors.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -34,8 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 /** `signInTo`: the refusal asks a guest to sign in first (a drop for account holders); the product's path to come back to. */
 /**
- * `queue`: the add was refused for want of a place in a drop's line, and the visitor has one now (ADR 0034's
- * addendum of 2026-12-01): the page shows it in place of Add to Cart.
+ * `queue`: the add was refused for want of a place in a drop's line, and the visitor has one now (ADR 0040): the page shows it in place of Add to Cart.
  */
 export type CartActionResult = { ok: true; message: string } | { ok: false; error: string; signInTo?: string; queue?: QueueStatus };
 
@@ -82,16 +82,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         added = await add();
       } catch (error) {
-        const joined = await joinLineForAdd(request, context, error, headers);
-        if (!joined) throw error;
-        if (joined.status.state === "admitted") {
+        const queued = queuedProduct(error);
+        if (!queued) throw error;
+        const joined = await joinLineForAdd(request, context, queued.productId, headers);
+        if (joined?.state === "admitted") {
           // Let in at once (nobody ahead): the add goes through with the new place, as pressed.
-          added = await addToCart(context.db, cartId, { ...input, queueTickets: [joined.status.ticketId] });
+          added = await addToCart(context.db, cartId, { ...input, queueTickets: [joined.ticketId] });
+        } else if (redirectTo || !context.dataRequest) {
+          // A page's form (without JavaScript, or any form posted as a page): to the product's address, which
+          // shows the place (the waiting page), or why none was given (too many joins).
+          throw redirect(localePath(`/shop/${queued.slug}`, requestLocale(request)), { status: 303, headers });
+        } else if (joined) {
+          // The page's app shows the place in place of Add to Cart.
+          return data<CartActionResult>({ ok: false, error: localizeText(request, (error as Error).message), queue: joined }, { status: 403, headers });
         } else {
-          // Waiting. Without JavaScript: back to the product's address, which shows the place (the waiting page);
-          // with it, the page shows the place in place of Add to Cart.
-          if (redirectTo) throw redirect(localePath(`/shop/${joined.slug}`, requestLocale(request)), { status: 303, headers });
-          return data<CartActionResult>({ ok: false, error: localizeText(request, (error as Error).message), queue: joined.status }, { status: 403, headers });
+          throw error;
         }
       }
       track(request, context, { type: "add_to_cart", productId: added.productId, variantId: input.variantId, quantity: input.quantity, valueCents: added.unitPriceCents * input.quantity });
@@ -129,24 +134,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/**
- * An add refused for want of a place in a drop's line ("Join the line for X to buy it."): the visitor joins
- * it here and now (a page left open through the countdown, a form posted before the line started), so the
- * press of Add to Cart carries on into the line instead of a dead end. Null when the refusal was another, or
- * joining was refused too (that refusal is then the answer's).
- */
-async function joinLineForAdd(request: Request, context: Route.ActionArgs["context"], error: unknown, headers: Headers): Promise<{ slug: string; status: QueueStatus } | null> {
+/** The product of an add refused for want of a place in a drop's line ("Join the line for X to buy it."), or null. */
+function queuedProduct(error: unknown): { productId: number; slug: string } | null {
   if (!(error instanceof CartError) || error.code !== "cart.queue_required") return null;
-  const slug = error.details.slug;
-  const productId = Number(error.details.productId);
-  if (typeof slug !== "string" || !Number.isInteger(productId)) return null;
-  const viewer = await getViewer(request, context);
+  const { slug, productId } = error.details;
+  return typeof slug === "string" && typeof productId === "number" ? { productId, slug } : null;
+}
+
+/**
+ * An add refused for want of a place in a drop's line: the visitor joins it here and now (a page left open
+ * through the countdown, a form posted before the line started), so the press of Add to Cart carries on into
+ * the line instead of a dead end. Null when joining was refused too (too many joins: the product's address
+ * then says so).
+ */
+async function joinLineForAdd(request: Request, context: Route.ActionArgs["context"], productId: number, headers: Headers): Promise<QueueStatus | null> {
   try {
-    const joined = await joinForPage(request, context, productId, viewer?.id ?? null);
+    const joined = await joinForPage(request, context, productId, await signedInAccountId(request, context));
     if (joined.setCookie) headers.append("Set-Cookie", joined.setCookie);
-    return { slug, status: joined.status };
-  } catch {
-    return null;
+    return joined.status;
+  } catch (error) {
+    if (isDomainError(error)) return null;
+    throw error;
   }
 }
 

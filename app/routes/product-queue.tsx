@@ -29,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /**
  * Takes a place in the line (or keeps the one held), as JSON: a product page open through its countdown joins
- * this way at the moment of release (ADR 0034's addendum of 2026-12-01). A new place counts against the join
+ * this way at the moment of release (ADR 0040). A new place counts against the join
  * limits; refused, the answer says why (`error`) with the refusal's status.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {

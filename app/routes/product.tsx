@@ -76,8 +76,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   // A raffle's page (its window, its draw, the entries) is never kept for guests by the page cache (ADR 0035).
   if (raffle) headers.set("Cache-Control", noStore["Cache-Control"]);
-  // A drop still to come with a waiting room: at its moment the open page joins the line itself (ADR 0034's
-  // addendum of 2026-12-01) rather than turn into an Add to Cart that would only answer "Join the line".
+  // A drop still to come with a waiting room: at its moment the open page joins the line itself (ADR 0040) rather than turn into an Add to Cart that would only answer "Join the line".
   const lineAtRelease = product.onSaleAt !== null && !soldOut && (await hasWaitingRoom(context.db, product.id));
   // The "Notify me" form's address for a signed-in shopper (a guest's page, the cached one, has none).
   return data(

@@ -148,11 +148,13 @@ export async function addToCart(
   return db.transaction(async (tx) => {
     const cart = await lockCart(tx, cartId);
     const variant = await sellableVariant(tx, input.variantId);
+    // A drop's pass first: on its biggest minute most refused adds come from people (and bots) not let in yet,
+    // and nothing else needs reading to refuse them.
+    await checkQueuePass(tx, cart, variant, input.queueTickets ?? []);
     const inCart = await currentQuantity(tx, cartId, input.variantId);
     const wanted = inCart + input.quantity;
     const raffle = await checkRaffle(tx, cart, variant, wanted);
     await checkCustomerLimit(tx, cart, variant, wanted);
-    await checkQueuePass(tx, cart, variant, input.queueTickets ?? []);
     if (wanted > variant.available + (raffle.held ? 1 : 0)) {
       throw insufficientStock(variant.name, variant.size, variant.color, variant.available, inCart);
     }

@@ -6,7 +6,7 @@ import { newToken } from "../shared/ids.ts";
 import { rowsOf } from "../shared/sql-rows.ts";
 import { notQueued, queueSignInRequired } from "./errors.ts";
 import { hasWaitingRoom, waitingRoomApplies } from "./queries.ts";
-import { estimateMinutes, type QueueSettings } from "./rules.ts";
+import { checkAgainMs, estimateMinutes, type QueueSettings } from "./rules.ts";
 
 /*
  * The waiting room (ADR 0034). Everything that decides who is in and when runs in SQL against the database's
@@ -18,7 +18,7 @@ import { estimateMinutes, type QueueSettings } from "./rules.ts";
  * place's number in line (what a page's signed place carries, core/queue/tokens.ts).
  */
 export type QueueStatus =
-  | { state: "waiting"; ticketId: string; seq: number; position: number; ahead: number; estimateMinutes: number }
+  | { state: "waiting"; ticketId: string; seq: number; position: number; ahead: number; estimateMinutes: number; checkAgainMs: number }
   | { state: "admitted"; ticketId: string; seq: number; expiresAt: string; msLeft: number }
   | { state: "expired"; ticketId: string; seq: number }
   | { state: "used"; ticketId: string; seq: number };
@@ -122,7 +122,7 @@ async function statusOf(tx: Db, ticketId: string): Promise<QueueStatus> {
   if (row.admitted && row.expired) return { state: "expired", ticketId, seq };
   if (row.admitted) return { state: "admitted", ticketId, seq, expiresAt: new Date(row.expires_at!).toISOString(), msLeft: Number(row.ms_left ?? 0) };
   const ahead = Number(row.ahead);
-  return { state: "waiting", ticketId, seq, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, Number(row.rate)) };
+  return { state: "waiting", ticketId, seq, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, Number(row.rate)), checkAgainMs: checkAgainMs(ahead, Number(row.rate)) };
 }
 
 /** How a join goes: `beforeJoin` runs only when a new place is about to be taken (the join limits); `admit: false` leaves moving the line to whoever does (a process's picture of a busy line, server/lines.ts). */
@@ -213,7 +213,8 @@ export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor
   }
   const ahead = Number(numbered.ahead);
   const seq = Number(numbered.seq);
-  return { ticketId: id, joined: true, status: { state: "waiting", ticketId: id, seq, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, Number(numbered.rate)) } };
+  const rate = Number(numbered.rate);
+  return { ticketId: id, joined: true, status: { state: "waiting", ticketId: id, seq, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, rate), checkAgainMs: checkAgainMs(ahead, rate) } };
 }
 
 /**

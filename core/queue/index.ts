@@ -1,6 +1,6 @@
 // The waiting room's face (ADR 0034): other code imports it from here only.
-export { DEFAULT_QUEUE_SETTINGS, estimateMinutes, JOIN_LIMIT_PER_ACCOUNT, JOIN_LIMIT_PER_ADDRESS, placeIn, QUEUE_POLL_MS, type QueueSettings } from "./rules.ts";
-export { readPlace, signPlace, signTicket, verifyTicket, type SignedPlace } from "./tokens.ts";
+export { checkAgainMs, DEFAULT_QUEUE_SETTINGS, estimateMinutes, JOIN_LIMIT_PER_ACCOUNT, JOIN_LIMIT_PER_ADDRESS, placeIn, QUEUE_POLL_MS, type QueueSettings } from "./rules.ts";
+export { readPlace, signPlace, signTicket, ticketIdsOf, tokensAfter, verifyTicket, type SignedPlace } from "./tokens.ts";
 export { queueTokenSchema } from "./inputs.ts";
 export { QueueError, notQueued, queueSignInRequired, tooManyJoins } from "./errors.ts";
 export { cartPassExpiresAt, hasWaitingRoom, queueSettingsOf, runningLines, type RunningLine } from "./queries.ts";

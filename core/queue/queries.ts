@@ -37,8 +37,7 @@ export async function hasWaitingRoom(db: Db, productId: number): Promise<boolean
 }
 
 /**
- * A drop whose line runs now, as an app process pictures it between two reads (ADR 0034, addendum of
- * 2026-12-01): on sale, its waiting room on, no raffle running; sold out or not; the places still waiting,
+ * A drop whose line runs now, as an app process pictures it between two reads (ADR 0040): on sale, its waiting room on, no raffle running; sold out or not; the places still waiting,
  * in order; the next number a place would get.
  */
 export interface RunningLine {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateMinutes, placeIn } from "./rules.ts";
+import { checkAgainMs, estimateMinutes, placeIn } from "./rules.ts";
 import { readPlace, signPlace, signTicket, verifyTicket } from "./tokens.ts";
 
 describe("the waiting room's rules", () => {
@@ -44,5 +44,13 @@ describe("the waiting room's rules", () => {
     // A place's token is not a ticket token, nor the other way round.
     expect(verifyTicket(token, "s3cret")).toBeNull();
     expect(readPlace(signTicket(place.ticketId, "s3cret"), "s3cret")).toBeNull();
+  });
+
+  it("asks every 5 s near the front of the line and less often farther back, at most every 30 s", () => {
+    expect(checkAgainMs(0, 600)).toBe(5000);
+    expect(checkAgainMs(249, 600)).toBe(5000);
+    expect(checkAgainMs(499, 600)).toBe(10_000);
+    expect(checkAgainMs(4000, 600)).toBe(30_000);
+    expect(checkAgainMs(3, 1)).toBe(30_000);
   });
 });

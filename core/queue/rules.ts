@@ -14,8 +14,20 @@ export interface QueueSettings {
 
 export const DEFAULT_QUEUE_SETTINGS: QueueSettings = { capacity: null, ratePerMinute: 60, checkoutMinutes: 10 };
 
-/** How often the waiting page asks for its place. */
+/** How often the waiting page asks for its place, near the front of the line. */
 export const QUEUE_POLL_MS = 5000;
+/** The longest a waiting page waits between two checks, however far back. */
+export const QUEUE_POLL_MAX_MS = 30_000;
+
+/**
+ * How long a waiting page waits before it asks again: every 5 s near the front, less often the farther back
+ * (a fifth of the time until its turn at the line's rate, at most 30 s), so a crowd at the back of a long
+ * line does not ask thousands of times a second for a place that cannot have moved much.
+ */
+export function checkAgainMs(ahead: number, ratePerMinute: number): number {
+  const untilTurnMs = ((ahead + 1) / Math.max(1, ratePerMinute)) * 60_000;
+  return Math.min(QUEUE_POLL_MAX_MS, Math.max(QUEUE_POLL_MS, Math.round(untilTurnMs / 5)));
+}
 
 /** Joins (page visits and the API's join) per address and per account in a minute: enough for a family behind one address. */
 export const JOIN_LIMIT_PER_ADDRESS = { limit: 30, windowMs: 60_000 };

@@ -30,7 +30,7 @@ export function verifyTicket(token: string | null | undefined, secret: string): 
 }
 
 /**
- * What a page's cookie carries of a place (ADR 0034, addendum of 2026-12-01): the ticket, its product and its
+ * What a page's cookie carries of a place (ADR 0040): the ticket, its product and its
  * number in line, and whether the store had already let it in when it signed this. The waiting page and its
  * status reads are answered from it and the process's picture of the line (no database, no session); a token
  * only ever says where its own holder stands, and every add and checkout still checks the pass in the database.
@@ -66,4 +66,32 @@ export function readPlace(token: string | null | undefined, secret: string): Sig
   const expected = Buffer.from(placeSignatureOf(place, secret));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return place;
+}
+
+/** The ticket ids of the tokens whose signatures hold: a page's signed place, or a bare ticket token (an older cookie, the app's header). */
+export function ticketIdsOf(tokens: readonly string[], secret: string): string[] {
+  return tokens.map((t) => readPlace(t, secret)?.ticketId ?? verifyTicket(t, secret)).filter((id): id is string => id !== null);
+}
+
+/**
+ * A browser's tokens once its place for a product is as `status` says: that place's signed token first,
+ * replacing any earlier one of the product's (and of the same ticket), the others after it; null when the
+ * list already starts with exactly that token (nothing to set), or the place no longer stands.
+ */
+export function tokensAfter(
+  tokens: readonly string[],
+  productId: number,
+  status: { state: string; ticketId: string; seq: number },
+  secret: string,
+): string[] | null {
+  if (status.state !== "waiting" && status.state !== "admitted") return null;
+  const token = signPlace({ ticketId: status.ticketId, productId, seq: status.seq, admitted: status.state === "admitted" }, secret);
+  if (tokens[0] === token) return null;
+  const others = tokens.filter((t) => {
+    const place = readPlace(t, secret);
+    if (place) return place.productId !== productId && place.ticketId !== status.ticketId;
+    const id = verifyTicket(t, secret);
+    return id !== null && id !== status.ticketId;
+  });
+  return [token, ...others];
 }

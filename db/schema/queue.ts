@@ -57,7 +57,7 @@ export const queueTickets = pgTable(
     uniqueIndex("queue_tickets_seq_unique").on(t.productId, t.seq),
     index("queue_tickets_waiting_idx").on(t.productId, t.seq).where(sql`${t.admittedAt} is null`),
     index("queue_tickets_account_idx").on(t.accountId, t.productId),
-    // One place waiting per account and product, whatever the devices joining at once (ADR 0034's addendum of 2026-12-01).
+    // One place waiting per account and product, whatever the devices joining at once (ADR 0040).
     uniqueIndex("queue_tickets_waiting_account_unique").on(t.productId, t.accountId).where(sql`${t.admittedAt} is null and ${t.accountId} is not null`),
     index("queue_tickets_cart_idx").on(t.cartId),
     check("queue_tickets_pass_check", sql`(${t.admittedAt} is null) = (${t.expiresAt} is null)`),

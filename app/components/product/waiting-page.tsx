@@ -1,7 +1,7 @@
 import { Monogram, Wordmark } from "../layout/brand.tsx";
 
 /**
- * The light waiting page of a drop (ADR 0034, addendum of 2026-12-01): what a visitor who waits in line is
+ * The light waiting page of a drop (ADR 0040): what a visitor who waits in line is
  * shown at the product's address, drawn on the server without the store's frame or app (no loaders, no
  * hydration): the product, the place and an estimate, read out politely as they change. A few lines of script
  * ask for the place every few seconds and load the product page once the visitor is let in; without
@@ -40,14 +40,14 @@ export interface WaitingTexts {
 }
 
 /*
- * Asks for the place every few seconds: still waiting, the numbers change in place (the live region reads
- * them out); anything else (let in, sold out, the room switched off, the place gone) loads the product's
+ * Asks for the place every few seconds, as often as the answer says (less often far back in a long line):
+ * still waiting, the numbers change in place (the live region reads them out); anything else (let in, sold out, the room switched off, the place gone) loads the product's
  * address again, which then shows the product page. A lost request is asked again at the next turn.
  */
 const LINE_SCRIPT = `(function(){var d=JSON.parse(document.getElementById("line-data").textContent);var n=new Intl.NumberFormat(d.texts.locale),p=new Intl.PluralRules(d.texts.locale);
 function f(t,v){var s=v===0&&t.zero!==undefined?t.zero:p.select(v)==="one"?t.one:t.other;return s.split("#").join(n.format(v))}
 function set(id,v){var e=document.getElementById(id);if(e&&e.textContent!==v)e.textContent=v}
-function ask(){fetch(d.status,{headers:{Accept:"application/json"},credentials:"same-origin"}).then(function(r){return r.ok?r.json():null}).then(function(b){if(!b)return;var q=b.queue;if(q&&q.state==="waiting"){set("queue-position",f(d.texts.position,q.position));set("queue-ahead",f(d.texts.ahead,q.ahead));set("queue-estimate",f(d.texts.estimate,q.estimateMinutes))}else{location.reload()}}).catch(function(){}).then(function(){setTimeout(ask,d.every)})}
+function ask(){fetch(d.status,{headers:{Accept:"application/json"},credentials:"same-origin"}).then(function(r){return r.ok?r.json():null}).then(function(b){if(!b)return;var q=b.queue;if(q&&q.state==="waiting"){set("queue-position",f(d.texts.position,q.position));set("queue-ahead",f(d.texts.ahead,q.ahead));set("queue-estimate",f(d.texts.estimate,q.estimateMinutes));if(q.checkAgainMs>0)d.every=q.checkAgainMs}else{location.reload();d.every=0}}).catch(function(){}).then(function(){if(d.every>0)setTimeout(ask,d.every)})}
 setTimeout(ask,d.every)})();`;
 
 export function WaitingPage(props: WaitingPageProps) {

@@ -18,6 +18,8 @@ export function WaitingRoom({ slug, queue, onChange }: { slug: string; queue: Ex
   const localePath = useLocalePath();
   const location = useLocation();
   const waiting = queue.state === "waiting";
+  // As often as the line says (less often far back in a long one); a new answer with another pace restarts the wait.
+  const everyMs = queue.state === "waiting" && queue.checkAgainMs > 0 ? queue.checkAgainMs : QUEUE_POLL_MS;
 
   useEffect(() => {
     if (!waiting) return;
@@ -33,14 +35,14 @@ export function WaitingRoom({ slug, queue, onChange }: { slug: string; queue: Ex
       } catch {
         // A lost request: the next one asks again.
       }
-      if (!stopped) timer = setTimeout(poll, QUEUE_POLL_MS);
+      if (!stopped) timer = setTimeout(poll, everyMs);
     };
-    let timer = setTimeout(poll, QUEUE_POLL_MS);
+    let timer = setTimeout(poll, everyMs);
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [waiting, slug, localePath, onChange]);
+  }, [waiting, everyMs, slug, localePath, onChange]);
 
   return (
     <section aria-labelledby="queue-heading" className="rounded border border-ink p-4" data-testid="waiting-room">
