@@ -46,9 +46,8 @@ import { openDatabase } from "../db/client.ts";
 import { orderItems, orders, products, queueTickets, sessions, stockMovements, users, variants } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createScratchDatabase } from "../tests/database.ts";
-import { Client } from "../tests/http-client.ts";
 import { checkoutFields } from "../tests/http-shopper.ts";
-import { cpuMsOf, cpuProfileFlags, envNumber, onCleanup, percentile, postgresCpuMs, rssOf, runMain, startStore, table, type Store } from "./bench-lib.ts";
+import { cpuMsOf, cpuProfileFlags, envNumber, LightClient, onCleanup, percentile, postgresCpuMs, rssOf, runMain, startStore, table, type LightAnswer, type Store } from "./bench-lib.ts";
 
 const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
 const SLUG = "harlem-classic-tee";
@@ -114,10 +113,12 @@ interface Shopper {
   name: string;
   email: string;
   bot: boolean;
-  client: Client;
+  client: LightClient;
   arrivalMs: number;
   /** ms from arrival until the shopper learned it was let in, or null. */
   waitedMs: number | null;
+  /** Each request: its route, when it was asked for and sent (ms from the opening), and when answered. */
+  steps: { route: Route; askedMs: number; sentMs: number; answeredMs: number; status: number }[];
   /** "cut off": let in, but the run ended before the purchase did. */
   outcome: "bought" | "sold out" | "still waiting" | "cut off" | "refused" | "gave up" | null;
 }
@@ -184,7 +185,7 @@ async function main(): Promise<number> {
     const email = `drop-${run}-${i}@east-harlem.test`;
     userRows.push({ id: userId, name, email, emailVerified: true });
     sessionRows.push({ id: `s${userId}`, token, userId, expiresAt, ipAddress: "127.0.0.1", userAgent: BROWSER });
-    shoppers.push({ index: i, userId, name, email, bot, client: null as unknown as Client, arrivalMs: arrivals[i]!, waitedMs: null, outcome: null });
+    shoppers.push({ index: i, userId, name, email, bot, client: null as unknown as LightClient, arrivalMs: arrivals[i]!, waitedMs: null, steps: [], outcome: null });
     (shoppers[i] as { token?: string }).token = token;
   }
   for (let i = 0; i < userRows.length; i += 1000) await db.insert(users).values(userRows.slice(i, i + 1000));
@@ -198,7 +199,7 @@ async function main(): Promise<number> {
   for (const s of shoppers) {
     const address = s.bot ? `10.66.0.${1 + (s.index % BOT_ADDRESSES)}` : `10.${1 + Math.floor(s.index / 65_536)}.${Math.floor(s.index / 256) % 256}.${s.index % 256}`;
     // Taken in turn by the two stores, as a load balancer hands out connections: people and bots alike.
-    s.client = new Client(stores[(s.bot ? turns.bot++ : turns.person++) % PROCESSES]!.url, REQUEST_TIMEOUT_MS, { "X-Forwarded-For": address, "User-Agent": BROWSER });
+    s.client = new LightClient(stores[(s.bot ? turns.bot++ : turns.person++) % PROCESSES]!.url, REQUEST_TIMEOUT_MS, { "X-Forwarded-For": address, "User-Agent": BROWSER });
     s.client.cookies.set("eh.session_token", signedSessionCookie((s as { token?: string }).token!, authSecret));
     if (s.bot && s.index % 3 === 0) {
       // A forged place: a well-formed ticket id with a signature the store never gave.
@@ -208,8 +209,7 @@ async function main(): Promise<number> {
   }
   // One signed-in page per store, to check the shortcut's sessions before the clock starts.
   for (const s of shoppers.slice(0, PROCESSES)) {
-    const res = await new Client(s.client.baseUrl, REQUEST_TIMEOUT_MS, { Cookie: `eh.session_token=${s.client.cookies.get("eh.session_token")}` }).get("/orders");
-    await res.arrayBuffer();
+    const res = await new LightClient(s.client.baseUrl, REQUEST_TIMEOUT_MS, { Cookie: `eh.session_token=${s.client.cookies.get("eh.session_token")}` }).get("/orders");
     if (res.status !== 200) throw new Error(`a bench session is not signed in: GET /orders answered ${res.status}`);
   }
   const bots = shoppers.filter((s) => s.bot).length;
@@ -227,6 +227,8 @@ async function main(): Promise<number> {
   /** Bots' answers by route and status. */
   const botAnswers = new Map<string, number>();
   const note = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  /** Requests asked for before the first sale's target, by who and route: the load the first buyers wait behind. */
+  const earlyAsks = new Map<string, number>();
 
   const cpuAtStart = { stores: stores.map((s) => cpuMsOf(s.serverPid())), postgres: postgresCpuMs(), bench: process.cpuUsage() };
   const started = Date.now();
@@ -237,23 +239,27 @@ async function main(): Promise<number> {
   const salesAtMs: number[] = [];
 
   /** One request, timed from when it leaves (after waiting for a slot); null when it failed outright. */
-  async function ask(s: Shopper, route: Route, send: () => Promise<Response>): Promise<{ status: number; body: string; location: string | null } | null> {
+  async function ask(s: Shopper, route: Route, send: () => Promise<LightAnswer>): Promise<LightAnswer | null> {
+    const askedMs = Date.now() - started;
+    if (askedMs < FIRST_SALE_TARGET_S * 1000) note(earlyAsks, `${s.bot ? "bots" : "people"}: ${route}`);
     return limit(async () => {
       // Past the run's end nothing more is sent: a backlog of requests cannot stretch the run.
       if (Date.now() > deadline) {
         notSent += 1;
         return null;
       }
-      const started = performance.now();
+      const sentMs = Date.now() - started;
+      const sentAt = performance.now();
       try {
         const res = await send();
-        const body = await res.text();
-        const ms = performance.now() - started;
+        if (!s.bot) s.steps.push({ route, askedMs, sentMs, answeredMs: Date.now() - started, status: res.status });
+        const body = res.body;
+        const ms = performance.now() - sentAt;
         answered += 1;
         if (!s.bot) times.get(route)!.push(ms);
         if (res.status >= 500) serverErrors.push(`${route}: ${res.status} ${body.slice(0, 120)}`);
         if (s.bot) note(botAnswers, `${route} ${res.status}`);
-        return { status: res.status, body, location: res.headers.get("location") };
+        return res;
       } catch (error) {
         if (Date.now() > deadline) {
           notSent += 1; // cut off by the run's end
@@ -304,7 +310,7 @@ async function main(): Promise<number> {
   const admittedIn = (html: string) => html.includes('data-testid="queue-admitted"');
 
   /** The product's address as a browser opens it: a redirect (let in at once, from the waiting page) is followed. */
-  async function openProduct(s: Shopper, route: Route): Promise<{ status: number; body: string } | null> {
+  async function openProduct(s: Shopper, route: Route): Promise<LightAnswer | null> {
     let path = `/shop/${SLUG}`;
     for (let hop = 0; hop < 3; hop++) {
       const res = await ask(s, route, () => s.client.get(path));
@@ -411,6 +417,7 @@ async function main(): Promise<number> {
   const postgresCpu = cpuSpent(cpuAtStart.postgres, postgresCpuMs());
   const benchUsage = process.cpuUsage(cpuAtStart.bench);
   const benchCpuMs = (benchUsage.user + benchUsage.system) / 1000;
+  await LightClient.closeAll();
   for (const store of stores) await store.stop();
   console.log(`all shoppers done in ${elapsedS.toFixed(1)} s; stores stopped\n`);
 
@@ -538,6 +545,18 @@ async function main(): Promise<number> {
       }),
     ),
   );
+  console.log(`\nrequests asked for in the first ${FIRST_SALE_TARGET_S} s after the opening:`);
+  console.log(table(["who: route", "requests"], [...earlyAsks].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => [k, String(n)])));
+  const firstBuyer = shoppers.filter((s) => !s.bot && s.outcome === "bought").sort((a, b) => a.steps[a.steps.length - 1]!.answeredMs - b.steps[b.steps.length - 1]!.answeredMs)[0];
+  if (firstBuyer) {
+    console.log(`\nthe first person to buy: arrived at ${(firstBuyer.arrivalMs / 1000).toFixed(2)} s; each request, from the opening (waiting for an in-flight slot, then answered):`);
+    console.log(
+      table(
+        ["route", "status", "asked", "sent", "answered"],
+        firstBuyer.steps.map((st) => [st.route, String(st.status), `${(st.askedMs / 1000).toFixed(2)} s`, `${(st.sentMs / 1000).toFixed(2)} s`, `${(st.answeredMs / 1000).toFixed(2)} s`]),
+      ),
+    );
+  }
   console.log("\nbots' answers:");
   console.log(table(["route", "status", "answers"], [...botAnswers].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => [k.replace(/ \d+$/, ""), k.split(" ").pop()!, String(n)])));
 

@@ -28,7 +28,7 @@ import { createRequestHandler } from "./react-router-handler.ts";
 import { secureRandomBytes } from "./request-ids.ts";
 import { compressAnswers } from "./compression.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
-import { LineBoard, lineStatusFromPicture, waitingRoomDoor, type RenderWaitingPage } from "./lines.ts";
+import { LineBoard, lineStatusFromPicture, waitingAddDoor, waitingRoomDoor, type RenderWaitingPage } from "./lines.ts";
 import { sessionAccountReader } from "./session-reader.ts";
 import { apiNotFound, createApi } from "../app/api/index.ts";
 
@@ -166,7 +166,8 @@ export function createHttpApp(options: HttpOptions): express.Express {
   // dozen bytes of JSON, never compressed.
   const lines = new LineBoard(database.db, log);
   const lineDoor = { board: lines, secret: options.secret, secureCookies: env.BASE_URL.startsWith("https://") };
-  app.get(LOCALES.map((locale) => localePath("/shop/:slug/queue", locale)), lineStatusFromPicture(lineDoor));
+  const sessionAccount = sessionAccountReader(database.db, options.secret, env.BASE_URL.startsWith("https://"));
+  app.get(LOCALES.map((locale) => localePath("/shop/:slug/queue", locale)), lineStatusFromPicture({ ...lineDoor, db: database.db, sessionAccount }));
   app.use(compressAnswers);
   app.use(addressGuard());
 
@@ -252,7 +253,6 @@ export function createHttpApp(options: HttpOptions): express.Express {
   }
 
   const stylesheets = options.build?.server.assets.routes.root?.css ?? [];
-  const sessionAccount = sessionAccountReader(database.db, options.secret, env.BASE_URL.startsWith("https://"));
   const getLoadContext = (req: Request, res: Response): StoreContext => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     db: database.db,
@@ -321,7 +321,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
       },
     }),
   );
-  app.use(formBodyGuard(), handler);
+  app.use(formBodyGuard(), waitingAddDoor(lineDoor), handler);
   app.use(errorAnswer(log));
   return app;
 }

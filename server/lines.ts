@@ -1,13 +1,16 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import {
+  aheadInPicture,
   admitWaiting,
   checkAgainMs,
   estimateMinutes,
   joinQueue,
   placeIn,
+  placeInRunningLine,
   QueueError,
   readPlace,
+  tooManyJoins,
   runningLines,
   ticketIdsOf,
   tokensAfter,
@@ -18,19 +21,20 @@ import {
 import type { Db } from "../db/client.ts";
 import type { Locale } from "../core/shared/locale.ts";
 import { queueSetCookie, queueTokensOf } from "./queue-cookie.ts";
-import { limitJoins } from "./queue-joins.ts";
+import { joinRefusedHere, limitJoins } from "./queue-joins.ts";
 import type { SessionAccountReader } from "./session-reader.ts";
 
 /*
- * A drop's line as each app process pictures it (ADR 0040). On a drop's biggest
- * minute thousands wait at once: a full product page per visitor, or a database read per status check, spends
- * the stores' capacity on people who cannot buy yet. So each process keeps one picture of the running lines
- * (which drops, sold out or not, the numbers still waiting), read in one statement at most twice a second while
- * anyone asks, and moves each line (admits whoever is due) just before it reads. With it:
- * - a product page asked for by someone who should wait is answered by the light waiting page (the route
- *   /shop/:slug/line, in place of the product page at the same address), never a full render;
+ * A drop's line as each app process pictures it, and the doors that answer from the picture (ADR 0040). On a
+ * drop's biggest minute thousands wait at once: a full product page per visitor, or a database read per status
+ * check, spends the stores' capacity on people who cannot buy yet. So each process keeps one picture of the
+ * running lines (which drops, sold out or not, the numbers still waiting), read in one statement at most twice
+ * a second while anyone asks, and moves each line (admits whoever is due) just before it reads. With it:
+ * - a product page asked for by someone who should wait is answered by the light waiting page, never a full
+ *   render (waitingRoomDoor);
  * - the waiting page's status checks are answered from the signed place in the visitor's cookie and the
- *   picture: no session, no database.
+ *   picture: no session, no database (lineStatusFromPicture);
+ * - an add posted as a page by someone still waiting is sent back to the line (waitingAddDoor).
  * Whatever the picture says, every add and every checkout checks the pass in the database (core/queue).
  */
 
@@ -41,6 +45,8 @@ const STALE_PICTURE_FACTOR = 4;
 
 export class LineBoard {
   private bySlug = new Map<string, RunningLine>();
+  private byProduct = new Map<number, RunningLine>();
+  private byVariant = new Map<number, RunningLine>();
   private readAt = -Infinity;
   private reading: Promise<void> | null = null;
 
@@ -62,6 +68,11 @@ export class LineBoard {
     return this.bySlug.get(slug);
   }
 
+  /** The running line of a product, or of a variant's product, from the picture as it is (no read). */
+  runningLineOf(which: { productId: number } | { variantId: number }): RunningLine | undefined {
+    return "productId" in which ? this.byProduct.get(which.productId) : this.byVariant.get(which.variantId);
+  }
+
   /**
    * Moves every line that has someone waiting, then reads the picture again; concurrent calls share one read.
    * A failed read keeps the last picture (and is tried again after the picture's age).
@@ -74,6 +85,8 @@ export class LineBoard {
         }
         const lines = await runningLines(this.db);
         this.bySlug = new Map(lines.map((line) => [line.slug, line]));
+        this.byProduct = new Map(lines.map((line) => [line.productId, line]));
+        this.byVariant = new Map(lines.flatMap((line) => line.variantIds.map((id) => [id, line] as const)));
       } catch (err) {
         this.log.error({ err }, "reading the drops' lines failed");
       } finally {
@@ -179,8 +192,10 @@ export function waitingRoomDoor(options: WaitingRoomDoorOptions) {
         const waiting = { kind: "waiting" as const, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, line.ratePerMinute), checkAgainMs: checkAgainMs(ahead, line.ratePerMinute) };
         return send(200, render({ ...view, place: waiting }), null);
       }
-      const accountId = (await options.sessionAccount(cookies))?.id ?? null;
       const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+      // An address this process has seen past its join limit this minute: refused without the database.
+      if (joinRefusedHere(clientIp)) return send(429, render({ ...view, place: { kind: "refused", message: tooManyJoins().message, signIn: false } }), null);
+      const accountId = (await options.sessionAccount(cookies))?.id ?? null;
       let status: QueueStatus;
       try {
         const joined = await joinQueue(
@@ -188,7 +203,11 @@ export function waitingRoomDoor(options: WaitingRoomDoorOptions) {
           line.productId,
           { accountId, ticketIds: ticketIdsOf(tokens, secret) },
           // While others wait, the picture's reads move the line; an empty line lets in at once.
-          { admit: line.waiting.length === 0, beforeJoin: () => limitJoins(options.db, clientIp, accountId) },
+          {
+            admit: line.waiting.length === 0,
+            beforeJoin: () => limitJoins(options.db, clientIp, accountId),
+            aheadOf: (seq) => aheadInPicture(line.waiting, line.nextSeq, seq),
+          },
         );
         status = joined.status;
       } catch (error) {
@@ -217,36 +236,83 @@ export function waitingRoomDoor(options: WaitingRoomDoorOptions) {
   };
 }
 
+/** A waiting place's answer to a status check, as the route writes it. */
+function waitingAnswer(place: SignedPlace, ahead: number, line: RunningLine) {
+  return {
+    state: "waiting" as const,
+    ticketId: place.ticketId,
+    seq: place.seq,
+    position: ahead + 1,
+    ahead,
+    estimateMinutes: estimateMinutes(ahead, line.ratePerMinute),
+    checkAgainMs: checkAgainMs(ahead, line.ratePerMinute),
+  };
+}
+
 /**
- * The waiting page's status checks (GET /shop/:slug/queue), answered from the picture when the visitor's
- * cookie holds a place still waiting in it, or the drop is sold out; anything else (let in, a place joined
- * since the picture, no cookie) goes on to the route, which asks the database.
+ * The waiting page's status checks (GET /shop/:slug/queue) while the drop's line runs: answered from the picture
+ * when the visitor's cookie holds a place still waiting in it (no session, no database), or the drop is sold out
+ * (`{ queue: null, open: false }`); otherwise (let in, a place joined since the picture, another device) the
+ * visitor's place is read (two statements, the session read without the identity library) and kept in the
+ * cookie as it stands. A product without a running line goes on to the route.
  */
-export function lineStatusFromPicture(options: LineDoorOptions) {
+export function lineStatusFromPicture(options: LineDoorOptions & { db: Db; sessionAccount: SessionAccountReader }) {
+  const { board, secret, secureCookies } = options;
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const line = await options.board.lineOf(String(req.params.slug));
+      const line = await board.lineOf(String(req.params.slug));
       if (!line) return next();
       res.setHeader("Cache-Control", "private, no-store");
       if (line.soldOut) return void res.json({ queue: null, open: false });
-      const place = placesOf(req.get("cookie"), options.secureCookies, options.secret).find((p) => p.productId === line.productId);
+      const cookies = req.get("cookie");
+      const tokens = queueTokensOf(cookies, secureCookies);
+      const place = tokens.map((t) => readPlace(t, secret)).find((p) => p?.productId === line.productId) ?? null;
       const where = place ? placeIn(line.waiting, line.nextSeq, place.seq) : null;
-      if (!place || where?.state !== "waiting") {
-        res.removeHeader("Cache-Control");
-        return next();
-      }
-      res.json({
-        queue: {
-          state: "waiting",
-          ticketId: place.ticketId,
-          seq: place.seq,
-          position: where.ahead + 1,
-          ahead: where.ahead,
-          estimateMinutes: estimateMinutes(where.ahead, line.ratePerMinute),
-          checkAgainMs: checkAgainMs(where.ahead, line.ratePerMinute),
-        },
-        open: true,
-      });
+      if (place && where?.state === "waiting") return void res.json({ queue: waitingAnswer(place, where.ahead, line), open: true });
+      const accountId = (await options.sessionAccount(cookies))?.id ?? null;
+      const status = await placeInRunningLine(options.db, line.productId, { accountId, ticketIds: ticketIdsOf(tokens, secret) });
+      const kept = status ? tokensAfter(tokens, line.productId, status, secret) : null;
+      if (kept) res.append("Set-Cookie", queueSetCookie(kept, secureCookies));
+      res.json({ queue: status, open: true });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The cart's address as the pages post to it. */
+const CART = /^(\/es)?\/cart$/;
+
+/**
+ * An add to the cart posted as a page (the product page's form without JavaScript, or a crafted one) for a
+ * drop whose line runs, by a visitor whose signed place is waiting (in the picture, or joined since): sent to the product's address
+ * (its waiting page) without the database, as the cart's action would have after asking it; so is one with no
+ * place from an address past its join limit. Bots trying the cart before their turn cost the stores this much.
+ * Anything else goes on to the cart's action.
+ */
+export function waitingAddDoor(options: LineDoorOptions) {
+  const { board, secret, secureCookies } = options;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const match = req.method === "POST" ? CART.exec(req.path) : null;
+      if (!match || !Buffer.isBuffer(req.body) || !(req.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return next();
+      const fields = new URLSearchParams(req.body.toString("utf8"));
+      if (fields.get("intent") !== "add") return next();
+      const productId = Number(fields.get("productId") ?? NaN);
+      const variantId = Number(fields.get("variantId") ?? NaN);
+      // The variant when the form names one (as the action reads it), else the product (the form by options).
+      const line = board.runningLineOf(Number.isInteger(variantId) && variantId > 0 ? { variantId } : { productId });
+      if (!line || line.soldOut) return next();
+      const place = placesOf(req.get("cookie"), secureCookies, secret).find((p) => p.productId === line.productId);
+      // Waiting in the picture, or waiting when signed and joined since the picture was taken (let in since, the
+      // visitor learns it at the next check: the picture is at most a moment old).
+      const where = place ? (place.admitted ? "past" : placeIn(line.waiting, line.nextSeq, place.seq).state) : null;
+      // No place here, from an address this process has seen past its join limit: no place can be taken now
+      // (the product's address says so), and the cart's action would only find that out.
+      const refused = where === null && joinRefusedHere(req.ip ?? req.socket.remoteAddress ?? "unknown");
+      if (where === "past" || (where === null && !refused)) return next();
+      res.setHeader("Cache-Control", "private, no-store");
+      res.redirect(303, `${match[1] ?? ""}/shop/${line.slug}`);
     } catch (error) {
       next(error);
     }

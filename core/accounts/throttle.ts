@@ -214,11 +214,11 @@ export class SyncedWindowCounter {
 
 /**
  * Counts one event against each of several keys whose rules share one window length, in one statement, and
- * says whether every count was still within its rule's allowance (a join to a drop's line counts its address
- * and its account at once).
+ * answers the keys whose counts passed their rule's allowance, each with when its window ends (none: every
+ * count was within). A join to a drop's line counts its address and its account at once.
  */
-export async function consumeAll(db: Db, counted: readonly { key: string; rule: ThrottleRule }[], now = new Date()): Promise<boolean> {
-  if (counted.length === 0) return true;
+export async function consumeAll(db: Db, counted: readonly { key: string; rule: ThrottleRule }[], now = new Date()): Promise<{ key: string; until: Date }[]> {
+  if (counted.length === 0) return [];
   const windowMs = counted[0]!.rule.windowMs;
   if (counted.some((c) => c.rule.windowMs !== windowMs)) throw new Error("consumeAll counts keys of one window length");
   const since = new Date(now.getTime() - windowMs);
@@ -232,9 +232,9 @@ export async function consumeAll(db: Db, counted: readonly { key: string; rule: 
         windowStartedAt: sql`case when ${rateLimits.windowStartedAt} < ${since} then ${now} else ${rateLimits.windowStartedAt} end`,
       },
     })
-    .returning({ key: rateLimits.key, count: rateLimits.count });
+    .returning({ key: rateLimits.key, count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });
   const limits = new Map(counted.map((c) => [c.key, c.rule.limit]));
-  return rows.every((row) => row.count <= (limits.get(row.key) ?? Infinity));
+  return rows.filter((row) => row.count > (limits.get(row.key) ?? Infinity)).map((row) => ({ key: row.key, until: new Date(new Date(row.windowStartedAt).getTime() + windowMs) }));
 }
 
 /** Counts one event against the key (see countInWindow) and says whether it was still within the allowance. */

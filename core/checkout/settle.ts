@@ -103,7 +103,6 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
     },
   ]);
   crashPoint("checkout.during_settle");
-  await commitReservation(tx, attempt.lines, { orderId: order.id, actor: "system", reason: `Sold: order EH-${order.number}` });
   // Ticket lines become tickets (one per seat) and their mail, in this same transaction: a paid order never lacks them.
   const ticketsIssued = await issueTicketsForOrder(tx, deps, { id: order.id, userId: attempt.userId, number: order.number, customerEmail: attempt.customerEmail, customerName: attempt.billingAddress.name }, attempt.lines);
   // Nothing to ship when every unit was a ticket: the order is delivered with their mail.
@@ -129,6 +128,9 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
   // In the shopper's language: their account's (ADR 0025).
   const locale = await recipientLocale(tx, { userId: attempt.userId, email: attempt.customerEmail });
   await queueMail(tx, deps.jobs, orderConfirmationMail(receipt, deps.baseUrl, locale));
+  // The sale moves the stock last: its variants' rows stay locked until the commit, so the order's other writes
+  // come first and a drop's buyers wait for one another only as long as this takes.
+  await commitReservation(tx, attempt.lines, { orderId: order.id, actor: "system", reason: `Sold: order EH-${order.number}` });
   return { kind: "completed", receipt, fresh: true };
 }
 

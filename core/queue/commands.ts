@@ -125,10 +125,15 @@ async function statusOf(tx: Db, ticketId: string): Promise<QueueStatus> {
   return { state: "waiting", ticketId, seq, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, Number(row.rate)), checkAgainMs: checkAgainMs(ahead, Number(row.rate)) };
 }
 
-/** How a join goes: `beforeJoin` runs only when a new place is about to be taken (the join limits); `admit: false` leaves moving the line to whoever does (a process's picture of a busy line, server/lines.ts). */
+/**
+ * How a join goes: `beforeJoin` runs only when a new place is about to be taken (the join limits); `admit: false`
+ * leaves moving the line to whoever does (a process's picture of a busy line, server/lines.ts).
+ */
 export interface JoinOptions {
   beforeJoin?: () => Promise<void>;
   admit?: boolean;
+  /** How many wait ahead of a new place's number, from the caller's picture of the line (else counted in the database). */
+  aheadOf?: (seq: number) => number;
 }
 
 /**
@@ -179,9 +184,9 @@ export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor
   // The place is numbered in one statement under the queue row's lock, held only while the database runs it
   // (never across a round trip to a busy app process): places come without doubles, and in join order. An
   // account has one place waiting (a unique index): of two devices joining at one moment, the second takes
-  // none and is given the first's. Those ahead are counted by the same statement.
+  // none and is given the first's.
   const id = newToken(24);
-  const [numbered] = rowsOf<{ seq: number | null; rate: number; ahead: number }>(
+  const [numbered] = rowsOf<{ seq: number | null; rate: number }>(
     await db.execute(sql`with next as (
         update product_queues set next_seq = next_seq + 1 where product_id = ${productId} and capacity is not null returning next_seq - 1 as seq, rate_per_minute
       ), placed as (
@@ -189,9 +194,7 @@ export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor
         on conflict (product_id, account_id) where admitted_at is null and account_id is not null do nothing
         returning seq
       )
-      select placed.seq, next.rate_per_minute as rate,
-        (select count(*)::int from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null and w.seq < next.seq) as ahead
-      from next left join placed on true`),
+      select placed.seq, next.rate_per_minute as rate from next left join placed on true`),
   );
   if (!numbered) throw notQueued(product.slug);
   if (numbered.seq === null) {
@@ -211,9 +214,13 @@ export async function joinQueue(db: Db, productId: number, visitor: QueueVisitor
     await admitWaiting(db, productId);
     return { ticketId: id, joined: true, status: await statusOf(db, id) };
   }
-  const ahead = Number(numbered.ahead);
   const seq = Number(numbered.seq);
   const rate = Number(numbered.rate);
+  // Counted once the queue row's lock is gone (a join holds it only while numbering): by the caller's picture of
+  // the line when it has one, else in the database.
+  const ahead = options.aheadOf
+    ? options.aheadOf(seq)
+    : Number(rowsOf<{ ahead: number }>(await db.execute(sql`select count(*)::int as ahead from queue_tickets w where w.product_id = ${productId} and w.admitted_at is null and w.seq < ${seq}`))[0]?.ahead ?? 0);
   return { ticketId: id, joined: true, status: { state: "waiting", ticketId: id, seq, position: ahead + 1, ahead, estimateMinutes: estimateMinutes(ahead, rate), checkAgainMs: checkAgainMs(ahead, rate) } };
 }
 
@@ -229,6 +236,15 @@ export async function queueStatus(db: Db, productId: number, visitor: QueueVisit
   return ticket ? statusOf(db, ticket.id) : null;
 }
 
+/**
+ * The visitor's place in a line known to run (the caller's picture says so; the picture's reads move it), or
+ * null when they hold no standing ticket: two statements, for the waiting room's status checks.
+ */
+export async function placeInRunningLine(db: Db, productId: number, visitor: QueueVisitor): Promise<QueueStatus | null> {
+  const ticket = await findTicket(db, productId, visitor);
+  return ticket ? statusOf(db, ticket.id) : null;
+}
+
 /** Whether a cart may take units of a product: no waiting room, a good pass, or why not. */
 export type PassVerdict = "no_queue" | "ok" | "in_use" | "expired" | "waiting" | "missing";
 
@@ -240,22 +256,28 @@ export type PassVerdict = "no_queue" | "ok" | "in_use" | "expired" | "waiting" |
 export async function checkPass(tx: Db, productId: number, who: { cartId: string | null; accountId: string | null; ticketIds: readonly string[] }): Promise<PassVerdict> {
   const [queue] = await tx.select({ capacity: productQueues.capacity }).from(productQueues).where(waitingRoomApplies(productId));
   if (!queue) return "no_queue";
+  // Each way a ticket may be the visitor's, looked up by its own index and put together (an OR of them in one
+  // condition reads the product's whole line).
+  const unused = sql`q.product_id = ${productId} and q.used_at is null`;
   const mine = [
-    who.accountId ? eq(queueTickets.accountId, who.accountId) : null,
-    who.ticketIds.length > 0 ? carried(who.ticketIds, who.accountId) : null,
-    who.cartId ? eq(queueTickets.cartId, who.cartId) : null,
+    who.accountId ? sql`q.account_id = ${who.accountId}` : null,
+    who.ticketIds.length > 0
+      ? sql`q.id in (${sql.join(who.ticketIds.map((id) => sql`${id}`), sql`, `)}) and (q.account_id is null${who.accountId ? sql` or q.account_id = ${who.accountId}` : sql``})`
+      : null,
+    who.cartId ? sql`q.cart_id = ${who.cartId}` : null,
   ].filter((c) => c !== null);
   if (mine.length === 0) return "missing";
-  const tickets = await tx
-    .select({
-      id: queueTickets.id,
-      cartId: queueTickets.cartId,
-      admitted: sql<boolean>`${queueTickets.admittedAt} is not null`,
-      live: sql<boolean>`coalesce(${queueTickets.expiresAt} > now(), false)`,
-    })
-    .from(queueTickets)
-    .where(and(eq(queueTickets.productId, productId), isNull(queueTickets.usedAt), sql`(${sql.join(mine, sql` or `)})`))
-    .orderBy(queueTickets.seq);
+  const tickets = rowsOf<{ id: string; cartId: string | null; admitted: boolean; live: boolean; seq: number }>(
+    await tx.execute(
+      sql.join(
+        mine.map(
+          (way) => sql`(select q.id, q.cart_id as "cartId", q.admitted_at is not null as admitted, coalesce(q.expires_at > now(), false) as live, q.seq
+            from queue_tickets q where ${unused} and ${way})`,
+        ),
+        sql` union `,
+      ).append(sql` order by seq`),
+    ),
+  );
   const live = tickets.filter((t) => t.admitted && t.live);
   const usable = live.find((t) => t.cartId === who.cartId) ?? live.find((t) => t.cartId === null);
   if (usable) {

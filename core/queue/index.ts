@@ -1,7 +1,7 @@
 // The waiting room's face (ADR 0034): other code imports it from here only.
-export { checkAgainMs, DEFAULT_QUEUE_SETTINGS, estimateMinutes, JOIN_LIMIT_PER_ACCOUNT, JOIN_LIMIT_PER_ADDRESS, placeIn, QUEUE_POLL_MS, type QueueSettings } from "./rules.ts";
+export { aheadInPicture, checkAgainMs, DEFAULT_QUEUE_SETTINGS, estimateMinutes, JOIN_LIMIT_PER_ACCOUNT, JOIN_LIMIT_PER_ADDRESS, placeIn, QUEUE_POLL_MS, type QueueSettings } from "./rules.ts";
 export { readPlace, signPlace, signTicket, ticketIdsOf, tokensAfter, verifyTicket, type SignedPlace } from "./tokens.ts";
 export { queueTokenSchema } from "./inputs.ts";
 export { QueueError, notQueued, queueSignInRequired, tooManyJoins } from "./errors.ts";
 export { cartPassExpiresAt, hasWaitingRoom, queueSettingsOf, runningLines, type RunningLine } from "./queries.ts";
-export { admitWaiting, checkPass, joinQueue, markPassesUsed, moveCartPasses, queueStatus, saveQueueSettings, type PassVerdict, type QueueStatus, type QueueVisitor } from "./commands.ts";
+export { admitWaiting, checkPass, joinQueue, placeInRunningLine, markPassesUsed, moveCartPasses, queueStatus, saveQueueSettings, type PassVerdict, type QueueStatus, type QueueVisitor } from "./commands.ts";

@@ -53,6 +53,8 @@ export interface RunningLine {
   nextSeq: number;
   /** The numbers of the places still waiting, lowest first. */
   waiting: number[];
+  /** The product's variants, active or not. */
+  variantIds: number[];
 }
 
 /** Every line running now, with its waiting places: one statement, whatever the number of drops. */
@@ -67,6 +69,7 @@ export async function runningLines(db: Db): Promise<RunningLine[]> {
       ratePerMinute: productQueues.ratePerMinute,
       nextSeq: productQueues.nextSeq,
       waiting: sql<number[] | string | null>`(select json_agg(w.seq order by w.seq) from queue_tickets w where w.product_id = ${productQueues.productId} and w.admitted_at is null)`,
+      variantIds: sql<number[] | string | null>`(select json_agg(v.id) from variants v where v.product_id = ${productQueues.productId})`,
     })
     .from(productQueues)
     .innerJoin(products, eq(products.id, productQueues.productId))
@@ -80,7 +83,7 @@ export async function runningLines(db: Db): Promise<RunningLine[]> {
       ),
     );
   return rows.map((r) => {
-    const waiting = typeof r.waiting === "string" ? (JSON.parse(r.waiting) as number[]) : (r.waiting ?? []);
-    return { ...r, nextSeq: Number(r.nextSeq), waiting: waiting.map(Number) };
+    const list = (value: number[] | string | null) => (typeof value === "string" ? (JSON.parse(value) as number[]) : (value ?? [])).map(Number);
+    return { ...r, nextSeq: Number(r.nextSeq), waiting: list(r.waiting), variantIds: list(r.variantIds) };
   });
 }

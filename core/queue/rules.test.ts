@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAgainMs, estimateMinutes, placeIn } from "./rules.ts";
+import { aheadInPicture, checkAgainMs, estimateMinutes, placeIn } from "./rules.ts";
 import { readPlace, signPlace, signTicket, verifyTicket } from "./tokens.ts";
 
 describe("the waiting room's rules", () => {
@@ -52,5 +52,12 @@ describe("the waiting room's rules", () => {
     expect(checkAgainMs(499, 600)).toBe(10_000);
     expect(checkAgainMs(4000, 600)).toBe(30_000);
     expect(checkAgainMs(3, 1)).toBe(30_000);
+  });
+
+  it("counts those ahead of a new place from a picture of its line and the numbers given since", () => {
+    expect(aheadInPicture([4, 5, 9, 12], 15, 15)).toBe(4);
+    expect(aheadInPicture([4, 5, 9, 12], 15, 18)).toBe(7);
+    expect(aheadInPicture([], 30, 30)).toBe(0);
+    expect(aheadInPicture([4, 5], 10, 5)).toBe(1);
   });
 });

@@ -49,3 +49,19 @@ export function placeIn(waiting: readonly number[], nextSeq: number, seq: number
   }
   return waiting[low] === seq ? { state: "waiting", ahead: low } : { state: "past" };
 }
+
+/**
+ * How many wait ahead of a place numbered `seq`, from a picture of its line: those waiting in the picture with a
+ * lower number, and every number given since the picture below this one (each a place still waiting, nearly
+ * always: let in only in order, after those in the picture).
+ */
+export function aheadInPicture(waiting: readonly number[], nextSeq: number, seq: number): number {
+  let low = 0;
+  let high = waiting.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (waiting[mid]! < seq) low = mid + 1;
+    else high = mid;
+  }
+  return low + Math.max(0, seq - nextSeq);
+}
