@@ -221,6 +221,8 @@ async function main(): Promise<number> {
 
   // ---- The drop (timed) ------------------------------------------------------------------------
   const limit = semaphore(inflight);
+  // Every request in flight has a connection of its own (all of them may be to one store), as each shopper's browser has.
+  LightClient.connectionsPerStore = inflight;
   const times = new Map<Route, number[]>(ROUTES.map((r) => [r, []]));
   const serverErrors: string[] = [];
   const transportErrors: string[] = [];

@@ -458,6 +458,8 @@ export function envNumber(name: string, fallback: number): number {
 export class LightClient {
   readonly cookies = new Map<string, string>();
   private static pools = new Map<string, Pool>();
+  /** Connections each store's pool keeps open at most (set before the first request). */
+  static connectionsPerStore = 128;
 
   constructor(
     readonly baseUrl: string,
@@ -467,7 +469,7 @@ export class LightClient {
 
   private pool(): Pool {
     let pool = LightClient.pools.get(this.baseUrl);
-    if (!pool) LightClient.pools.set(this.baseUrl, (pool = new Pool(this.baseUrl, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 })));
+    if (!pool) LightClient.pools.set(this.baseUrl, (pool = new Pool(this.baseUrl, { connections: LightClient.connectionsPerStore, pipelining: 1, keepAliveTimeout: 30_000 })));
     return pool;
   }
 

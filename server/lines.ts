@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import pLimit, { type LimitFunction } from "p-limit";
 import type { Logger } from "pino";
 import {
   aheadInPicture,
@@ -36,12 +37,21 @@ import type { SessionAccountReader } from "./session-reader.ts";
  *   picture: no session, no database (lineStatusFromPicture);
  * - an add posted as a page by someone still waiting is sent back to the line (waitingAddDoor).
  * Whatever the picture says, every add and every checkout checks the pass in the database (core/queue).
+ * What the picture cannot answer (a join, a place read from the database) goes through the process's line lane:
+ * a few at once, the rest in arrival order, so the crowd arriving in the opening seconds never holds every
+ * database connection and the whole event loop while those let in are buying.
  */
 
 /** How old a picture of the lines may be before a request that uses it has it read again. */
 export const LINE_PICTURE_MS = 500;
 /** A picture this many times older than that is read again before it is used. */
 const STALE_PICTURE_FACTOR = 4;
+/**
+ * How many joins and place reads of the waiting room one process runs at once (of its ten database
+ * connections); the rest wait their turn in arrival order, in memory. Buying (adds, checkouts, payments, the
+ * product page of those let in) never waits in this lane.
+ */
+export const LINE_LANE_WIDTH = 4;
 
 export class LineBoard {
   private bySlug = new Map<string, RunningLine>();
@@ -49,12 +59,17 @@ export class LineBoard {
   private byVariant = new Map<number, RunningLine>();
   private readAt = -Infinity;
   private reading: Promise<void> | null = null;
+  /** The line lane: the waiting room's work this picture cannot answer, a few at once (LINE_LANE_WIDTH). */
+  readonly lane: LimitFunction;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
     private readonly maxAgeMs = LINE_PICTURE_MS,
-  ) {}
+    laneWidth = LINE_LANE_WIDTH,
+  ) {
+    this.lane = pLimit(laneWidth);
+  }
 
   /**
    * The running line of a product address, from the picture: a picture older than its age is read again in
@@ -195,20 +210,22 @@ export function waitingRoomDoor(options: WaitingRoomDoorOptions) {
       const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
       // An address this process has seen past its join limit this minute: refused without the database.
       if (joinRefusedHere(clientIp)) return send(429, render({ ...view, place: { kind: "refused", message: tooManyJoins().message, signIn: false } }), null);
-      const accountId = (await options.sessionAccount(cookies))?.id ?? null;
       let status: QueueStatus;
       try {
-        const joined = await joinQueue(
-          options.db,
-          line.productId,
-          { accountId, ticketIds: ticketIdsOf(tokens, secret) },
-          // While others wait, the picture's reads move the line; an empty line lets in at once.
-          {
-            admit: line.waiting.length === 0,
-            beforeJoin: () => limitJoins(options.db, clientIp, accountId),
-            aheadOf: (seq) => aheadInPicture(line.waiting, line.nextSeq, seq),
-          },
-        );
+        const joined = await board.lane(async () => {
+          const accountId = (await options.sessionAccount(cookies))?.id ?? null;
+          return joinQueue(
+            options.db,
+            line.productId,
+            { accountId, ticketIds: ticketIdsOf(tokens, secret) },
+            // While others wait, the picture's reads move the line; an empty line lets in at once.
+            {
+              admit: line.waiting.length === 0,
+              beforeJoin: () => limitJoins(options.db, clientIp, accountId),
+              aheadOf: (seq) => aheadInPicture(line.waiting, line.nextSeq, seq),
+            },
+          );
+        });
         status = joined.status;
       } catch (error) {
         if (!(error instanceof QueueError)) throw error;
@@ -269,8 +286,10 @@ export function lineStatusFromPicture(options: LineDoorOptions & { db: Db; sessi
       const place = tokens.map((t) => readPlace(t, secret)).find((p) => p?.productId === line.productId) ?? null;
       const where = place ? placeIn(line.waiting, line.nextSeq, place.seq) : null;
       if (place && where?.state === "waiting") return void res.json({ queue: waitingAnswer(place, where.ahead, line), open: true });
-      const accountId = (await options.sessionAccount(cookies))?.id ?? null;
-      const status = await placeInRunningLine(options.db, line.productId, { accountId, ticketIds: ticketIdsOf(tokens, secret) });
+      const status = await board.lane(async () => {
+        const accountId = (await options.sessionAccount(cookies))?.id ?? null;
+        return placeInRunningLine(options.db, line.productId, { accountId, ticketIds: ticketIdsOf(tokens, secret) });
+      });
       const kept = status ? tokensAfter(tokens, line.productId, status, secret) : null;
       if (kept) res.append("Set-Cookie", queueSetCookie(kept, secureCookies));
       res.json({ queue: status, open: true });
