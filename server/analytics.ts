@@ -4,7 +4,9 @@ import type { Db } from "../db/client.ts";
 import type { Role } from "../db/schema/auth.ts";
 import { EventRecorder, ensureEventPartitions, pruneEvents, rollupDirtyDays, setEventRecording, type EventInput } from "../core/analytics/index.ts";
 import { storeCookieName } from "./cookie-names.ts";
+import { createHash } from "node:crypto";
 import { isBot, secureRandomBytes } from "./request-ids.ts";
+import { splitLocale } from "../core/shared/paths.ts";
 import { isAdminRole } from "../core/accounts/index.ts";
 
 /**
@@ -18,6 +20,14 @@ export interface Visit {
   source: "web" | "mobile";
   viewer?: { id: string; role: Role } | null;
   /**
+   * This request is a new view of a page (ADR 0043): a page asked for (its document, or the app's data for
+   * it), not a prefetch, and not the page this visit was last shown (the same address again: a reload, the
+   * page's own data after one of its forms was posted, the page a form without JavaScript returns to).
+   * Page views, and what a page's loaders record about what it shows (a product view, a search, a
+   * checkout started), count only then.
+   */
+  newView: boolean;
+  /**
    * What this request's loaders tracked (app/lib/analytics.server.ts), recorded or not: a guest served a
    * kept copy of the page (server/page-cache.ts) gets the same events recorded for their own visit.
    */
@@ -28,6 +38,8 @@ export interface Visit {
 export type PageEvent = Omit<EventInput, "occurredAt" | "userId" | "sessionId" | "source">;
 
 const SESSION_COOKIE = "eh_sid";
+/** The page this visit was last shown (a short digest of its address), kept beside the session cookie. */
+const LAST_PAGE_COOKIE = "eh_page";
 /** An anonymous session ends after 30 minutes without a page. */
 const SESSION_IDLE_SECONDS = 30 * 60;
 /** Paths that are never page views: the back office, files, endpoints. */
@@ -48,6 +60,39 @@ export function pagePath(path: string): string {
   return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
+/** Query parameters React Router adds to the app's data requests: not part of the page's address. */
+const ROUTER_PARAMS = new Set(["_routes", "index"]);
+
+/**
+ * What makes two requests the same page: the address without its language prefix (switching language
+ * shows the same page) and without React Router's own parameters, the query kept (another search, another
+ * page of results, is another page).
+ */
+export function pageIdentity(path: string, search: URLSearchParams): string {
+  const query = [...search].filter(([k]) => !ROUTER_PARAMS.has(k)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return `${splitLocale(pagePath(path)).path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+}
+
+const digest = (identity: string) => createHash("sha256").update(identity).digest("base64url").slice(0, 16);
+
+/** The browser's prefetch of an address it may be sent to next (Chrome: Purpose, Firefox: Sec-Purpose). */
+export function isPrefetch(req: Request): boolean {
+  return /prefetch/i.test(`${req.get("sec-purpose") ?? ""} ${req.get("purpose") ?? ""} ${req.get("x-moz") ?? ""}`);
+}
+
+/** The page the request says it was asked from (Referer), when it is this site's, as a page identity. */
+function refererIdentity(req: Request): string | null {
+  const referer = req.get("referer");
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    if (url.host !== req.get("host")) return null;
+    return pageIdentity(url.pathname, url.searchParams);
+  } catch {
+    return null;
+  }
+}
+
 export function visitMiddleware(options: {
   recorder: EventRecorder;
   /** False when ANALYTICS_RECORDING=off: every request is untracked, no cookie is set, no page view kept. */
@@ -61,13 +106,25 @@ export function visitMiddleware(options: {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!options.recording) {
       // Each request its own: loaders write into it (the viewer, the page's events).
-      res.locals.visit = { tracked: false, sessionId: null, source: "web", pageEvents: [] } satisfies Visit;
+      res.locals.visit = { tracked: false, sessionId: null, source: "web", newView: false, pageEvents: [] } satisfies Visit;
       return next();
+    }
+    const isPageRequest = req.method === "GET" && !NOT_PAGES.test(req.path) && (req.path.endsWith(".data") || (req.get("accept") ?? "").includes("text/html"));
+    if (isPageRequest && req.path.endsWith(".data") && isPrefetch(req)) {
+      // The app's data for a page the visitor may open next (a link hovered): nothing is rendered or
+      // counted, and nothing is kept, so the visit it may lead to asks for the page and is counted then.
+      res.status(204).set("Cache-Control", "no-store").end();
+      return;
     }
     const gpc = req.get("sec-gpc") === "1" || req.get("dnt") === "1";
     const tracked = !isBot(req.get("user-agent") ?? "");
     let sessionId: string | null = null;
-    const isPage = req.method === "GET" && !NOT_PAGES.test(req.path) && (req.path.endsWith(".data") || (req.get("accept") ?? "").includes("text/html"));
+    // A document prefetched (or prerendered) is not yet a visit.
+    const isPage = isPageRequest && !isPrefetch(req);
+    const identity = isPage ? pageIdentity(req.path, new URLSearchParams(req.url.slice(req.path.length).replace(/^\?/, ""))) : "";
+    const shown = isPage ? digest(identity) : "";
+    let lastShown: string | null = null;
+    const lastPageCookie = storeCookieName(LAST_PAGE_COOKIE, options.secureCookies);
     if (tracked && !gpc) {
       const existing = readCookie(req.get("cookie"), cookieName);
       sessionId = existing && /^[A-Za-z0-9_-]{16,40}$/.test(existing) ? existing : null;
@@ -78,17 +135,37 @@ export function visitMiddleware(options: {
           "Set-Cookie",
           `${cookieName}=${sessionId}; Path=/; Max-Age=${SESSION_IDLE_SECONDS}; HttpOnly; SameSite=Lax${options.secureCookies ? "; Secure" : ""}`,
         );
+        // A new session has shown nothing yet.
+        if (existing === sessionId) lastShown = readCookie(req.get("cookie"), lastPageCookie);
+        // The page becomes the visit's last one when it is shown (answered 200): a redirect, a page not
+        // found, shows nothing, so the page it leads to (the same one in the visitor's language) still counts.
+        const cookie = `${lastPageCookie}=${shown}; Path=/; Max-Age=${SESSION_IDLE_SECONDS}; HttpOnly; SameSite=Lax${options.secureCookies ? "; Secure" : ""}`;
+        const writeHead = res.writeHead;
+        res.writeHead = function (this: Response, ...args: unknown[]) {
+          const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+          if (status === 200) res.append("Set-Cookie", cookie);
+          return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+        } as typeof res.writeHead;
       }
     }
-    const visit: Visit = { tracked, sessionId, source: "web", pageEvents: [] };
+    // The same page again: by the visit's own record, or (a visit without a session: Global Privacy
+    // Control) by the page it was asked from, which is the page itself when its own data is reloaded after
+    // one of its forms, or when a form without JavaScript returns to it.
+    const samePage = (lastShown !== null && lastShown === shown) || (isPage && refererIdentity(req) === identity);
+    const newView = isPage && tracked && !samePage;
+    const visit: Visit = { tracked, sessionId, source: "web", newView, pageEvents: [] };
     res.locals.visit = visit;
-    if (isPage && tracked) {
+    if (newView) {
+      // The page view, and what the page's loaders tracked (app/lib/analytics.server.ts), once it was shown.
       res.on("finish", () => {
         if (res.statusCode !== 200) return;
         void (async () => {
           const viewer = visit.viewer !== undefined ? visit.viewer : await options.roleOf(req);
           if (viewer && isAdminRole(viewer.role)) return;
-          options.recorder.record({ type: "page_view", occurredAt: new Date(), userId: viewer?.id ?? null, sessionId, source: "web", path: pagePath(req.path).slice(0, 300) });
+          const occurredAt = new Date();
+          const userId = viewer?.id ?? null;
+          options.recorder.record({ type: "page_view", occurredAt, userId, sessionId, source: "web", path: pagePath(req.path).slice(0, 300) });
+          for (const event of visit.pageEvents) options.recorder.record({ ...event, occurredAt, userId, sessionId, source: visit.source });
         })().catch((err: unknown) => options.log.warn({ err }, "page view not recorded"));
       });
     }
@@ -102,7 +179,7 @@ export function visitMiddleware(options: {
  * guests, so there is no account to name (or administrator to leave out).
  */
 export function recordCopiedPageEvents(recorder: EventRecorder, visit: Visit | undefined, events: readonly PageEvent[]): void {
-  if (!visit?.tracked) return;
+  if (!visit?.tracked || !visit.newView) return;
   for (const event of events) recorder.record({ ...event, occurredAt: new Date(), userId: null, sessionId: visit.sessionId, source: visit.source });
 }
 

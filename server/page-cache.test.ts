@@ -43,9 +43,10 @@ describe("which requests may be answered with a kept page", () => {
     }
   });
 
-  it("ignores the analytics visit cookie: every guest shares the page, each keeps their own visit", () => {
+  it("ignores the analytics visit cookies: every guest shares the page, each keeps their own visit", () => {
     expect(keyOf(guest({}, { cookie: "eh_sid=AAAAAAAAAAAAAAAAAAAAAA" }))).toBe(keyOf(guest()));
     expect(keyOf(guest({}, { cookie: "__Host-eh_sid=BBBBBBBBBBBBBBBBBBBBBB" }))).toBe(keyOf(guest()));
+    expect(keyOf(guest({}, { cookie: "eh_sid=AAAAAAAAAAAAAAAAAAAAAA; eh_page=CCCCCCCCCCCCCCCC" }))).toBe(keyOf(guest()));
   });
 
   it("ignores a guest's places in waiting rooms: the pages it changes are never kept", () => {

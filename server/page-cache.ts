@@ -35,12 +35,12 @@ export const GUEST_PAGES_CHANNEL = "guest_pages";
  */
 const KEYED_COOKIES = new Set(["lang", "eh_currency"]);
 /**
- * Cookies no kept page depends on: the analytics visit (set on each answer by the visit middleware, not the
- * page), and a guest's places in drops' waiting rooms (ADR 0034), read only by a drop's page while its line
+ * Cookies no kept page depends on: the analytics visit and the page it was last shown (set on each answer
+ * by the visit middleware, not the page), and a guest's places in drops' waiting rooms (ADR 0034), read only by a drop's page while its line
  * runs, which is answered no-store and never kept, and by its place's JSON: a guest in line is shown the
  * same shop, stories and other products as every guest.
  */
-const IGNORED_COOKIES = new Set(["eh_sid", "eh_queue"]);
+const IGNORED_COOKIES = new Set(["eh_sid", "eh_page", "eh_queue"]);
 /** Longer addresses and cookie values are rendered fresh: no one shares them anyway. */
 const MAX_URL_LENGTH = 2048;
 const MAX_COOKIE_VALUE_LENGTH = 128;

@@ -118,6 +118,111 @@ describe("analytics from real visits", () => {
   });
 });
 
+/** A product's views in the products tab (0 while it is not listed). */
+async function viewsOf(name: string): Promise<number> {
+  const row = await productRow(name);
+  return row ? Number(/ Views (\d+) /.exec(row)![1]) : 0;
+}
+const productIdOf = (html: string) => /name="productId" value="(\d+)"/.exec(html)![1]!;
+
+describe("one visit of a product page is one view", () => {
+  it("counts a visit, its Add to Cart without JavaScript (the form returns to the page) and a reload as one view", async () => {
+    const shopper = new Client(server.url, undefined, BROWSER);
+    const path = "/shop/stickball-shorts";
+    const html = await text(shopper, path);
+    const added = await shopper.post("/cart", { intent: "add", productId: productIdOf(html), size: "M", quantity: "1", redirectTo: path });
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe(path);
+    await added.arrayBuffer();
+    expect(await text(shopper, path)).toContain("Stickball Shorts");
+    await text(shopper, path);
+    expect(await productRow("Stickball Shorts")).toMatch(/Stickball Shorts Views 1 Add-to-carts 1 Purchases 0 /);
+  });
+
+  it("counts a visit, the app's add and the page's data asked again after it as one view; a link hovered counts none; a visit after another page counts again", async () => {
+    const shopper = new Client(server.url, undefined, BROWSER);
+    const path = "/shop/block-party-bucket-hat";
+    const html = await text(shopper, path);
+    // The app's add (a fetcher's post), then React Router asks the page's data again.
+    const added = await shopper.post("/cart.data", { intent: "add", productId: productIdOf(html), color: "Black", quantity: "1" });
+    expect(added.status).toBe(200);
+    await added.arrayBuffer();
+    const revalidated = await shopper.get(`${path}.data?_routes=root%2Croutes%2Fproduct`);
+    expect(revalidated.status).toBe(200);
+    await revalidated.arrayBuffer();
+    // A product card hovered on the way (React Router prefetches its data): no view, and nothing kept for the visit it may lead to.
+    const hovered = await shopper.send("/shop/lex-line-track-pants.data", { headers: { Purpose: "prefetch" } });
+    expect(hovered.status).toBe(204);
+    expect(hovered.headers.get("cache-control")).toBe("no-store");
+    expect(await viewsOf("Block Party Bucket Hat")).toBe(1);
+    expect(await productRow("Block Party Bucket Hat")).toMatch(/Views 1 Add-to-carts 1 /);
+    expect(await viewsOf("Lex Line Track Pants")).toBe(0);
+
+    // The app's navigation to the shop and back to the hat: a second visit of its page.
+    await (await shopper.get("/shop.data")).arrayBuffer();
+    await (await shopper.get(`${path}.data`)).arrayBuffer();
+    expect(await viewsOf("Block Party Bucket Hat")).toBe(2);
+  });
+
+  it("counts a plain visit once, and a visit without a session (Global Privacy Control) with its add as one view", async () => {
+    const guest = new Client(server.url, undefined, BROWSER);
+    expect(await text(guest, "/shop/harlem-river-dad-cap")).toContain("Harlem River Dad Cap");
+    expect(await viewsOf("Harlem River Dad Cap")).toBe(1);
+
+    const privateBrowser = new Client(server.url, undefined, { ...BROWSER, "Sec-GPC": "1" });
+    const path = "/shop/el-barrio-cuff-beanie";
+    const html = await text(privateBrowser, path);
+    expect(privateBrowser.cookies.has("eh_sid")).toBe(false);
+    const added = await privateBrowser.send("/cart.data", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "add", productId: productIdOf(html), color: "Black", quantity: "1" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Referer: `${server.url}${path}` },
+    });
+    expect(added.status).toBe(200);
+    await added.arrayBuffer();
+    // The page's own data, asked from the page itself.
+    await (await privateBrowser.send(`${path}.data`, { headers: { Referer: `${server.url}${path}` } })).arrayBuffer();
+    expect(await productRow("El Barrio Cuff Beanie")).toMatch(/El Barrio Cuff Beanie Views 1 Add-to-carts 1 /);
+  });
+});
+
+/** A figure of the Sales tab and the counts written under it, as a person reads them. */
+function salesFigure(html: string, key: string): { value: string; basis: string } {
+  const card = new RegExp(`data-testid="sales-${key}"[\\s\\S]*?data-testid="sales-figure">([^<]+)<[\\s\\S]*?data-testid="sales-basis">([^<]+)<`).exec(html)!;
+  return { value: card[1]!, basis: card[2]! };
+}
+
+describe("the Sales tab", () => {
+  it("works each rate out from the counts beside it: a customer who bought twice this week is new, not returning", async () => {
+    const twice = new Client(server.url, undefined, BROWSER);
+    await registerOverHttp(twice, `twice-${Date.now()}@east-harlem.test`);
+    const productId = productIdOf(await text(twice, "/shop/stickball-shorts"));
+    for (let i = 0; i < 2; i++) {
+      const added = await twice.post("/cart", { intent: "add", productId, size: "L", quantity: "1" });
+      expect(added.status).toBe(200);
+      await added.arrayBuffer();
+      const paid = await submitCheckout(twice, checkoutFields(await openCheckout(twice), { name: "Beto Cruz", email: "beto@east-harlem.test" }));
+      expect(paid.kind).toBe("paid");
+    }
+    const html = await text(admin, "/analytics?tab=sales&period=7d&refresh=1");
+    const newCustomers = Number(salesFigure(html, "new-customers").value);
+    const returning = Number(salesFigure(html, "returning-customers").value);
+    // This store's customers all bought for the first time this week (the first test's shopper, and this one twice).
+    expect(newCustomers).toBe(2);
+    expect(returning).toBe(0);
+    const rate = salesFigure(html, "return-rate");
+    expect(rate.value).toBe("0%");
+    expect(rate.basis).toBe("0 of 2 customers in this period were returning customers.");
+    expect(salesFigure(html, "returning-customers").basis).toBe("Customers who bought in this period and had bought before it.");
+    expect(salesFigure(html, "lifetime-value").basis).toMatch(/over the 2 customers with a paid order up to \d{4}-\d\d-\d\d\.$/);
+    const abandonment = salesFigure(html, "abandonment-rate");
+    const [abandoned, sessions] = /^(\d+) of (\d+) sessions? that added/.exec(abandonment.basis)!.slice(1).map(Number);
+    expect(abandonment.value).toBe(`${sessions! > 0 ? Math.round((abandoned! / sessions!) * 1000) / 10 : 0}%`);
+    expect(html).toMatch(/A customer is an account with a paid order that was not refunded in full\. The period is \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, store time \(New York\)/);
+    expect(html).toContain("Visits by bots, crawlers and headless browsers are left out of these figures, as are the administrators' own visits.");
+  });
+});
+
 describe("with ANALYTICS_RECORDING=off", () => {
   it("sets no visit cookie and records nothing a browser does", async () => {
     const quiet = await startSeededStore({ ANALYTICS_RECORDING: "off", ADMIN_EMAILS: ADMIN });

@@ -195,6 +195,36 @@ describe("the sales metrics", () => {
   });
 });
 
+describe("the sales rates", () => {
+  it("are worked out from the counts shown beside them: a return customer rate of returning among this period's customers", async () => {
+    const today = storeDay(new Date());
+    const range = { from: today, to: today };
+    const previous = { from: "2000-01-02", to: "2000-01-02" };
+    const before = await getSales(db, range, previous, false);
+    const { variants } = await makeProduct(db, 2000, [{ stock: 50 }]);
+    const carla = await makeUser(db);
+    const dani = await makeUser(db);
+    // Carla bought a month ago and again today (returning); Dani twice today (new: both of her orders are this period's).
+    const old = await purchase(checkout, carla, [{ variantId: variants[0]!.id, quantity: 1 }]);
+    await db.execute(sql`update orders set created_at = now() - interval '30 days' where id = ${old.orderId}`);
+    await purchase(checkout, carla, [{ variantId: variants[0]!.id, quantity: 1 }]);
+    await purchase(checkout, dani, [{ variantId: variants[0]!.id, quantity: 1 }]);
+    await purchase(checkout, dani, [{ variantId: variants[0]!.id, quantity: 1 }]);
+    await rollupDirtyDays(db);
+    const after = await getSales(db, range, previous, false);
+    expect(after.customers.returning - before.customers.returning).toBe(1);
+    expect(after.customers.new - before.customers.new).toBe(1);
+    const customers = after.customers.new + after.customers.returning;
+    expect(after.returnCustomerRate).toBe(Math.round((after.customers.returning / customers) * 1000) / 10);
+    expect(after.abandonedCartSessions).toBeLessThanOrEqual(after.cartSessions);
+    expect(after.cartAbandonmentRate).toBe(after.cartSessions > 0 ? Math.round((after.abandonedCartSessions / after.cartSessions) * 1000) / 10 : 0);
+    expect(after.refundRate).toBe(after.revenueCents > 0 ? Math.round((after.refundCents / after.revenueCents) * 1000) / 10 : 0);
+    // Nobody bought in the period before: no customers, and so no rate.
+    expect(after.previous.customers).toEqual({ new: 0, returning: 0 });
+    expect(after.previous.returnCustomerRate).toBe(0);
+  });
+});
+
 describe("the recorder", () => {
   it("writes buffered events in one batch, and keeps them when the write fails", async () => {
     const recorder = new EventRecorder(db, { flushMs: 60_000, batchSize: 1000 });

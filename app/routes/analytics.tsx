@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { Form, Link } from "../i18n/index.ts";
+import { Form, Link, useT } from "../i18n/index.ts";
 // What the page itself (in the browser) uses comes from the database-free rules: the index would bring the
 // database layer, and with it Node-only code, into the browser bundle.
 import { PRODUCT_SORTS, type ProductSort } from "../../core/analytics/rules.ts";
@@ -105,6 +105,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   const params = (change: Record<string, string>) =>
     `/analytics?${new URLSearchParams({ tab: query.tab, period: query.period, ...(query.period === "custom" ? { from: query.from, to: query.to } : {}), ...change })}`;
   const rangeText = `${range.from} to ${range.to}, compared with ${previous.from} to ${previous.to}`;
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-display text-3xl sm:text-4xl">Analytics</h1>
@@ -173,6 +174,10 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       )}
+      {/* What the visits and views count, on every tab (server/analytics.ts, ADR 0043). */}
+      <p className="mt-2 text-sm text-muted" data-testid="analytics-left-out">
+        {t("analytics.leftOut")}
+      </p>
 
       <section aria-labelledby="analytics-section" className="mt-6">
         <h2 id="analytics-section" className="font-display text-2xl">
@@ -183,7 +188,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
         {funnel ? <FunnelPanel funnel={funnel} /> : null}
 
-        {sales ? <SalesPanel sales={sales} weekly={weekly} /> : null}
+        {sales ? <SalesPanel sales={sales} weekly={weekly} range={range} previous={previous} /> : null}
 
         {products ? <ProductsPanel products={products} sort={sort} hrefFor={params} /> : null}
 

@@ -150,12 +150,26 @@ export async function getFunnel(db: Db, range: DayRange, previous: DayRange): Pr
   }));
 }
 
-/** The spec's sales metrics for a range (and, on the page, for the period before it). */
+/**
+ * The spec's sales metrics for a range (and, on the page, for the period before it). Each rate is worked
+ * out from the counts it is shown with, so the page can say "1 of 3" beside "33.3%":
+ * - customers: the accounts with a paid order (not refunded in full) in the period; new ones bought for the
+ *   first time in it, returning ones had bought before it. Return customer rate: returning of those.
+ * - lifetime value: what the customers so far (everyone with a paid order up to the period's end) spent in
+ *   all up to then, per customer.
+ * - cart abandonment: sessions that added to the cart and did not buy, of the sessions that added to it.
+ * - refunds: the money refunded in the period, of the revenue of the period.
+ */
 export interface SalesMetrics {
   customers: { new: number; returning: number };
+  /** Everyone with a paid order up to the period's end: what the lifetime value is shared among. */
+  customersSoFar: number;
   lifetimeValueCents: number;
   returnCustomerRate: number;
+  cartSessions: number;
+  abandonedCartSessions: number;
   cartAbandonmentRate: number;
+  revenueCents: number;
   refundRate: number;
   refundCents: number;
 }
@@ -206,11 +220,17 @@ export async function getSales(db: Db, range: DayRange, previous: DayRange, week
 
 async function salesMetrics(db: Db, range: DayRange): Promise<SalesMetrics> {
   const [t, people] = await Promise.all([totals(db, range), customerFigures(db, range)]);
+  // Sessions are counted per day: a day's buying sessions may include one whose add was the day before.
+  const abandoned = Math.max(0, t.cartSessions - t.buyingSessions);
   return {
     customers: { new: people.newCustomers, returning: people.returning },
+    customersSoFar: people.customers,
     lifetimeValueCents: people.customers > 0 ? Math.round(people.revenueCents / people.customers) : 0,
-    returnCustomerRate: percent(people.repeat, people.customers),
-    cartAbandonmentRate: t.cartSessions > 0 ? Math.round((1 - t.buyingSessions / t.cartSessions) * 1000) / 10 : 0,
+    returnCustomerRate: percent(people.returning, people.newCustomers + people.returning),
+    cartSessions: t.cartSessions,
+    abandonedCartSessions: abandoned,
+    cartAbandonmentRate: percent(abandoned, t.cartSessions),
+    revenueCents: t.revenueCents,
     refundRate: percent(t.refundCents, t.revenueCents),
     refundCents: t.refundCents,
   };
@@ -220,20 +240,19 @@ async function salesMetrics(db: Db, range: DayRange): Promise<SalesMetrics> {
  * Customers come from the orders (paid ones), in one pass over each customer's paid orders up to the
  * range's end (the partial index orders_paid_user_idx holds all it reads): who bought in the range for
  * the first time (new) or again (returning), and over the whole history up to the end how many
- * customers there are, how many bought more than once, and what they spent. A customer's first order
+ * customers there are and what they spent. A customer's first order
  * before the end is their first ever order whenever they bought in the range.
  */
 async function customerFigures(db: Db, range: DayRange) {
-  const [row] = rowsOf<{ new_customers: number; returning: number; customers: number; repeat: number; revenue: string | null }>(
+  const [row] = rowsOf<{ new_customers: number; returning: number; customers: number; revenue: string | null }>(
     await db.execute(sql`
       select count(*) filter (where c.in_range > 0 and c.first_at >= ${rangeStart(range)})::int as new_customers,
              count(*) filter (where c.in_range > 0 and c.first_at < ${rangeStart(range)})::int as returning,
              count(*)::int as customers,
-             count(*) filter (where c.n > 1)::int as repeat,
              sum(c.spent)::bigint as revenue
       from (
         select user_id, min(created_at) as first_at, count(*) filter (where created_at >= ${rangeStart(range)}) as in_range,
-          count(*) as n, sum(total_cents) as spent
+          sum(total_cents) as spent
         from orders
         where ${PAID_ORDER} and created_at < ${rangeEnd(range)}
         group by user_id
@@ -243,7 +262,6 @@ async function customerFigures(db: Db, range: DayRange) {
     newCustomers: row?.new_customers ?? 0,
     returning: row?.returning ?? 0,
     customers: row?.customers ?? 0,
-    repeat: row?.repeat ?? 0,
     revenueCents: Number(row?.revenue ?? 0),
   };
 }

@@ -1,5 +1,6 @@
 import type { FunnelStep, Kpi, Overview, Sales } from "../../../core/analytics/index.ts";
-import { percentChange } from "../../../core/analytics/rules.ts";
+import { percentChange, type DayRange } from "../../../core/analytics/rules.ts";
+import { useT } from "../../i18n/index.ts";
 import { CATEGORY_LABEL, formatCents } from "../../lib/format.ts";
 import { Cell, ResponsiveTable, rowClass } from "../admin/admin-ui.tsx";
 import { CategoryPie, PIE_COLORS, RevenueChart } from "./charts.tsx";
@@ -83,29 +84,84 @@ export function FunnelPanel({ funnel }: { funnel: FunnelStep[] }) {
   );
 }
 
-export function SalesPanel({ sales, weekly }: { sales: Sales; weekly: boolean }) {
+/**
+ * The Sales tab's figures, each with the counts it is worked out from and what it counts, under it: a rate
+ * and the numbers beside it always agree (core/analytics/queries.ts, SalesMetrics).
+ */
+export function SalesPanel({ sales, weekly, range, previous }: { sales: Sales; weekly: boolean; range: DayRange; previous: DayRange }) {
+  const t = useT();
+  const customers = sales.customers.new + sales.customers.returning;
+  const figures: { key: string; label: string; value: string; now: number; before: number; basis: string }[] = [
+    {
+      key: "lifetime-value",
+      label: "Customer lifetime value",
+      value: formatCents(sales.lifetimeValueCents),
+      now: sales.lifetimeValueCents,
+      before: sales.previous.lifetimeValueCents,
+      basis: t("analytics.sales.lifetimeValue.basis", { count: sales.customersSoFar, to: range.to }),
+    },
+    {
+      key: "return-rate",
+      label: "Return customer rate",
+      value: `${sales.returnCustomerRate}%`,
+      now: sales.returnCustomerRate,
+      before: sales.previous.returnCustomerRate,
+      basis: t("analytics.sales.returnRate.basis", { returning: sales.customers.returning, customers }),
+    },
+    {
+      key: "abandonment-rate",
+      label: "Cart abandonment rate",
+      value: `${sales.cartAbandonmentRate}%`,
+      now: sales.cartAbandonmentRate,
+      before: sales.previous.cartAbandonmentRate,
+      basis: t("analytics.sales.abandonment.basis", { abandoned: sales.abandonedCartSessions, sessions: sales.cartSessions }),
+    },
+    {
+      key: "refund-rate",
+      label: "Refund rate",
+      value: `${sales.refundRate}% (${formatCents(sales.refundCents)})`,
+      now: sales.refundRate,
+      before: sales.previous.refundRate,
+      basis: t("analytics.sales.refundRate.basis", { refunded: formatCents(sales.refundCents), revenue: formatCents(sales.revenueCents) }),
+    },
+    {
+      key: "new-customers",
+      label: "New customers",
+      value: String(sales.customers.new),
+      now: sales.customers.new,
+      before: sales.previous.customers.new,
+      basis: t("analytics.sales.new.basis"),
+    },
+    {
+      key: "returning-customers",
+      label: "Returning customers",
+      value: String(sales.customers.returning),
+      now: sales.customers.returning,
+      before: sales.previous.customers.returning,
+      basis: t("analytics.sales.returning.basis"),
+    },
+  ];
   return (
     <div className="mt-4 space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {(
-          [
-            ["Customer lifetime value", formatCents(sales.lifetimeValueCents), sales.lifetimeValueCents, sales.previous.lifetimeValueCents],
-            ["Return customer rate", `${sales.returnCustomerRate}%`, sales.returnCustomerRate, sales.previous.returnCustomerRate],
-            ["Cart abandonment rate", `${sales.cartAbandonmentRate}%`, sales.cartAbandonmentRate, sales.previous.cartAbandonmentRate],
-            ["Refund rate", `${sales.refundRate}% (${formatCents(sales.refundCents)})`, sales.refundRate, sales.previous.refundRate],
-            ["New customers", String(sales.customers.new), sales.customers.new, sales.previous.customers.new],
-            ["Returning customers", String(sales.customers.returning), sales.customers.returning, sales.previous.customers.returning],
-          ] as const
-        ).map(([k, v, now, before]) => (
-          <div key={k} className="rounded border border-line bg-card p-4">
-            <dt className="text-sm font-semibold text-muted">{k}</dt>
-            <dd className="mt-1 text-xl font-bold">{v}</dd>
+        {figures.map((f) => (
+          <div key={f.key} className="rounded border border-line bg-card p-4" data-testid={`sales-${f.key}`}>
+            <dt className="text-sm font-semibold text-muted">{f.label}</dt>
+            <dd className="mt-1 text-xl font-bold" data-testid="sales-figure">
+              {f.value}
+            </dd>
+            <dd className="mt-1 text-sm" data-testid="sales-basis">
+              {f.basis}
+            </dd>
             <dd>
-              <Change kpi={{ value: now, previous: before, change: percentChange(now, before) }} />
+              <Change kpi={{ value: f.now, previous: f.before, change: percentChange(f.now, f.before) }} />
             </dd>
           </div>
         ))}
       </dl>
+      <p className="text-sm text-muted" data-testid="sales-definitions">
+        {t("analytics.sales.definitions", { from: range.from, to: range.to, previousFrom: previous.from, previousTo: previous.to })}
+      </p>
       <figure className="rounded border border-line bg-card p-4">
         <figcaption className="font-semibold">Revenue, orders and average order value over time</figcaption>
         <RevenueChart data={sales.series} label="Revenue" />
