@@ -8,7 +8,8 @@ import { orderAmounts, orderNumberLabel } from "../../core/orders/index.ts";
 import { cardSchema } from "../../core/payments/inputs.ts";
 import { track, visitOf } from "./analytics.ts";
 import { cartOut, cartSchema } from "./cart.ts";
-import { operation, type ApiContext } from "./operation.ts";
+import { fieldErrorsOf, parseFields, type FieldError } from "./field-errors.ts";
+import { operation, type ApiContext, type ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 
 /*
@@ -106,6 +107,35 @@ const placeBodySchema = billingSchema
       "The fields of the web's checkout form: the buyer (full name and email required), the address the order ships to (`street`, `city`, `state`, `zipCode`, `country`: required, and checked per country, when the cart holds anything that ships, which is everything but event tickets) and, optionally, `billingAddress`. Without one, the shipping address is billed; for an order of tickets only, which ships nothing, the address given is the billing address.",
   });
 
+/**
+ * The checks of the order's fields that depend on the store and the cart: the test card (with the test
+ * provider) and, when the cart ships, the address it ships to. An absent field is an empty one, as the web's
+ * form reads it (and gets the form's message).
+ */
+async function cartFieldChecks(deps: ApiDeps, cartId: Awaited<ReturnType<typeof findCartOfUser>>, fields: { card: unknown; address: Partial<Record<"street" | "city" | "state" | "zipCode" | "country", string>> }) {
+  // In the form's order: the address, then the card.
+  const errors: FieldError[] = [];
+  const cardErrors: FieldError[] = [];
+  let card: z.output<ReturnType<typeof cardSchema>> | undefined;
+  if (deps.checkout.deps.payments.name === "test") {
+    const given = typeof fields.card === "object" && fields.card !== null && !Array.isArray(fields.card) ? fields.card : {};
+    const parsed = parseFields(cardSchema(), { cardNumber: "", cardExpiry: "", cardCvc: "", ...given });
+    if (parsed.success) card = parsed.data;
+    else cardErrors.push(...fieldErrorsOf(parsed.error, { under: "card" }));
+  }
+  // Asked of core for the cart as it is now: what ships needs the address (core refuses again without one).
+  // An address sent is passed on whatever the cart holds: the same request sent again after its order emptied
+  // the cart is still the same submission.
+  const { address } = fields;
+  const ships = await needsShippingAddress(deps.db, cartId);
+  const given = [address.street, address.city, address.state, address.zipCode].some((part) => part !== undefined && part !== "");
+  const shipping = ships || given ? parseFields(shippingAddressSchema, address) : null;
+  const refused = ships && shipping !== null && !shipping.success;
+  if (refused) errors.push(...shippingErrors(fieldErrors(shipping.error)));
+  errors.push(...cardErrors);
+  return { errors, card, ships, shipping, refused };
+}
+
 type AttemptOut = z.input<typeof attemptSchema>;
 type Outcome = Awaited<ReturnType<typeof placeOrder>>;
 
@@ -181,26 +211,18 @@ export const placeOrderOp = operation({
   body: placeBodySchema,
   success: { status: 201, description: "The checkout attempt: completed, waiting for the mobile SDK's confirmation, or in progress.", schema: attemptSchema },
   problems: [402, 404, 409],
+  // A body that does not validate is answered with every field's message at once, as the web's form is:
+  // the card's and the shipping address's too.
+  async moreFieldErrors({ body, deps, viewer }) {
+    const text = (name: string) => (typeof body[name] === "string" ? body[name] : undefined);
+    const address = { street: text("street"), city: text("city"), state: text("state"), zipCode: text("zipCode"), country: text("country") };
+    const cartId = await findCartOfUser(deps.db, viewer.id);
+    return (await cartFieldChecks(deps, cartId, { card: body.card, address })).errors;
+  },
   async handle({ body, ctx }) {
     const { card: cardFields, billingAddress, fullName, email, ...address } = body;
     const cartId = await findCartOfUser(ctx.deps.db, ctx.viewer.id);
-    const errors: { field: string; message: string }[] = [];
-    let card: z.output<ReturnType<typeof cardSchema>> | undefined;
-    if (ctx.deps.checkout.deps.payments.name === "test") {
-      // An absent field is an empty one, as the web's form reads it (and gets the form's message).
-      const given = typeof cardFields === "object" && cardFields !== null && !Array.isArray(cardFields) ? cardFields : {};
-      const parsed = cardSchema().safeParse({ cardNumber: "", cardExpiry: "", cardCvc: "", ...given });
-      if (parsed.success) card = parsed.data;
-      else errors.push(...parsed.error.issues.map((issue) => ({ field: ["card", ...issue.path.map(String)].join("."), message: issue.message })));
-    }
-    // Asked of core for the cart as it is now: what ships needs the address (core refuses again without one).
-    // An address sent is passed on whatever the cart holds: the same request sent again after its order emptied
-    // the cart is still the same submission.
-    const ships = await needsShippingAddress(ctx.deps.db, cartId);
-    const given = [address.street, address.city, address.state, address.zipCode].some((part) => part !== "");
-    const shipping = ships || given ? shippingAddressSchema.safeParse(address) : null;
-    const refused = ships && shipping !== null && !shipping.success;
-    if (refused) errors.push(...shippingErrors(fieldErrors(shipping.error)));
+    const { errors, card, ships, shipping, refused } = await cartFieldChecks(ctx.deps, cartId, { card: cardFields, address });
     if (errors.length > 0) throw new ApiProblem(400, "validation", refused ? CHECKOUT_MESSAGES.shippingRequired : CHECKOUT_MESSAGES.checkFields, { errors });
     // Nothing ships (tickets only): the address given is the billing address.
     const billing = { fullName, email, ...(billingAddress ?? (ships ? { street: "", city: "", state: "", zipCode: "", country: address.country } : address)) };

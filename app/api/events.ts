@@ -23,6 +23,7 @@ import { localeT } from "../lib/i18n.server.ts";
 import { absolute } from "./catalog.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { ApiProblem, validationProblem } from "./problem.ts";
+import { parseFields } from "./field-errors.ts";
 
 /*
  * The events calendar, the shopper's tickets and RSVPs (core/events), as the event pages and order pages
@@ -228,7 +229,7 @@ export const rsvpOp = operation({
     if (!(await consume(ctx.deps.db, rsvpThrottleKey(ctx.req.ip ?? "unknown"), RSVP_THROTTLE))) {
       throw new ApiProblem(429, "events.throttled", EVENT_MESSAGES.throttled, { retryAfterSeconds: RSVP_THROTTLE.windowMs / 1000 });
     }
-    const parsed = rsvpFormSchema.safeParse({ name: body.name ?? ctx.viewer.name, email: ctx.viewer.email, partySize: body.partySize });
+    const parsed = parseFields(rsvpFormSchema, { name: body.name ?? ctx.viewer.name, email: ctx.viewer.email, partySize: body.partySize });
     if (!parsed.success) throw validationProblem(parsed.error, "body");
     const form = parsed.data;
     const t = localeT(ctx.locale);

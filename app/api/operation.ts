@@ -9,6 +9,7 @@ import type { JobQueue } from "../../core/shared/jobs.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import type { LoadingAuth } from "../../server/auth.ts";
 import type { PageCache } from "../../server/page-cache.ts";
+import type { FieldError } from "./field-errors.ts";
 
 /** What the API runs with: the same services the pages get (server/http.ts hands them over). */
 export interface ApiDeps {
@@ -113,6 +114,12 @@ export interface Operation<
   cartToken?: boolean;
   /** The operation reads a place in a drop's line from the Queue-Ticket header (ADR 0034). */
   queueTicket?: boolean;
+  /**
+   * A body that does not validate is refused with its schema's field errors and these: the operation's own
+   * checks of the same body (those that need the store, as the checkout's card and shipping address), so that
+   * every field's message comes at once, as the web's forms give them. `body` is the object sent ({} without one).
+   */
+  moreFieldErrors?(input: { body: Record<string, unknown>; deps: ApiDeps; viewer: A extends "signed-in" ? ApiViewer : ApiViewer | null }): Promise<FieldError[]>;
   handle(input: { params: Out<P>; query: Out<Q>; body: Out<B>; ctx: ApiContext<A> }): Promise<In<R>>;
 }
 

@@ -4,6 +4,7 @@ import type { DomainError } from "../../core/shared/errors.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import { MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { translateText } from "../lib/i18n.server.ts";
+import { fieldErrorsOf, type FieldError } from "./field-errors.ts";
 
 /**
  * Every refusal of the API is an RFC 9457 problem (application/problem+json): `type` names the problem
@@ -13,8 +14,12 @@ import { translateText } from "../lib/i18n.server.ts";
  */
 export const fieldErrorSchema = z
   .object({
-    field: z.string().meta({ description: "The field's path in the request: `email`, `quantity`, `query.page`, `path.slug`.", example: "email" }),
-    message: z.string().meta({ description: "What is wrong, as the web form says it next to the field.", example: "Please enter a valid email address." }),
+    field: z.string().meta({ description: "The field's path in the request: `email`, `card.cardNumber`, `query.page`, `path.slug`; `body` for a body that is not an object of fields.", example: "fullName" }),
+    message: z.string().meta({
+      description:
+        "What the field needs, in the language asked for (Accept-Language): the web form's own message for the same field (`Full name is required.` for a name missing or empty), and for what a form never sends (a number where text goes, a list where the fields go) a plain sentence of what is needed (`Enter a whole number.`). Never the validator's own wording.",
+      example: "Full name is required.",
+    }),
   })
   .meta({ id: "FieldError" });
 
@@ -25,7 +30,7 @@ export const problemSchema = z
     status: z.number().int().meta({ example: 409 }),
     detail: z.string().meta({ description: "What happened, as the web says it, in the language asked for (Accept-Language).", example: "Only 3 of Harlem Classic Tee (M, Black) available." }),
     code: z.string().meta({ description: "A stable code to branch on: the domain's (`cart.insufficient_stock`, `accounts.session_not_found`) or the API's (`validation`, `unauthorized`, `not_found`, `rate_limited`, `payload_too_large`, `malformed_json`, `unsupported_media_type`).", example: "cart.insufficient_stock" }),
-    errors: z.array(fieldErrorSchema).optional().meta({ description: "Present when the request did not validate: one entry per field." }),
+    errors: z.array(fieldErrorSchema).optional().meta({ description: "Present when the request did not validate: one entry per field that is wrong or missing, each with its first message." }),
     retryAfterSeconds: z.number().int().optional().meta({ description: "For 429: how long to wait (as the Retry-After header)." }),
     lines: z
       .array(
@@ -98,17 +103,13 @@ export function problemFromDomain(error: DomainError): ApiProblem {
   return new ApiProblem(error.status, error.code, error.message);
 }
 
-/** A request that did not validate: one entry per field (each field's first message), `where` naming the part of the request. */
-export function validationProblem(error: z.ZodError, where: "body" | "query" | "path"): ApiProblem {
-  const seen = new Set<string>();
-  const errors: { field: string; message: string }[] = [];
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join(".");
-    const field = where === "body" ? path || "body" : [where, path].filter(Boolean).join(".");
-    if (seen.has(field)) continue;
-    seen.add(field);
-    errors.push({ field, message: issue.message });
-  }
+/**
+ * A request that did not validate: one entry per field (each field's first message, in the store's words when
+ * it was parsed with parseFields), `where` naming the part of the request.
+ */
+export function validationProblem(error: z.ZodError, where: "body" | "query" | "path", more: readonly FieldError[] = []): ApiProblem {
+  const errors = fieldErrorsOf(error, { where });
+  for (const extra of more) if (!errors.some((e) => e.field === extra.field)) errors.push(extra);
   // A form-level rule (fill in every field) is the detail; field rules say which field.
   const formLevel = errors.find((e) => e.field === "form");
   return new ApiProblem(400, "validation", formLevel?.message ?? errors[0]?.message ?? API_MESSAGES.validation, { errors });

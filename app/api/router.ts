@@ -10,10 +10,11 @@ import { addressProblem, CONTROL_IN_TEXT, isHostName, MESSAGES as REQUEST_MESSAG
 import { negotiateLocale } from "../lib/i18n.server.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
 import { track } from "./analytics.ts";
+import { parseFields } from "./field-errors.ts";
 import { authenticate, signInRequired } from "./bearer.ts";
 import { claimIdempotency, requestIdentity, settleKey, type HeldKey } from "./idempotency.ts";
 import { countAddress, countToken, setRateLimitHeaders, type Quota } from "./limits.ts";
-import type { AnyOperation, ApiContext, ApiDeps } from "./operation.ts";
+import type { AnyOperation, ApiContext, ApiDeps, ApiViewer } from "./operation.ts";
 import { API_MESSAGES, ApiProblem, problemFromDomain, problemJson, sendProblem, validationProblem } from "./problem.ts";
 
 /** The most a request body may hold: the API takes small JSON documents only. */
@@ -156,9 +157,20 @@ function queryFields(req: Request): Record<string, string> {
 
 function parseWith(schema: z.ZodType | undefined, value: unknown, where: "body" | "query" | "path"): unknown {
   if (!schema) return undefined;
-  const parsed = schema.safeParse(value);
+  const parsed = parseFields(schema, value);
   if (!parsed.success) throw validationProblem(parsed.error, where);
   return parsed.data;
+}
+
+/** The body through its schema; refused, with the operation's own checks of the same fields (every message at once). */
+async function parseBody(op: AnyOperation, sent: unknown, deps: ApiDeps, viewer: ApiViewer | null): Promise<unknown> {
+  if (!op.body) return undefined;
+  const value = sent ?? {};
+  const parsed = parseFields(op.body, value);
+  if (parsed.success) return parsed.data;
+  const fields = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const more = op.moreFieldErrors && fields ? await op.moreFieldErrors({ body: fields, deps, viewer }) : [];
+  throw validationProblem(parsed.error, "body", more);
 }
 
 /** A strong validator of an answer's bytes (which include its language). */
@@ -223,8 +235,8 @@ function serve(op: AnyOperation, deps: ApiDeps) {
       if (op.access === "signed-in" && !signedIn) throw signInRequired();
       const params = parseWith(op.params, { ...req.params }, "path");
       const query = parseWith(op.query, queryFields(req), "query");
-      const body = parseWith(op.body, req.body ?? (op.body ? {} : undefined), "body");
       const viewer = signedIn?.viewer ?? null;
+      const body = await parseBody(op, req.body, deps, viewer);
       const cartToken = op.cartToken && !viewer ? cartTokenOf(req) : null;
       // A request that creates something, sent again under its Idempotency-Key: the first answer again.
       const keyed = await claimIdempotency(deps, op, req, { viewer, cartToken }, req.body);
