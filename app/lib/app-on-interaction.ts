@@ -14,10 +14,23 @@
  * - should the app not come alive within ten seconds (a network failure), a waiting form is sent and a
  *   waiting link followed the plain way, as without JavaScript.
  *
- * On pages that start the app at once (no `text/x-app` script) it does nothing. The app says it is alive
- * with APP_READY_EVENT (root.tsx), after React has hydrated the page.
+ * On every page, before the app and after it, a control that applies itself when changed (a sort, a filter,
+ * a period: marked AUTO_SUBMIT) sends its form when it changes (ADR 0045). So a change that is the page's
+ * first touch is a form sent like any other: held until the app is alive on a browse page, sent the plain
+ * way on a page whose app is still starting. (React never sees such a change when it comes before the app:
+ * the control keeps the visitor's choice through hydration and no change event is replayed.)
+ *
+ * Otherwise, on pages that start the app at once (no `text/x-app` script) it does nothing. The app says it
+ * is alive with APP_READY_EVENT (root.tsx), after React has hydrated the page.
  */
 export const APP_READY_EVENT = "app:ready";
+
+/**
+ * Spread on a select or checkbox whose form applies as soon as it changes: the loader below sends the form,
+ * whether or not the app is alive yet. The form keeps a visible submit button, for a browser without
+ * JavaScript.
+ */
+export const AUTO_SUBMIT = { "data-auto-submit": "" } as const;
 
 const FALLBACK_MS = 10_000;
 
@@ -28,6 +41,8 @@ function loader(readyEvent: string, fallbackMs: number) {
   let waiting: { el: HTMLElement; form: HTMLFormElement | null } | null = null;
   let letThrough = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The last form the app was sent once alive: a waiting form the replay already sent is not sent twice.
+  let sent: EventTarget | null = null;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
   const chosen = new Map<Control, { checked: boolean; value: string }>();
 
@@ -74,6 +89,7 @@ function loader(readyEvent: string, fallbackMs: number) {
   d.addEventListener(
     "submit",
     (event) => {
+      if (w.__appReady) sent = event.target;
       if (letThrough || !lazy()) return;
       event.preventDefault();
       const form = event.target as HTMLFormElement;
@@ -111,6 +127,12 @@ function loader(readyEvent: string, fallbackMs: number) {
   d.addEventListener("input", note, true);
   d.addEventListener("change", note, true);
 
+  // A control that applies itself sends its form (held above while the app is not alive).
+  d.addEventListener("change", (event) => {
+    const el = event.target;
+    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el.hasAttribute("data-auto-submit") && el.form) el.form.requestSubmit();
+  });
+
   // What the visitor chose, set again through the app where its first render reset it: one choice per
   // task, since the app redraws after each (a size limits the colours) and may reset the next one.
   function restoreChoices(then: () => void) {
@@ -139,13 +161,14 @@ function loader(readyEvent: string, fallbackMs: number) {
     clearTimeout(timer);
     const held = waiting;
     waiting = null;
+    sent = null;
     settled(() =>
       restoreChoices(() => {
         if (!held) return;
         const action = held.el.getAttribute("data-app-action");
         const el = held.el.isConnected || !action ? held.el : d.querySelector<HTMLElement>(`[data-app-action="${CSS.escape(action)}"]`);
         if (el?.isConnected && el !== held.form) el.click();
-        else if (held.form?.isConnected) held.form.requestSubmit();
+        else if (held.form?.isConnected && sent !== held.form) held.form.requestSubmit();
       }),
     );
   });

@@ -23,6 +23,7 @@ import { selectClass } from "../components/admin/admin-ui.tsx";
 import { FunnelPanel, OverviewPanel, SalesPanel } from "../components/analytics/sales-panels.tsx";
 import { ProductsPanel } from "../components/analytics/products-panel.tsx";
 import { PredictionsPanel, type PredictionsView } from "../components/analytics/predictions-panel.tsx";
+import { AUTO_SUBMIT } from "../lib/app-on-interaction.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import { PERIODS, resolveRange } from "../lib/analytics-range.ts";
 import type { Route } from "./+types/analytics";
@@ -136,7 +137,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               <label htmlFor="period" className={labelClass}>
                 Period
               </label>
-              <select id="period" name="period" defaultValue={query.period} key={query.period} className={selectClass}>
+              <select id="period" name="period" defaultValue={query.period} key={query.period} className={selectClass} {...AUTO_SUBMIT}>
                 {PERIODS.map((p) => (
                   <option key={p.value} value={p.value}>
                     {p.label}

@@ -11,6 +11,7 @@ import type { Route } from "./+types/shop";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
 import { pageSocialMeta } from "../lib/social.ts";
 import { guestCache } from "../lib/guest-cache.ts";
+import { AUTO_SUBMIT } from "../lib/app-on-interaction.ts";
 
 const SORT_LABEL: Record<(typeof SORTS)[number], MessageId> = {
   featured: "shop.sort.featured",
@@ -130,7 +131,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               defaultValue={query.sort}
               key={query.sort}
               className="h-11 rounded border border-line bg-card px-2"
-              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              {...AUTO_SUBMIT}
             >
               {SORTS.map((s) => (
                 <option key={s} value={s}>
