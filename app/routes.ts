@@ -57,6 +57,7 @@ export default [
   route("admin/users/:id", "routes/admin-user.tsx"),
   route("admin/reviews", "routes/admin-reviews.tsx"),
   route("admin/audit", "routes/admin-audit.tsx"),
+  route("admin/mail", "routes/admin-mail.tsx"),
   route("admin/articles", "routes/admin-articles.tsx"),
   route("admin/articles/:id", "routes/admin-article.tsx"),
   route("admin/collections", "routes/admin-collections.tsx"),

@@ -22,7 +22,7 @@ function newestMtime(target) {
 const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime));
 if (builtAt === 0 || changedAt > builtAt) {
-  console.log(builtAt === 0 ? "No build yet: building the store..." : "Sources changed since the last build: rebuilding...");
+  console.log(builtAt === 0 ? "building the store (first start only)..." : "sources changed since the last build: rebuilding the store...");
   // Always the production build: a caller's NODE_ENV (vitest sets "test") would otherwise give React's
   // development build, larger and several times slower, to every server started from it.
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
@@ -33,4 +33,7 @@ if (builtAt === 0 || changedAt > builtAt) {
 // The server's own bundle (scripts/build-server.mjs), which `npm start` runs: from server/, core/ and db/.
 const serverSources = ["server", "core", "db", "package.json", "scripts/build-server.mjs"];
 const serverBuiltAt = fs.existsSync(SERVER_BUNDLE) ? fs.statSync(SERVER_BUNDLE).mtimeMs : 0;
-if (serverBuiltAt === 0 || Math.max(...serverSources.map(newestMtime)) > serverBuiltAt) await buildServer();
+if (serverBuiltAt === 0 || Math.max(...serverSources.map(newestMtime)) > serverBuiltAt) {
+  console.log("building the server's bundle...");
+  await buildServer();
+}

@@ -2,18 +2,15 @@
 import { ROLES, type Role } from "../db/schema/auth.ts";
 import { setRoleByEmail } from "../core/accounts/index.ts";
 import { isDomainError } from "../core/shared/errors.ts";
-import { openDatabase } from "../db/client.ts";
-import { loadEnv } from "../server/env.ts";
+import { openStoreDatabase } from "./store-database.ts";
 
 const [email, role] = process.argv.slice(2);
 if (!email || !role || !(ROLES as readonly string[]).includes(role)) {
   console.error(`usage: npm run user:role -- <email> <${ROLES.join("|")}>`);
   process.exit(2);
 }
-const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await openStoreDatabase("npm run user:role");
 try {
-  await database.migrate();
   await setRoleByEmail(database.db, email, role as Role);
   console.log(`${email} is now ${role}`);
 } catch (error) {

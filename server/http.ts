@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
-import { throughStoreRedirects } from "./auth-links.ts";
+import { alreadyVerifiedLanding, throughStoreRedirects } from "./auth-links.ts";
 import type { Database } from "../db/client.ts";
 import type { LoadingAuth } from "./auth.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
@@ -214,6 +214,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
   // action goes through the store's own forms, which validate, throttle and map errors. The links' callbacks
   // go through the store's safe-redirect rule (server/auth-links.ts).
   const authHandler = toNodeHandler(throughStoreRedirects((request) => options.auth.handler(request), env.BASE_URL, log));
+  app.get("/api/auth/verify-email", alreadyVerifiedLanding({ db: database.db, secret: options.secret, sessionAccount }));
   app.get(["/api/auth/verify-email", "/api/auth/reset-password/:token"], (req, res, next) => authHandler(req, res).catch(next));
   app.all("/api/auth/{*rest}", (_req, res) => {
     res.status(404).json({ error: "Not found" });

@@ -57,6 +57,8 @@ async function main() {
   // Awaited below; until then a failure must not count as unhandled.
   building?.catch(() => {});
   let database;
+  // Progress a newcomer sees on a first start, which takes a while on a busy machine (README: the figures).
+  if (!env.DATABASE_URL) log.info({ dataDir: env.DATA_DIR }, `opening the embedded database in ${env.DATA_DIR}`);
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, preparedStatements: env.DATABASE_PREPARED_STATEMENTS === "on" });
   } catch (error) {
@@ -66,10 +68,11 @@ async function main() {
     }
     throw error;
   }
+  log.info("migrating the database");
   await database.migrate();
   // The embedded database is the newcomer's store: it gets the sample catalogue on first start.
   if (database.kind === "pglite") {
-    const seeded = await seedIfEmpty(database.db);
+    const seeded = await seedIfEmpty(database.db, () => log.info("loading the sample catalogue (first start only)"));
     if (seeded) log.info({ products: seeded.products }, "seeded the sample catalogue");
     else await seedEvents(database.db); // the sample events move on to their next dates once over
     await seedCulture(database.db);

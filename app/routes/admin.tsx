@@ -39,6 +39,7 @@ const QUICK_ACTIONS = [
   { to: "/admin/reviews", label: "Reviews", permission: ["reviews", "read"] },
   { to: "/admin/events", label: "Events and check-in", permission: ["events", "read"] },
   { to: "/admin/audit", label: "Audit log", permission: ["audit", "read"] },
+  { to: "/admin/mail", label: "Kept mail", permission: ["mail", "read"] },
   { to: "/admin/articles", label: "Stories", permission: ["content", "read"] },
   { to: "/admin/collections", label: "Collections and looks", permission: ["content", "read"] },
   { to: "/admin/music", label: "Music", permission: ["content", "read"] },

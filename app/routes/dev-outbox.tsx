@@ -1,7 +1,7 @@
-import { Fragment } from "react";
 import { data } from "react-router";
 import { listOutbox } from "../../core/mail/index.ts";
 import { guardedMeta } from "../components/account/auth-guard.tsx";
+import { LinkifiedText } from "../components/admin/linkified-text.tsx";
 import type { Route } from "./+types/dev-outbox";
 
 export const meta: Route.MetaFunction = guardedMeta("Outbox");
@@ -13,26 +13,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(
     { mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), smtp: context.mailDelivery === "smtp" },
     { headers: { "Cache-Control": "no-store" } },
-  );
-}
-
-const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
-
-/** The mail's text with its web addresses as links. */
-function Linkified({ text }: { text: string }) {
-  const parts = text.split(URL_PATTERN);
-  return (
-    <>
-      {parts.map((part, i) =>
-        i % 2 === 1 ? (
-          <a key={i} href={part} className="break-all underline">
-            {part}
-          </a>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
-    </>
   );
 }
 
@@ -61,7 +41,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                   To {mail.to} · <time dateTime={mail.createdAt}>{time.format(new Date(mail.createdAt))} UTC</time> · {mail.status}
                 </p>
                 <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
-                  <Linkified text={mail.text} />
+                  <LinkifiedText text={mail.text} />
                 </pre>
               </article>
             </li>

@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (await getViewer(request, context)) throw localizedRedirect(request, redirectTo);
   const mode = MODES.find((m) => m === url.searchParams.get("mode")) ?? "signin";
-  return { mode, redirectTo, passwordReset: url.searchParams.get("reset") === "done" };
+  // A verification link opened again once its address is verified lands here (server/auth-links.ts).
+  return { mode, redirectTo, passwordReset: url.searchParams.get("reset") === "done", emailVerified: url.searchParams.get("verified") === "1" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,6 +64,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <p className="mt-2 text-muted">
         {mode === "register" ? t("account.login.intro.register") : mode === "reset" ? t("account.login.intro.reset") : t("account.login.intro.signin")}
       </p>
+      {loaderData.emailVerified && mode === "signin" && !failure ? (
+        <p role="status" className="mt-4 rounded border border-ok px-3 py-2 text-ok">
+          {t("account.login.emailVerified")}
+        </p>
+      ) : null}
       {loaderData.passwordReset && mode === "signin" && !failure ? (
         <p role="status" className="mt-4 rounded border border-ok px-3 py-2 text-ok">
           {t("account.login.passwordChanged")}

@@ -13,6 +13,7 @@ describe("who may do what in the back office", () => {
     expect(can("admin", "users", "update")).toBe(true);
     expect(can("admin", "users", "delete")).toBe(false);
     expect(can("admin", "roles", "update")).toBe(false);
+    expect(can("admin", "mail", "read")).toBe(false);
     expect(can("admin", "analytics", "read")).toBe(true);
     expect(can("admin", "analytics", "update")).toBe(false);
     expect(permissionsOf("admin").find((p) => p.resource === "settings")).toEqual({ resource: "settings", actions: ["read", "update"] });

@@ -4,7 +4,7 @@
  */
 import type { Role } from "../../db/schema/auth.ts";
 
-export const ADMIN_RESOURCES = ["products", "orders", "inventory", "users", "reviews", "content", "events", "newsletter", "analytics", "settings", "audit", "roles"] as const;
+export const ADMIN_RESOURCES = ["products", "orders", "inventory", "users", "reviews", "content", "events", "newsletter", "analytics", "settings", "audit", "roles", "mail"] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 export const ADMIN_ACTIONS = ["create", "read", "update", "delete"] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
@@ -20,7 +20,8 @@ export const ROLE_LABEL: Record<Role, string> = { customer: "Customer", admin: "
  * (read, update: hide and unhide); the culture pages' content (articles, collections and looks,
  * playlists and tracks), events (with their tickets, check-in and RSVP lists) and the newsletter
  * (create, read, update, delete); analytics (read); settings (read, update); the audit log (read).
- * super_admin: everything, and alone changes roles ("roles") and deletes users. Customers: nothing.
+ * super_admin: everything, and alone changes roles ("roles"), deletes users and reads the mail the store kept
+ * unsent ("mail": its links verify addresses and reset passwords). Customers: nothing.
  */
 export const ROLE_PERMISSIONS: { readonly [R in Role]: { readonly [S in AdminResource]?: readonly AdminAction[] } } = {
   customer: {},

@@ -59,3 +59,26 @@ export async function listOutbox(db: Db, limit = 100): Promise<OutboxMail[]> {
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(limit);
 }
+
+/** A mail kept in the outbox (no SMTP server was configured when it was due), as the owner reads it. */
+export interface KeptMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: Date;
+}
+
+/**
+ * The mail the store kept instead of sending (status `kept`: no SMTP_URL), newest first: what a newcomer on
+ * the embedded default reads to verify an address or reset a password (the back office's kept-mail page,
+ * super_admins only, and `npm run mail:kept`).
+ */
+export async function listKeptMail(db: Db, limit = 50): Promise<KeptMail[]> {
+  return db
+    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(eq(outbox.status, "kept"))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit);
+}

@@ -134,9 +134,10 @@ async function seedShop(db: Db, now: Date): Promise<{ products: number; variants
 }
 
 /** Seeds only a database that has no products yet (the embedded database's first start). */
-export async function seedIfEmpty(db: Db): Promise<{ products: number; variants: number } | null> {
+export async function seedIfEmpty(db: Db, onSeeding?: () => void): Promise<{ products: number; variants: number } | null> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
   if ((row?.n ?? 0) > 0) return null;
+  onSeeding?.();
   return seedCatalogue(db);
 }
 
