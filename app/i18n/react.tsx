@@ -4,6 +4,7 @@ import {
   Form as RouterForm,
   Link as RouterLink,
   NavLink as RouterNavLink,
+  useFormAction,
   useNavigate,
   type FormProps,
   type LinkProps,
@@ -60,10 +61,35 @@ export function NavLink({ to, ...props }: NavLinkProps & { ref?: React.Ref<HTMLA
   return <RouterNavLink to={localizeTo(to, useLocale())} {...props} />;
 }
 
-/** React Router's Form; an explicit action keeps the page's language. */
+/**
+ * The query parameter that carries a page's success banner after a redirect ("?done=saved"). A form posts
+ * to its page without it (see Form), so the page that answers a submission says only what that one did.
+ */
+export const DONE_PARAM = "done";
+
+/** The page's own address without its success banner's parameter, or undefined when it has none. */
+export function withoutDone(defaultAction: string): string | undefined {
+  const at = defaultAction.indexOf("?");
+  if (at < 0) return undefined;
+  const search = new URLSearchParams(defaultAction.slice(at + 1));
+  if (!search.has(DONE_PARAM)) return undefined;
+  search.delete(DONE_PARAM);
+  const rest = search.toString();
+  return `${defaultAction.slice(0, at)}${rest ? `?${rest}` : ""}`;
+}
+
+/**
+ * React Router's Form; an explicit action keeps the page's language. A form without one posts to its page
+ * as React Router does, less the success banner's parameter: after "The variant was added.", a refused
+ * submission answers with its refusal alone (a successful one redirects to its own banner), with or
+ * without JavaScript.
+ */
 export function Form({ action, ...props }: FormProps & { ref?: React.Ref<HTMLFormElement> }) {
   const locale = useLocale();
-  return <RouterForm action={action === undefined ? undefined : localePath(action, locale)} {...props} />;
+  const here = useFormAction();
+  const method = (props.method ?? "get").toLowerCase();
+  const target = action !== undefined ? localePath(action, locale) : method === "get" ? undefined : withoutDone(here);
+  return <RouterForm action={target} {...props} />;
 }
 
 export function useLocaleNavigate(): (to: string, options?: NavigateOptions) => void {
