@@ -15,6 +15,7 @@ import {
 import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
 import { intlFor, type MessageId } from "./catalog.ts";
 import { localePath } from "./paths.ts";
+import { withoutDone } from "../lib/done.ts";
 
 const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
@@ -62,25 +63,8 @@ export function NavLink({ to, ...props }: NavLinkProps & { ref?: React.Ref<HTMLA
 }
 
 /**
- * The query parameter that carries a page's success banner after a redirect ("?done=saved"). A form posts
- * to its page without it (see Form), so the page that answers a submission says only what that one did.
- */
-export const DONE_PARAM = "done";
-
-/** The page's own address without its success banner's parameter, or undefined when it has none. */
-export function withoutDone(defaultAction: string): string | undefined {
-  const at = defaultAction.indexOf("?");
-  if (at < 0) return undefined;
-  const search = new URLSearchParams(defaultAction.slice(at + 1));
-  if (!search.has(DONE_PARAM)) return undefined;
-  search.delete(DONE_PARAM);
-  const rest = search.toString();
-  return `${defaultAction.slice(0, at)}${rest ? `?${rest}` : ""}`;
-}
-
-/**
  * React Router's Form; an explicit action keeps the page's language. A form without one posts to its page
- * as React Router does, less the success banner's parameter: after "The variant was added.", a refused
+ * as React Router does, less the success banner's parameter (app/lib/done.ts): after "The variant was added.", a refused
  * submission answers with its refusal alone (a successful one redirects to its own banner), with or
  * without JavaScript.
  */
