@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { CartPanel } from "./components/cart/cart-panel.tsx";
 import { CartProvider } from "./components/cart/cart-context.tsx";
+import { BackOfficeFooter, isBackOfficePath } from "./components/layout/back-office-footer.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { PlayerDock } from "./components/music/player-dock.tsx";
@@ -103,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
-          <Footer />
+          {isBackOfficePath(path) ? <BackOfficeFooter /> : <Footer />}
           <CartPanel />
           <PlayerDock />
         </CartProvider>

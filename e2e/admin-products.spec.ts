@@ -38,6 +38,17 @@ test("an admin creates a product with two variants, activates it, and a guest fi
     await expect(page.getByTestId("admin-variant").filter({ hasText: `${size} / Navy` })).toBeVisible();
   }
   await expect(page.getByTestId("admin-variant")).toHaveCount(2);
+
+  // A refusal after a success: the page says only the refusal.
+  const takenSku = (await page.getByTestId("admin-variant").first().getByRole("textbox", { name: "SKU" }).inputValue()).trim();
+  await addVariant.getByLabel("Size").fill("XL");
+  await addVariant.getByLabel("Colour").fill("Navy");
+  await addVariant.getByLabel("SKU").fill(takenSku);
+  await addVariant.getByLabel("Initial stock").fill("2");
+  await addVariant.getByRole("button", { name: "Add variant" }).click();
+  await expect(page.getByText("Another variant already uses this SKU.")).toBeVisible();
+  await expect(page.getByText("The variant was added.")).toHaveCount(0);
+  await expect(page).not.toHaveURL(/done=/);
   await expect(page.getByTestId("admin-variant").filter({ hasText: "L / Navy" })).toContainText("3 on hand");
 
   // A photograph for every colour: a navy jacket-sized square, made here.

@@ -67,11 +67,11 @@ describe("restock and stock take from the admin screens", () => {
     await adjustStock(db, low!.id, 4);
     await adjustStock(db, out!.id, 0);
     await adjustStock(db, out!.id, 0);
-    const open = (await listActiveAlerts(db)).filter((a) => a.variantId === low!.id || a.variantId === out!.id);
+    const open = (await listActiveAlerts(db)).alerts.filter((a) => a.variantId === low!.id || a.variantId === out!.id);
     expect(open.map((a) => [a.type, a.severity]).sort()).toEqual([["low_stock", "medium"], ["out_of_stock", "high"]]);
     const alert = open.find((a) => a.type === "out_of_stock")!;
     await acknowledgeAlert(db, alert.id, ana.email, (tx, a) => recordAudit(tx, ana, { entity: "stock_alert", entityId: a.id, action: "acknowledge" }));
-    expect((await listActiveAlerts(db)).some((a) => a.id === alert.id)).toBe(false);
+    expect((await listActiveAlerts(db)).alerts.some((a) => a.id === alert.id)).toBe(false);
     expect(await db.select().from(auditLog).where(eq(auditLog.entity, "stock_alert"))).toHaveLength(1);
   });
 });

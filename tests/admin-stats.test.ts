@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CRITICAL_ALERTS_LIMIT, getAdminStats } from "../core/admin/index.ts";
+import { acknowledgeAlert, listActiveAlerts, releaseReservation, reserveStock } from "../core/inventory/index.ts";
 import { listOutbox } from "../core/mail/index.ts";
 import { outbox, products, users, variants } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
@@ -49,26 +50,40 @@ describe("the admin dashboard's figures", () => {
     expect(stats.recentOrders).toEqual([]);
   });
 
-  it("raises high-severity alerts for sold-out variants of active products, at most three", async () => {
+  it("lists the inventory's own open high-severity alerts, the newest three, with the same count the inventory gives", async () => {
     const db = database.db;
+    // The sample catalogue has sold-out variants from the start: each has its alert, as the rule says.
+    const soldOut = await db.select({ id: variants.id }).from(variants).where(lte(variants.available, 0));
+    expect(soldOut.length).toBeGreaterThan(CRITICAL_ALERTS_LIMIT);
     const stats = await getAdminStats(db);
-    expect(stats.criticalAlerts.length).toBeLessThanOrEqual(CRITICAL_ALERTS_LIMIT);
+    const inventory = await listActiveAlerts(db, { severity: "high" });
+    expect(stats.criticalAlertCount).toBe(soldOut.length);
+    expect(inventory.total).toBe(soldOut.length);
+    expect(stats.criticalAlerts.map((a) => a.id)).toEqual(inventory.alerts.slice(0, CRITICAL_ALERTS_LIMIT).map((a) => a.id));
     for (const alert of stats.criticalAlerts) {
-      expect(alert.severity).toBe("high");
+      expect(alert).toMatchObject({ type: "out_of_stock", severity: "high" });
       const [v] = await db.select().from(variants).where(eq(variants.id, alert.variantId));
-      expect(v!.onHand - v!.reserved).toBe(0);
       const [p] = await db.select().from(products).where(eq(products.id, v!.productId));
-      expect(p!.active).toBe(true);
       expect(alert.productName).toBe(p!.name);
       expect(alert.variantDetails).toBe([v!.size, v!.color].filter(Boolean).join(" / "));
     }
 
-    // Fully reserved stock is as sold out as no stock.
-    await db.update(variants).set({ onHand: 5, reserved: 0 });
-    const [held] = await db.select().from(variants).innerJoin(products, eq(products.id, variants.productId)).where(eq(products.active, true)).limit(1);
-    await db.update(variants).set({ reserved: 5 }).where(eq(variants.id, held!.variants.id));
+    // Fully reserved stock is as sold out as no stock: its alert is the newest on both pages.
+    const { variants: [held] } = await makeProduct(db, 3000, [{ stock: 4, threshold: 2 }]);
+    await reserveStock(db, [{ variantId: held!.id, quantity: 4 }]);
     const after = await getAdminStats(db);
-    expect(after.criticalAlerts.map((a) => a.variantId)).toEqual([held!.variants.id]);
+    expect(after.criticalAlerts[0]!.variantId).toBe(held!.id);
+    expect(after.criticalAlertCount).toBe(soldOut.length + 1);
+    expect((await listActiveAlerts(db, { severity: "high" })).total).toBe(after.criticalAlertCount);
+
+    // Active until acknowledged: stock back does not close it; acknowledging does, on both pages.
+    await releaseReservation(db, [{ variantId: held!.id, quantity: 4 }]);
+    expect((await getAdminStats(db)).criticalAlerts[0]!.variantId).toBe(held!.id);
+    await acknowledgeAlert(db, after.criticalAlerts[0]!.id, "boss@example.com");
+    const acknowledged = await getAdminStats(db);
+    expect(acknowledged.criticalAlerts.some((a) => a.variantId === held!.id)).toBe(false);
+    expect(acknowledged.criticalAlertCount).toBe(soldOut.length);
+    expect((await listActiveAlerts(db, { severity: "high" })).total).toBe(soldOut.length);
   });
 });
 

@@ -167,12 +167,12 @@ describe("alerts", () => {
     expect(alerts.map((x) => x.type).sort()).toEqual(["low_stock", "out_of_stock"]);
     expect(alerts.find((x) => x.type === "out_of_stock")).toMatchObject({ severity: "high", currentStock: 0 });
 
-    const active = await listActiveAlerts(db, { severity: "high" });
+    const { alerts: active } = await listActiveAlerts(db, { severity: "high" });
     const open = active.find((x) => x.variantId === a!);
     expect(open).toMatchObject({ type: "out_of_stock", productName: expect.stringContaining("Item") });
 
     await acknowledgeAlert(db, open!.id, "admin@example.com");
-    expect((await listActiveAlerts(db, { severity: "high" })).some((x) => x.variantId === a!)).toBe(false);
+    expect((await listActiveAlerts(db, { severity: "high" })).alerts.some((x) => x.variantId === a!)).toBe(false);
     const [acked] = (await openAlerts(a!)).filter((x) => x.id === open!.id);
     expect(acked).toMatchObject({ acknowledged: true, acknowledgedBy: "admin@example.com" });
     expect(acked!.acknowledgedAt).toBeInstanceOf(Date);

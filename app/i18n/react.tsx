@@ -4,6 +4,7 @@ import {
   Form as RouterForm,
   Link as RouterLink,
   NavLink as RouterNavLink,
+  useFormAction,
   useNavigate,
   type FormProps,
   type LinkProps,
@@ -14,6 +15,7 @@ import {
 import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
 import { intlFor, type MessageId } from "./catalog.ts";
 import { localePath } from "./paths.ts";
+import { withoutDone } from "../lib/done.ts";
 
 const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
@@ -60,10 +62,18 @@ export function NavLink({ to, ...props }: NavLinkProps & { ref?: React.Ref<HTMLA
   return <RouterNavLink to={localizeTo(to, useLocale())} {...props} />;
 }
 
-/** React Router's Form; an explicit action keeps the page's language. */
+/**
+ * React Router's Form; an explicit action keeps the page's language. A form without one posts to its page
+ * as React Router does, less the success banner's parameter (app/lib/done.ts): after "The variant was added.", a refused
+ * submission answers with its refusal alone (a successful one redirects to its own banner), with or
+ * without JavaScript.
+ */
 export function Form({ action, ...props }: FormProps & { ref?: React.Ref<HTMLFormElement> }) {
   const locale = useLocale();
-  return <RouterForm action={action === undefined ? undefined : localePath(action, locale)} {...props} />;
+  const here = useFormAction();
+  const method = (props.method ?? "get").toLowerCase();
+  const target = action !== undefined ? localePath(action, locale) : method === "get" ? undefined : withoutDone(here);
+  return <RouterForm action={target} {...props} />;
 }
 
 export function useLocaleNavigate(): (to: string, options?: NavigateOptions) => void {

@@ -28,6 +28,7 @@ import { readFormWithUpload } from "../lib/form.server.ts";
 import { confirmed, pictureChange, pictureStore } from "../lib/pictures.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-article";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Story");
 
@@ -115,7 +116,9 @@ const DONE: Record<string, string> = {
 };
 
 export default function AdminArticle({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, done, images } = loaderData;
+  const { article, done: loaderDone, images } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as ActionResult | undefined;
   const sent = result?.values;
   const v = {

@@ -11,6 +11,7 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-articles";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Stories");
 
@@ -44,7 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminArticles({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, q, deleted, mayWrite, mayCreate } = loaderData;
+  const { rows, q, deleted: loaderDeleted, mayWrite, mayCreate } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const deleted = useDone(loaderDeleted);
   const result = actionData as StatusResult | undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

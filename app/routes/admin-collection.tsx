@@ -30,6 +30,7 @@ import { readFormWithUpload } from "../lib/form.server.ts";
 import { confirmed, pictureChange, pictureStore } from "../lib/pictures.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-collection";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Collection");
 
@@ -167,7 +168,9 @@ function LookFields({ prefix, look, errors, images, sent }: { prefix: string; lo
 }
 
 export default function AdminCollection({ loaderData, actionData }: Route.ComponentProps) {
-  const { collection, choices, images, done } = loaderData;
+  const { collection, choices, images, done: loaderDone } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as ActionResult | undefined;
   const mine = (intent: string, lookId?: number) => (result && result.intent === intent && (lookId === undefined || result.lookId === String(lookId)) ? result : undefined);
   const save = mine("save");

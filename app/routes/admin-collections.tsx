@@ -7,6 +7,7 @@ import { Notice, primaryButton } from "../components/account/page-shell.tsx";
 import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../components/admin/admin-ui.tsx";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-collections";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Collections");
 
@@ -19,7 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminCollections({ loaderData }: Route.ComponentProps) {
-  const { rows, deleted, mayCreate } = loaderData;
+  const { rows, deleted: loaderDeleted, mayCreate } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const deleted = useDone(loaderDeleted);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminHeader title="Collections">

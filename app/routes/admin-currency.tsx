@@ -12,6 +12,7 @@ import { formatCents, formatMinorUnits } from "../lib/format.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-currency";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Currency rates");
 
@@ -48,7 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminCurrency({ loaderData, actionData }: Route.ComponentProps) {
-  const { rates, done } = loaderData;
+  const { rates, done: loaderDone } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const result = actionData as RateFormResult | undefined;

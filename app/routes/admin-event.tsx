@@ -27,6 +27,7 @@ import { requirePermission } from "../lib/session.server.ts";
 import { eventActor } from "../lib/events.server.ts";
 import { formValues } from "./admin-events.tsx";
 import type { Route } from "./+types/admin-event";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Event");
 export const ErrorBoundary = AdminErrorBoundary;
@@ -121,7 +122,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 const STATUS_LABEL = { confirmed: "Confirmed", waitlisted: "Waitlist", pending: "Not confirmed yet", cancelled: "Cancelled" } as const;
 
 export default function AdminEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, values, rsvps, done } = loaderData;
+  const { event, values, rsvps, done: loaderDone } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as Result | undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

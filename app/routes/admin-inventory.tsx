@@ -33,11 +33,14 @@ const noStore = { "Cache-Control": "private, no-store" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "inventory", "read");
   const query = inventoryListInput.parse(searchOf(request));
-  const [list, stats, alerts] = await Promise.all([
+  const [list, stats, open, high] = await Promise.all([
     listInventory(context.db, query),
     getInventoryStats(context.db),
     listActiveAlerts(context.db),
+    // The dashboard's critical alerts are these: the same read, high severity only.
+    listActiveAlerts(context.db, { severity: "high", limit: 0 }),
   ]);
+  const alerts = { ...open, highTotal: high.total };
   return data({ query, list, stats, alerts, search: new URL(request.url).search }, { headers: noStore });
 }
 
@@ -146,16 +149,24 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
 
       <Section title="Alerts" id="alerts" className="mt-8">
         {actionData?.intent === "acknowledge" ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
-        {alerts.length === 0 ? (
+        {alerts.total === 0 ? (
           <p className="text-muted">No open alerts</p>
         ) : (
+          <p className="text-sm" data-testid="open-alert-count">
+            {alerts.total} open {alerts.total === 1 ? "alert" : "alerts"}, {alerts.highTotal} of high severity (out of stock)
+            {alerts.alerts.length < alerts.total ? `; the newest ${alerts.alerts.length} are listed` : ""}.
+          </p>
+        )}
+        {alerts.alerts.length > 0 ? (
           <ul className="mt-2 space-y-3">
-            {alerts.map((alert) => (
+            {alerts.alerts.map((alert) => (
               <li key={alert.id} className={`flex flex-wrap items-center justify-between gap-3 rounded border p-3 ${alert.severity === "high" ? "border-danger" : "border-line"}`}>
                 <div>
                   <p className="font-semibold">
-                    {alert.productName}
-                    {[alert.size, alert.color].filter(Boolean).length > 0 ? ` (${[alert.size, alert.color].filter(Boolean).join(" / ")})` : ""}
+                    <Link to={`/admin/inventory/${alert.variantId}`} className="underline">
+                      {alert.productName}
+                      {alert.variantDetails ? ` (${alert.variantDetails})` : ""}
+                    </Link>
                   </p>
                   <p className="text-sm">{alert.message}</p>
                   <p className="text-xs text-muted">
@@ -172,7 +183,7 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
               </li>
             ))}
           </ul>
-        )}
+        ) : null}
       </Section>
 
       <Section title="Stock" id="stock" className="mt-8">

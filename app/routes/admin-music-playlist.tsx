@@ -13,6 +13,7 @@ import { DeleteConfirm } from "../components/admin/photo-fields.tsx";
 import { musicDeps, playlistIdOf } from "../lib/music-admin.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-music-playlist";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Playlist");
 
@@ -94,7 +95,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminMusicPlaylist({ loaderData, actionData }: Route.ComponentProps) {
-  const { playlist, done } = loaderData;
+  const { playlist, done: loaderDone } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as ActionData | undefined;
   const here = `/admin/music/${playlist.id}`;
   const confirming = result?.intent === "confirm-remove" ? playlist.tracks.find((t) => t.id === result.trackId) : undefined;

@@ -10,6 +10,7 @@ import { badForm, readForm } from "../lib/form.server.ts";
 import { musicDeps } from "../lib/music-admin.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-music";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Music");
 
@@ -36,7 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminMusic({ loaderData, actionData }: Route.ComponentProps) {
-  const { playlists, deleted } = loaderData;
+  const { playlists, deleted: loaderDeleted } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const deleted = useDone(loaderDeleted);
   const result = actionData as { values: PlaylistFormValues; errors: PlaylistFormErrors } | undefined;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">

@@ -13,6 +13,7 @@ import { newsletterDeps } from "../lib/newsletter.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import { CAMPAIGN_BATCH_SIZE } from "../../core/newsletter/rules.ts";
 import type { Route } from "./+types/admin-newsletter";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Newsletter");
 
@@ -52,7 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 const STATUS_LABEL = { sending: "Sending", sent: "Sent" } as const;
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, campaigns, sent } = loaderData;
+  const { counts, campaigns, sent: loaderSent } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const sent = useDone(loaderSent);
   const result = actionData as ComposeResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

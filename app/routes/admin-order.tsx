@@ -20,6 +20,7 @@ import { formatCents } from "../lib/format.ts";
 import { storeDateTime } from "../lib/dates.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-order";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Order · Admin");
 
@@ -132,7 +133,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, refundKey, done } = loaderData;
+  const { order, refundKey, done: loaderDone } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as AdminOrderActionData | undefined;
   const errorsOf = (intent: Intent) => (result?.intent === intent ? (result.errors ?? {}) : {});
   const refundable = REFUNDABLE_STATUSES.includes(order.status) && order.refundedCents < order.totalCents;

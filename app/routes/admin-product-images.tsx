@@ -11,6 +11,7 @@ import { ProductPicture } from "../components/product/product-picture.tsx";
 import { badForm, readFormWithUpload } from "../lib/form.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-product-images";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Product photos");
 
@@ -103,7 +104,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminProductImages({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, done } = loaderData;
+  const { product, done: loaderDone } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as ActionData | undefined;
   const here = `/admin/products/${product.id}/images`;
   const confirming = result?.intent === "confirm-remove" ? product.images.find((i) => i.id === result.imageId) : undefined;

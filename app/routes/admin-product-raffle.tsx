@@ -17,6 +17,7 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-product-raffle";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Raffle");
 export const ErrorBoundary = AdminErrorBoundary;
@@ -87,7 +88,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminProductRaffle({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, raffle, entries, mayEdit, done } = loaderData;
+  const { product, raffle, entries, mayEdit, done: loaderDone } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as ActionResult | undefined;
   const values = result?.values ?? { opensAt: raffle?.opensLocal ?? "", closesAt: raffle?.closesLocal ?? "", claimHours: String(raffle?.claimHours ?? CLAIM_HOURS.default) };
   const editable = mayEdit && !raffle?.drawnAt;

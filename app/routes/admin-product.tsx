@@ -19,6 +19,7 @@ import { readForm, type FormFields } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-product";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Product");
 
@@ -197,7 +198,9 @@ function FormNotice({ result, form }: { result: ActionResult | undefined; form: 
 }
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, artKinds, mayEdit, mayRemove, done, waiting } = loaderData;
+  const { product, artKinds, mayEdit, mayRemove, done: loaderDone, waiting } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as ActionResult | undefined;
   const here = `/admin/products/${product.id}`;
   const resultFor = (form: FormName) => (result?.form === form ? result : undefined);

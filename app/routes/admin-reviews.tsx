@@ -10,6 +10,7 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-reviews";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Reviews");
 
@@ -66,7 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 const stars = (n: number) => `${n} of 5 stars`;
 
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, page, pages, products, query, search, done } = loaderData;
+  const { rows, total, page, pages, products, query, search, done: loaderDone } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as ReviewActionResult | undefined;
   const here = `/admin/reviews${search}`;
   const confirming = result?.confirm ? rows.find((r) => r.id === result.confirm!.reviewId) : undefined;

@@ -19,6 +19,7 @@ import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-user";
+import { useDone } from "../lib/done.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("User");
 
@@ -91,7 +92,9 @@ function confirmQuestion(intent: Intent, email: string, role?: string): string {
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, viewer, done } = loaderData;
+  const { user, viewer, done: loaderDone } = loaderData;
+  // The success banner, while the address still carries it (app/lib/done.ts).
+  const done = useDone(loaderDone);
   const result = actionData as ActionResult | undefined;
   const here = `/admin/users/${encodeURIComponent(user.id)}`;
   const facts: [string, string][] = [

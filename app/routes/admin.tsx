@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     // SPEC section 8: logged, and the page shows empty sections.
     context.log.error({ err: error }, "Failed to load admin data");
-    const stats = { totalRevenueCents: 0, totalOrders: 0, totalCustomers: 0, totalProducts: 0, recentOrders: [], criticalAlerts: [] };
+    const stats = { totalRevenueCents: 0, totalOrders: 0, totalCustomers: 0, totalProducts: 0, recentOrders: [], criticalAlerts: [], criticalAlertCount: 0 };
     return data({ stats, failed: true, role }, { headers: { "Cache-Control": "private, no-store" } });
   }
 }
@@ -77,7 +77,11 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               {stats.recentOrders.map((order) => (
                 <li key={order.id} className="flex flex-wrap justify-between gap-2 py-3">
                   <div>
-                    <p className="font-semibold">{order.number}</p>
+                    <p className="font-semibold">
+                      <Link to={`/admin/orders/${order.id}`} className="underline">
+                        {order.number}
+                      </Link>
+                    </p>
                     <p className="text-sm text-muted">
                       {order.customerEmail} · {storeDate(order.createdAt)}
                     </p>
@@ -100,7 +104,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               {stats.criticalAlerts.map((alert) => (
                 <li key={alert.variantId} className="rounded border border-danger p-3">
                   <p className="font-semibold">
-                    <Link to={`/shop/${alert.productSlug}`} className="hover:underline">
+                    <Link to={`/admin/inventory/${alert.variantId}`} className="underline">
                       {alert.productName}
                     </Link>
                   </p>
@@ -111,6 +115,16 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          {stats.criticalAlertCount > 0 ? (
+            <p className="mt-3 text-sm" data-testid="critical-alert-count">
+              {stats.criticalAlertCount === stats.criticalAlerts.length
+                ? `${stats.criticalAlertCount} open ${stats.criticalAlertCount === 1 ? "alert" : "alerts"} of high severity.`
+                : `The newest ${stats.criticalAlerts.length} of ${stats.criticalAlertCount} open alerts of high severity.`}{" "}
+              <Link to="/admin/inventory#alerts" className="underline">
+                All alerts in Inventory
+              </Link>
+            </p>
+          ) : null}
         </Section>
       </div>
 

@@ -16,7 +16,7 @@ import {
   type ProductForm,
   type VariantEditForm,
 } from "../catalog/index.ts";
-import { restock } from "../inventory/index.ts";
+import { raiseStockAlerts, restock } from "../inventory/index.ts";
 import { scheduleDropAlerts, scheduleReactivationPass } from "../alerts/index.ts";
 import { queueSettingsOf, saveQueueSettings } from "../queue/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
@@ -270,6 +270,8 @@ export async function addVariant(db: Db, actor: AdminActor, productId: number, e
         })
         .returning();
       if (form.initialStock > 0) await restock(tx, row!.id, form.initialStock, { actor: actor.id, reason: "Initial stock", jobs });
+      // Nothing in stock from the start is out of stock from the start: its alert is raised with it.
+      else await raiseStockAlerts(tx, [row!.id]);
       await bumpProductVersion(tx, productId);
       await recordAudit(tx, actor, { entity: "variant", entityId: row!.id, action: "create", after: { ...variantSnapshot(row!), initialStock: form.initialStock } });
       return { id: row!.id };
@@ -317,6 +319,8 @@ export async function updateVariant(
         })
         .where(eq(variants.id, variantId))
         .returning();
+      // A threshold raised to the stock there is (or above it) calls for its low-stock alert now.
+      if (after!.lowStockThreshold !== before.lowStockThreshold) await raiseStockAlerts(tx, [variantId]);
       await bumpProductVersion(tx, productId);
       if (jobs) await scheduleReactivationPass(tx, jobs, productId, before.active, after!.active);
       await recordAudit(tx, actor, { entity: "variant", entityId: variantId, action: "update", before: variantSnapshot(before), after: variantSnapshot(after!) });

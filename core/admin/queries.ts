@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { auditLog, orders, products, users, variants } from "../../db/schema/index.ts";
+import { auditLog, orders, products, users } from "../../db/schema/index.ts";
+import { listActiveAlerts, type OpenAlert } from "../inventory/index.ts";
 import { orderNumberLabel, PAID_STATUSES } from "../orders/index.ts";
 import { escapeLike, pageWindow } from "../shared/paging.ts";
 
@@ -20,18 +21,8 @@ export interface RecentOrder {
   createdAt: Date;
 }
 
-export interface CriticalAlert {
-  type: "out_of_stock";
-  severity: "high";
-  productId: number;
-  productSlug: string;
-  productName: string;
-  variantId: number;
-  sku: string;
-  /** "M / Black", or "" for a variant without options. */
-  variantDetails: string;
-  availableStock: number;
-}
+/** A critical alert on the dashboard: an open high-severity (out of stock) alert, as the inventory lists it. */
+export type CriticalAlert = OpenAlert;
 
 export interface AdminStats {
   totalRevenueCents: number;
@@ -39,7 +30,10 @@ export interface AdminStats {
   totalCustomers: number;
   totalProducts: number;
   recentOrders: RecentOrder[];
+  /** The newest CRITICAL_ALERTS_LIMIT open high-severity alerts. */
   criticalAlerts: CriticalAlert[];
+  /** All the open high-severity alerts, as the inventory page counts them. */
+  criticalAlertCount: number;
 }
 
 /** Active products in the catalogue. */
@@ -55,40 +49,6 @@ export async function countCustomers(db: Db): Promise<number> {
     .from(users)
     .where(and(eq(users.role, "customer"), isNull(users.deletedAt), eq(users.active, true)));
   return row?.n ?? 0;
-}
-
-/**
- * Sold-out variants of active products (available = on_hand - reserved = 0): the admin's
- * high-severity alerts. Low stock (medium severity) is not shown on the dashboard.
- */
-export async function listCriticalAlerts(db: Db, limit = CRITICAL_ALERTS_LIMIT): Promise<CriticalAlert[]> {
-  const rows = await db
-    .select({
-      productId: products.id,
-      productSlug: products.slug,
-      productName: products.name,
-      variantId: variants.id,
-      sku: variants.sku,
-      size: variants.size,
-      color: variants.color,
-      available: variants.available,
-    })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(products.active, true), eq(variants.active, true), lte(variants.available, 0)))
-    .orderBy(asc(products.name), asc(variants.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    type: "out_of_stock",
-    severity: "high",
-    productId: r.productId,
-    productSlug: r.productSlug,
-    productName: r.productName,
-    variantId: r.variantId,
-    sku: r.sku,
-    variantDetails: [r.size, r.color].filter(Boolean).join(" / "),
-    availableStock: r.available,
-  }));
 }
 
 /**
@@ -116,13 +76,14 @@ async function orderFigures(db: Db): Promise<{ totalOrders: number; totalRevenue
 }
 
 export async function getAdminStats(db: Db): Promise<AdminStats> {
-  const [totalProducts, totalCustomers, criticalAlerts, orders] = await Promise.all([
+  const [totalProducts, totalCustomers, critical, orders] = await Promise.all([
     countActiveProducts(db),
     countCustomers(db),
-    listCriticalAlerts(db),
+    // The inventory page's own read of the open alerts, high severity only: the two pages cannot disagree.
+    listActiveAlerts(db, { severity: "high", limit: CRITICAL_ALERTS_LIMIT }),
     orderFigures(db),
   ]);
-  return { ...orders, totalProducts, totalCustomers, criticalAlerts };
+  return { ...orders, totalProducts, totalCustomers, criticalAlerts: critical.alerts, criticalAlertCount: critical.total };
 }
 
 /** Rows per page of every admin list (SPEC section 9). */

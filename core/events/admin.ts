@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { events, eventTranslations, products, tickets, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
 import type { EventActor } from "./commands.ts";
-import { adjustStock, restock } from "../inventory/index.ts";
+import { adjustStock, raiseStockAlerts, restock } from "../inventory/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
 import { EventError, EVENT_MESSAGES, eventNotFound, overCapacity } from "./errors.ts";
 import type { EventForm, TicketTypeForm } from "./inputs.ts";
@@ -183,6 +183,7 @@ export async function addTicketType(db: Db, actor: EventActor, eventId: number, 
       .returning();
     // The seats arrive as a restock, so the stock ledger explains every seat from the first.
     if (form.seats > 0) await restock(tx, variant!.id, form.seats, { actor: actor.id, reason: "Seats on sale" });
+    else await raiseStockAlerts(tx, [variant!.id]);
     await saveSpanishName(tx, variant!.id, form.nameEs);
     await actor.audit(tx, { entity: "event", entityId: eventId, action: "ticket_type_add", after: { variantId: variant!.id, ...form, nameEs: form.nameEs ?? null } });
   });

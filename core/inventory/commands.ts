@@ -130,6 +130,30 @@ async function raiseAlerts(tx: Db, variant: LockedVariant, available: number) {
     .onConflictDoNothing({ target: [stockAlerts.variantId, stockAlerts.type], where: sql`not ${stockAlerts.acknowledged}` });
 }
 
+/**
+ * Raises the alerts the variants' stock calls for now, for the writes that set a variant's stock or
+ * threshold outside the commands above (a new variant or ticket type with nothing in stock, a threshold
+ * raised from the product editor, the sample catalogue): run in the write's own transaction, so the
+ * alerts exist exactly when the figures that call for them do.
+ */
+export async function raiseStockAlerts(db: Db, variantIds: readonly number[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  const rows = await db
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      sku: variants.sku,
+      onHand: variants.onHand,
+      reserved: variants.reserved,
+      available: variants.available,
+      lowStockThreshold: variants.lowStockThreshold,
+    })
+    .from(variants)
+    .where(inArray(variants.id, [...variantIds]))
+    .orderBy(asc(variants.id));
+  for (const v of rows) await raiseAlerts(db, v, v.available);
+}
+
 /** Stock back from nothing: the product's "Notify me" line gets a pass (see StockChangeOptions.jobs). */
 async function wakeAlerts(tx: Db, variant: LockedVariant, available: number, opts: StockChangeOptions) {
   if (opts.jobs && variant.available <= 0 && available > 0) await opts.jobs.enqueue(tx, "restock-alerts", { productId: variant.productId });

@@ -1,11 +1,12 @@
 // The inventory module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
 export { InsufficientStockError, InventoryError } from "./errors.ts";
-export { getInventoryRecord, getInventoryStats, listActiveAlerts, listMovements } from "./queries.ts";
+export { getInventoryRecord, getInventoryStats, listActiveAlerts, listMovements, type OpenAlert, type OpenAlerts } from "./queries.ts";
 export {
   acknowledgeAlert,
   adjustStock,
   commitReservation,
+  raiseStockAlerts,
   releaseReservation,
   reserveStock,
   restock,

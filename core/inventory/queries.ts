@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products, stockAlerts, stockMovements, variants, type AlertSeverity } from "../../db/schema/index.ts";
+import { products, stockAlerts, stockMovements, variants, type AlertSeverity, type AlertType } from "../../db/schema/index.ts";
 import { variantNotFound } from "./errors.ts";
 import { ALERT_LIST_LIMIT, MOVEMENT_LIST_LIMIT } from "./rules.ts";
 
@@ -47,10 +47,43 @@ export async function listMovements(db: Db, variantId: number, limit = MOVEMENT_
     .limit(Math.min(limit, MOVEMENT_LIST_LIMIT));
 }
 
-/** Open (unacknowledged) alerts with their product and variant, newest first. */
-export async function listActiveAlerts(db: Db, opts: { severity?: AlertSeverity; limit?: number } = {}) {
-  const limit = Math.min(opts.limit ?? ALERT_LIST_LIMIT, ALERT_LIST_LIMIT);
-  return db
+export interface OpenAlert {
+  id: number;
+  type: AlertType;
+  severity: AlertSeverity;
+  message: string;
+  /** Available stock when the alert was raised. */
+  currentStock: number;
+  threshold: number;
+  createdAt: Date;
+  variantId: number;
+  productId: number;
+  productName: string;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  /** "M / Black", or "" for a variant without options. */
+  variantDetails: string;
+}
+
+export interface OpenAlerts {
+  /** The newest first, at most the limit asked for. */
+  alerts: OpenAlert[];
+  /** All the open alerts the filter matches, listed or not. */
+  total: number;
+}
+
+/**
+ * The open stock alerts: the one read of them, for the admin dashboard's critical alerts (high severity,
+ * three) and the inventory page's list (all, up to the spec's 100). An alert is raised by the rule in
+ * rules.ts (alertTypeFor: out_of_stock at 0 available, low_stock at or below the threshold) whenever a
+ * variant's stock or threshold is written, and stays open until acknowledged, whatever the stock does
+ * next. Newest first, with the count of all those the filter matches.
+ */
+export async function listActiveAlerts(db: Db, opts: { severity?: AlertSeverity; limit?: number } = {}): Promise<OpenAlerts> {
+  const limit = Math.max(0, Math.min(opts.limit ?? ALERT_LIST_LIMIT, ALERT_LIST_LIMIT));
+  const where = and(eq(stockAlerts.acknowledged, false), opts.severity ? eq(stockAlerts.severity, opts.severity) : undefined);
+  const rows = await db
     .select({
       id: stockAlerts.id,
       type: stockAlerts.type,
@@ -58,7 +91,6 @@ export async function listActiveAlerts(db: Db, opts: { severity?: AlertSeverity;
       message: stockAlerts.message,
       currentStock: stockAlerts.currentStock,
       threshold: stockAlerts.threshold,
-      acknowledged: stockAlerts.acknowledged,
       createdAt: stockAlerts.createdAt,
       variantId: stockAlerts.variantId,
       productId: products.id,
@@ -66,13 +98,20 @@ export async function listActiveAlerts(db: Db, opts: { severity?: AlertSeverity;
       sku: variants.sku,
       size: variants.size,
       color: variants.color,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(stockAlerts)
     .innerJoin(variants, eq(variants.id, stockAlerts.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(stockAlerts.acknowledged, false), opts.severity ? eq(stockAlerts.severity, opts.severity) : undefined))
+    .where(where)
     .orderBy(desc(stockAlerts.createdAt), desc(stockAlerts.id))
-    .limit(limit);
+    .limit(Math.max(limit, 1));
+  // A limit of 0 still reads one row, for the count.
+  const total = rows[0]?.total ?? 0;
+  return {
+    alerts: rows.slice(0, limit).map(({ total: _total, ...r }) => ({ ...r, variantDetails: [r.size, r.color].filter(Boolean).join(" / ") })),
+    total,
+  };
 }
 
 export interface InventoryStats {

@@ -4,6 +4,7 @@ import { collectionProducts, collections, collectionTranslations, products, prod
 import { lowStockThreshold, makeSku, searchDocument } from "../../core/catalog/index.ts";
 import { dollarsToCents } from "../../core/shared/money.ts";
 import { seedEvents } from "../../core/events/index.ts";
+import { raiseStockAlerts } from "../../core/inventory/index.ts";
 import { seedCollections, seedProducts, type SeedProduct } from "./catalogue.ts";
 import { seedProductDescriptionsEs } from "./catalogue-es.ts";
 import { seedCollectionsEs } from "./collections-es.ts";
@@ -95,6 +96,8 @@ async function seedShop(db: Db, now: Date): Promise<{ products: number; variants
           })),
         );
       }
+      // The sample stock as the inventory's rule reads it: a variant sold out or low from the start has its alert.
+      await raiseStockAlerts(tx, inserted.map((v) => v.id));
     }
 
     for (const c of seedCollections) {
