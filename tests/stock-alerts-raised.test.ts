@@ -11,7 +11,7 @@ import { makeProduct } from "./factories.ts";
 
 // Every write that leaves a variant sold out or low raises the alert the rule calls for, so the inventory
 // page and the dashboard (both reading the open alerts) list it; variants standing so before are given
-// theirs by migration 0036.
+// theirs by migration 0035.
 
 let database: TestDatabase;
 let db: Db;
@@ -52,7 +52,7 @@ describe("alerts raised by the product editor", () => {
   });
 });
 
-describe("migration 0036", () => {
+describe("migration 0035", () => {
   it("raises the alert for each variant standing sold out or low without one, and leaves an acknowledged one closed", async () => {
     // Written straight to the table, as the sample catalogue used to be: no alert.
     const { variants: [out, low, fine, seen] } = await makeProduct(db, 2500, [{ stock: 0 }, { stock: 2, threshold: 3 }, { stock: 9, threshold: 3 }, { stock: 0 }]);
@@ -64,7 +64,7 @@ describe("migration 0036", () => {
     await acknowledgeAlert(db, closed!.id, ana.email);
     expect((await listActiveAlerts(db)).alerts.filter((a) => ids.includes(a.variantId))).toEqual([]);
 
-    const migration = fs.readFileSync(new URL("../db/migrations/0036_stock_alerts_for_standing_stock.sql", import.meta.url), "utf8");
+    const migration = fs.readFileSync(new URL("../db/migrations/0035_stock_alerts_for_standing_stock.sql", import.meta.url), "utf8");
     for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
 
     expect(await openOf(out!.id)).toEqual(["out_of_stock"]);
