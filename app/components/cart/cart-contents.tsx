@@ -188,8 +188,8 @@ function ClearCart({ count }: { count: number }) {
         data-testid="clear-cart-question"
         onKeyDown={(e) => {
           if (e.key !== "Escape" || busy) return;
-          // Escape answers the question (keeps the items) and leaves the cart panel open.
-          e.stopPropagation();
+          // Escape answers the question (keeps the items) and leaves the cart panel open (it skips a handled Escape).
+          e.preventDefault();
           keep();
         }}
       >
