@@ -166,8 +166,19 @@ test.describe("cart", () => {
     await expect(panel.getByTestId("cart-total")).toHaveText("$60.00");
     await expect(cartBadge(page)).toHaveText("1");
 
-    // Clear Cart.
+    // Clear Cart asks first: "Keep my items" keeps them (focus back on Clear Cart), Escape too; "Yes, clear cart" empties it.
     await panel.getByRole("button", { name: "Clear Cart" }).click();
+    const question = panel.getByRole("group", { name: "Remove the 1 item from your cart?" });
+    await expect(question.getByRole("button", { name: "Keep my items" })).toBeFocused();
+    await question.getByRole("button", { name: "Keep my items" }).click();
+    await expect(panel.getByRole("button", { name: "Clear Cart" })).toBeFocused();
+    await expect(rows(panel)).toHaveCount(1);
+    await panel.getByRole("button", { name: "Clear Cart" }).click();
+    await page.keyboard.press("Escape");
+    await expect(rows(panel)).toHaveCount(1);
+    await expect(cartBadge(page)).toHaveText("1");
+    await panel.getByRole("button", { name: "Clear Cart" }).click();
+    await question.getByRole("button", { name: "Yes, clear cart" }).click();
     await expect(panel.getByText("Your cart is empty")).toBeVisible();
     await expect(panel.getByText("Add some items to get started!")).toBeVisible();
     await expect(panel.getByRole("heading", { name: "Shopping Cart (0)" })).toBeVisible();
@@ -290,7 +301,14 @@ test.describe("cart without JavaScript", () => {
     await main.getByRole("button", { name: `Remove ${CLASSIC_TEE.name} (M / White)` }).click();
     await expect(rows(main)).toHaveCount(1);
     await expect(main.getByTestId("cart-total")).toHaveText("$110.00");
+    // Clear Cart without JavaScript: the question as a page; nothing goes until "Yes, clear cart".
     await main.getByRole("button", { name: "Clear Cart" }).click();
+    await expect(page).toHaveURL(/\/cart\?clear=confirm$/);
+    await expect(main.getByRole("heading", { name: "Clear your cart?" })).toBeVisible();
+    await main.getByRole("link", { name: "Keep my items" }).click();
+    await expect(main.getByTestId("cart-total")).toHaveText("$110.00");
+    await main.getByRole("button", { name: "Clear Cart" }).click();
+    await main.getByRole("button", { name: "Yes, clear cart" }).click();
     await expect(main.getByText("Your cart is empty")).toBeVisible();
     await expect(cartBadge(page)).toHaveCount(0);
   });

@@ -43,7 +43,7 @@ export async function addToCartOverHttp(client: Client, variantId: number, quant
 
 /** Empties the cart through the cart form. */
 export async function clearCartOverHttp(client: Client): Promise<void> {
-  const res = await client.post("/cart", { intent: "clear" });
+  const res = await client.post("/cart", { intent: "clear", confirm: "yes" });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`clearing the cart answered ${res.status}`);
 }

@@ -78,7 +78,7 @@ describe("order mails", () => {
     const number = `EH-${receipt.orderNumber}`;
     expect(confirmation!.subject).toBe(`Your East Harlem order ${number}`);
     expect(confirmation!.text).toContain(`Hi Ana Rivera,\n\nThank you for your order ${number}. We have your payment and are getting it ready.`);
-    expect(confirmation!.text).toContain(`Follow your order: ${TEST_BASE_URL}/orders/${receipt.orderId}\n\n— East Harlem`);
+    expect(confirmation!.text).toContain(`Follow your order: ${TEST_BASE_URL}/orders/${receipt.orderId}\nOnce it ships, follow the package: ${TEST_BASE_URL}/orders/${receipt.orderId}/track\n\n— East Harlem`);
     expect(confirmation!.html).toContain("Or open this link:");
     expect(shipped!.subject).toBe(`Your East Harlem order ${number} has shipped`);
     expect(shipped!.text).toContain(`Your order ${number} is on its way with USPS.\n\nTracking number: 9400111899223100000000`);

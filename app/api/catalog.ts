@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { originalPriceCents } from "../../core/catalog/rules.ts";
 import { artUrl, CATEGORY_FILTERS, findRenamedProduct, getProductBySlug, listCollections, listProducts, optionValues, shopQuerySchema, SORTS, type ProductSummary } from "../../core/catalog/index.ts";
 import type { ProductImageView } from "../../core/media/index.ts";
 import { hasWaitingRoom } from "../../core/queue/index.ts";
@@ -31,6 +32,11 @@ const variantSchema = z
     color: z.string().nullable().meta({ description: "The colour as stored (English): the value to filter and match on." }),
     colorName: z.string().nullable().meta({ description: "The colour in the language asked for." }),
     priceCents: z.number().int().meta({ description: "The unit price in cents (the variant's own, else the product's base price)." }),
+    originalPriceCents: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The base price to show struck through beside `priceCents`: only when the variant costs less (a sale); null when it costs the same or more (ADR 0041).", example: null }),
     available: z.number().int().meta({ description: "Units that can be bought now." }),
     inStock: z.boolean(),
     stockLabel: z.string().meta({ description: "As the product page says it: \"7 in stock\", \"Out of stock\".", example: "7 in stock" }),
@@ -150,6 +156,7 @@ function productOut(product: ProductSummary, locale: Locale, baseUrl: string): z
       color: v.color,
       colorName: v.color ? colorLabel(t, v.color) : null,
       priceCents: v.priceCents,
+      originalPriceCents: originalPriceCents(product.basePriceCents, v),
       available: Math.max(0, v.available),
       inStock: v.available > 0,
       stockLabel: stockText(t, v),

@@ -29,8 +29,19 @@ const orderLineSchema = z
     unitPriceCents: z.number().int().meta({ description: "The price it was sold at." }),
     quantity: z.number().int(),
     lineTotalCents: z.number().int(),
+    kind: z.enum(["goods", "ticket"]).meta({ description: "`goods` ship; a `ticket` (an event's seat) is sent by email." }),
   })
   .meta({ id: "OrderLine" });
+
+const orderActionsSchema = z
+  .object({
+    track: z.boolean().meta({ description: "Track Package applies (getOrderTracking): there is a package, and the order was not cancelled. False for event tickets only." }),
+    reorder: z.boolean().meta({ description: "Reorder applies (reorder): delivered, with something in it still on sale (not only tickets of a past event)." }),
+    shipping: z
+      .enum(["not_shipped", "shipped", "nothing_to_ship", "cancelled"])
+      .meta({ description: "`not_shipped`: goods still to ship; `shipped`: they left (see `trackingNumber`); `nothing_to_ship`: event tickets only, sent by email; `cancelled`: cancelled before shipping." }),
+  })
+  .meta({ id: "OrderActions", description: "What the order offers, as the web's order pages show it: one rule from what it holds and its status." });
 
 const orderSummarySchema = z
   .object({
@@ -44,6 +55,7 @@ const orderSummarySchema = z
     carrier: z.string().nullable(),
     itemCount: z.number().int(),
     items: z.array(orderLineSchema),
+    actions: orderActionsSchema,
   })
   .meta({ id: "OrderSummary" });
 
@@ -139,7 +151,7 @@ const reorderSchema = z
 const orderParams = z.object({ id: z.string().max(64).meta({ description: "The order's id.", example: "q3Jx1bqM0n2k8s4d" }) });
 
 function lineOut(ctx: ApiContext, line: OrderSummary["items"][number]): z.input<typeof orderLineSchema> {
-  const { productSlug, image, ...rest } = line;
+  const { productSlug, image, saleEnded: _saleEnded, ...rest } = line;
   return { ...rest, slug: productSlug, art: absolute(ctx.deps.baseUrl, image) };
 }
 
@@ -155,6 +167,7 @@ function summaryOut(ctx: ApiContext, order: OrderSummary): z.input<typeof orderS
     carrier: order.carrier,
     itemCount: order.itemCount,
     items: order.items.map((line) => lineOut(ctx, line)),
+    actions: order.actions,
   };
 }
 
@@ -193,7 +206,8 @@ export const getOrderOp = operation({
   path: "/orders/{id}",
   tag: "Orders",
   summary: "An order",
-  description: "Its lines, amounts, addresses, payment (brand and last 4), refunds (each with its amount, date, lines and the card it went back to, and the total paid after them) and status history. Another customer's order is not found (404).",
+  description:
+    "Its lines, amounts, addresses, payment (brand and last 4), refunds (each with its amount, date, lines and the card it went back to, and the total paid after them), status history, and `actions`: whether Track Package and Reorder apply and what its shipping line says (event tickets only: nothing to ship, no tracking). Another customer's order is not found (404).",
   access: "signed-in",
   params: orderParams,
   success: { status: 200, description: "The order.", schema: orderDetailSchema },
@@ -226,7 +240,8 @@ export const getOrderTrackingOp = operation({
   path: "/orders/{id}/tracking",
   tag: "Orders",
   summary: "Track the package",
-  description: "The tracking number and carrier once shipped, and the shipment's timeline from the order's history (the web's Track Package).",
+  description:
+    "The tracking number and carrier once shipped, and the shipment's timeline from the order's history (the web's Track Package). An order with no package (`actions.track` false: event tickets only, or cancelled) has no timeline: `steps` is empty.",
   access: "signed-in",
   params: orderParams,
   success: { status: 200, description: "The timeline.", schema: trackingSchema },
@@ -241,7 +256,7 @@ export const getOrderTrackingOp = operation({
       trackingNumber: order.trackingNumber,
       carrier: order.carrier,
       shippingAddress: order.shippingAddress,
-      steps: shipmentTimeline(order.status, order.history).map((s) => ({ ...s, label: say(s.label), note: s.note ? say(s.note) : null, at: s.at?.toISOString() ?? null })),
+      steps: (order.actions.track ? shipmentTimeline(order.status, order.history) : []).map((s) => ({ ...s, label: say(s.label), note: s.note ? say(s.note) : null, at: s.at?.toISOString() ?? null })),
     };
   },
 });
@@ -253,7 +268,7 @@ export const reorderOp = operation({
   tag: "Orders",
   summary: "Buy again",
   description:
-    "Puts a delivered order's items back in the account's cart at today's prices, with the web's rules: what is no longer sold or not in stock is left out, each line says so. Only delivered orders (409 otherwise).",
+    "Puts a delivered order's items back in the account's cart at today's prices, with the web's rules: what is no longer sold or not in stock is left out, each line says so. Only where the order's `actions.reorder` is true: delivered, with something still on sale (409 otherwise, e.g. tickets of a past event).",
   access: "signed-in",
   idempotency: "optional",
   params: orderParams,

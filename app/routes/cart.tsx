@@ -1,5 +1,5 @@
-import { data, redirect } from "react-router";
-import { Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
+import { data, redirect, useSearchParams } from "react-router";
+import { Form, Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
 import { z } from "zod";
 import {
   addByOptionsSchema,
@@ -115,6 +115,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         await removeLine(context.db, cartId, parsed.data.variantId);
         message = "Removed from cart";
       } else {
+        // Clear Cart asks first (nothing is removed until the shopper says yes). The page's own
+        // question sends confirm=yes; a form posted without it (no JavaScript) is sent to the question as a page.
+        if (fields.confirm !== "yes") {
+          if (redirectTo !== null || !context.dataRequest) throw redirect(localePath("/cart?clear=confirm", requestLocale(request)), { status: 303, headers });
+          return data<CartActionResult>(say({ ok: false, error: "Confirm to clear your cart: nothing was removed." }), { status: 400, headers });
+        }
         await clearCart(context.db, cartId);
         message = "Cart cleared";
       }
@@ -158,14 +164,47 @@ async function joinLineForAdd(request: Request, context: Route.ActionArgs["conte
   }
 }
 
+/**
+ * Clear Cart's question as a page (/cart?clear=confirm), where a Clear Cart pressed without JavaScript leads:
+ * nothing is removed until "Yes, clear cart"; "Keep my items" goes back to the cart as it was.
+ */
+function ClearCartQuestion({ count }: { count: number }) {
+  const t = useT();
+  const localePath = useLocalePath();
+  return (
+    <section aria-labelledby="clear-cart-heading" className="mt-6 rounded border-2 border-ink p-4" data-testid="clear-cart-question">
+      <h2 id="clear-cart-heading" className="font-display text-h3">
+        {t("cart.clear.heading")}
+      </h2>
+      <p className="mt-2">{t("cart.clear.question", { count })}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post" action="/cart">
+          <input type="hidden" name="intent" value="clear" />
+          <input type="hidden" name="confirm" value="yes" />
+          <input type="hidden" name="redirectTo" value={localePath("/cart")} />
+          <button type="submit" className="min-h-11 rounded bg-ink px-4 py-2 font-semibold text-paper">
+            {t("cart.clear.confirm")}
+          </button>
+        </Form>
+        <Link to="/cart" className="inline-flex min-h-11 items-center rounded border border-line px-4 py-2 font-semibold">
+          {t("cart.clear.keep")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** The cart as a page: where the cart button leads without JavaScript, and where a failed plain-form change is explained. */
 export default function CartPage({ actionData }: Route.ComponentProps) {
   const { cart } = useCart();
   const t = useT();
   const localePath = useLocalePath();
+  const [searchParams] = useSearchParams();
+  const asking = searchParams.get("clear") === "confirm" && cart.lines.length > 0;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-display text-h1">{t("cart.page.heading", { count: cart.itemCount })}</h1>
+      {asking ? <ClearCartQuestion count={cart.itemCount} /> : null}
       {actionData && !actionData.ok ? (
         <p role="alert" className="mt-4 rounded border border-danger px-3 py-2 text-danger">
           {actionData.error}

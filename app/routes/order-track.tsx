@@ -12,15 +12,50 @@ import type { Route } from "./+types/order-track";
 
 export const meta: Route.MetaFunction = orderMeta("orders.track.metaTitle");
 
-/** Track Package: where the shipment is, read from the order's status history, and its tracking number. */
+/**
+ * Track Package: where the shipment is, read from the order's status history, and its tracking number. An
+ * order with no package to track (tickets only, or cancelled: core's orderActions) is told so instead.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { order } = await requireOwnOrder(request, context, params.id);
   return data(
     {
-      order: { id: order.id, number: order.number, status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier, shippingAddress: order.shippingAddress },
-      steps: shipmentTimeline(order.status, order.history),
+      order: { id: order.id, number: order.number, status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier, shippingAddress: order.shippingAddress, actions: order.actions },
+      steps: order.actions.track ? shipmentTimeline(order.status, order.history) : [],
     },
     { headers: noStore },
+  );
+}
+
+/** Nothing to track: the order holds only tickets (sent by email), or it was cancelled before shipping. */
+function NothingToTrack({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
+  const t = useT();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p>
+        <Link to={`/orders/${order.id}`} className="underline">
+          {t("orders.track.back", { number: order.number })}
+        </Link>
+      </p>
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="font-display text-h1">{t("orders.track.nothingHeading")}</h1>
+          <p className="mt-1 text-muted">{t("orders.order.title", { number: order.number })}</p>
+        </div>
+        <StatusBadge status={order.status} />
+      </div>
+      <p className="mt-8 text-lg" data-testid="nothing-to-track">
+        {order.actions.shipping === "cancelled" ? t("orders.track.cancelled") : t("orders.track.nothingTickets")}
+      </p>
+      <p className="mt-8 flex flex-wrap gap-3">
+        <Link to={`/orders/${order.id}`} className={secondaryButton}>
+          {t("orders.viewDetails")}
+        </Link>
+        <Link to="/orders" className={secondaryButton}>
+          {t("orders.track.allOrders")}
+        </Link>
+      </p>
+    </div>
   );
 }
 
@@ -34,9 +69,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   const { order, steps } = loaderData;
   const t = useT();
   const locale = useLocale();
-  const cancelled = order.status === "cancelled";
-  // Tickets only: delivered by email when paid, with nothing to ship.
-  const nothingToShip = order.status === "delivered" && !order.trackingNumber;
+  if (!order.actions.track) return <NothingToTrack order={order} />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p>
@@ -62,11 +95,9 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
               {order.carrier ? <p data-testid="carrier">{t("orders.carrier", { carrier: order.carrier })}</p> : null}
             </>
           ) : (
-            <p data-testid="tracking-number">
-              {cancelled ? t("orders.track.cancelled") : nothingToShip ? t("orders.track.nothingToShip") : t("orders.track.notShipped")}
-            </p>
+            <p data-testid="tracking-number">{t("orders.track.notShipped")}</p>
           )}
-          {!cancelled && !nothingToShip && order.shippingAddress ? (
+          {order.shippingAddress ? (
             <p className="mt-2 break-words text-sm text-muted">
               {t("orders.track.shippingTo", {
                 name: order.shippingAddress.name,

@@ -7,7 +7,7 @@ import type { PostalAddress } from "../../db/schema/orders.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { Notice, Section } from "../components/account/page-shell.tsx";
 import { OrderTotals } from "../components/checkout/order-summary.tsx";
-import { OrderActions } from "../components/orders/order-actions.tsx";
+import { OrderActions, shippingText } from "../components/orders/order-actions.tsx";
 import { isoString, storeDateTime } from "../lib/dates.ts";
 import { STATUS_LABEL, StatusBadge } from "../components/orders/status-badge.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
@@ -156,7 +156,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         <StatusBadge status={order.status} />
       </div>
       <div className="mt-6">
-        <OrderActions orderId={order.id} status={order.status} details={false} />
+        <OrderActions orderId={order.id} actions={order.actions} details={false} />
       </div>
       {actionData ? (
         <div className="mt-6">
@@ -311,13 +311,17 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           </Section>
         </div>
 
-        <Section title={t("orders.section.tracking")} id="tracking-heading">
-          <p>
-            {intl.formatMessage(
-              { id: "orders.trackingLine" },
-              { number: <strong data-testid="tracking-number">{order.trackingNumber ?? t("orders.notShipped")}</strong> },
-            )}
-          </p>
+        <Section title={order.actions.shipping === "nothing_to_ship" ? t("orders.delivery") : t("orders.section.tracking")} id="tracking-heading">
+          {order.actions.shipping === "nothing_to_ship" || order.actions.shipping === "cancelled" ? (
+            <p data-testid="tracking-number">{shippingText(t, order)}</p>
+          ) : (
+            <p>
+              {intl.formatMessage(
+                { id: "orders.trackingLine" },
+                { number: <strong data-testid="tracking-number">{order.trackingNumber ?? t("orders.notShipped")}</strong> },
+              )}
+            </p>
+          )}
           {order.carrier ? <p data-testid="carrier">{t("orders.carrier", { carrier: order.carrier })}</p> : null}
         </Section>
 

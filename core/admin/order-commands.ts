@@ -11,7 +11,7 @@ import { restock } from "../inventory/index.ts";
 import { voidRefundedTickets } from "../events/index.ts";
 import { orderCancelledMail, orderDeliveredMail, orderRefundedMail, orderShippedMail, queueMail, recipientLocale, type Mail, type OrderForMail } from "../mail/index.ts";
 import type { Locale } from "../shared/locale.ts";
-import { cancelOrder, REFUNDABLE_STATUSES, lockOrder, moveTo, orderNumberLabel, OrderError, type Carrier, type OrderRow, type RefundForm } from "../orders/index.ts";
+import { actionsOfOrder, cancelOrder, REFUNDABLE_STATUSES, lockOrder, moveTo, orderNumberLabel, OrderError, type Carrier, type OrderRow, type RefundForm } from "../orders/index.ts";
 import type { PaymentProvider } from "../payments/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { taxCents } from "../shared/money.ts";
@@ -25,7 +25,12 @@ export interface AdminOrderDeps {
   onError?: (error: unknown, what: string) => void;
 }
 
-const forMail = (o: OrderRow): OrderForMail => ({ orderId: o.id, userId: o.userId, orderNumber: o.number, customerEmail: o.customerEmail, customerName: o.customerName });
+/** The order as its mail needs it, with what it offers now (core's orderActions, read in the caller's transaction). */
+async function forMail(tx: Db, o: OrderRow, asOf?: OrderRow["status"]): Promise<OrderForMail> {
+  const actions = await actionsOfOrder(tx, o.id, asOf);
+  if (!actions) throw new Error(`order ${o.id} vanished while it was being changed`);
+  return { orderId: o.id, userId: o.userId, orderNumber: o.number, customerEmail: o.customerEmail, customerName: o.customerName, actions };
+}
 
 /** The order's face in the audit log: what an administrator changes. */
 const auditView = (o: OrderRow) => ({ status: o.status, trackingNumber: o.trackingNumber, carrier: o.carrier, refundId: o.refundId });
@@ -44,7 +49,8 @@ export async function adminShipOrder(deps: AdminOrderDeps, actor: AdminActor, or
     const before = await lockOrder(tx, orderId);
     const after = await moveTo(tx, before, "shipped", { orderId, actor: actor.id, note: `${input.carrier} ${input.trackingNumber}` }, input);
     await recordAudit(tx, actor, { entity: "order", entityId: orderId, action: "ship", before: auditView(before), after: auditView(after) });
-    await mailCustomer(tx, deps, forMail(after), (locale) => orderShippedMail(forMail(after), input, deps.baseUrl, locale));
+    const mail = await forMail(tx, after);
+    await mailCustomer(tx, deps, mail, (locale) => orderShippedMail(mail, input, deps.baseUrl, locale));
     return after;
   });
 }
@@ -54,7 +60,8 @@ export async function adminMarkDelivered(deps: AdminOrderDeps, actor: AdminActor
     const before = await lockOrder(tx, orderId);
     const after = await moveTo(tx, before, "delivered", { orderId, actor: actor.id });
     await recordAudit(tx, actor, { entity: "order", entityId: orderId, action: "deliver", before: auditView(before), after: auditView(after) });
-    await mailCustomer(tx, deps, forMail(after), (locale) => orderDeliveredMail(forMail(after), deps.baseUrl, locale));
+    const mail = await forMail(tx, after);
+    await mailCustomer(tx, deps, mail, (locale) => orderDeliveredMail(mail, deps.baseUrl, locale));
     return after;
   });
 }
@@ -82,7 +89,9 @@ export async function adminCancelOrder(deps: AdminOrderDeps, actor: AdminActor, 
           reason: reason ?? "Cancelled",
         });
         await recordAudit(tx, actor, { entity: "order", entityId: orderId, action: "cancel", before: auditView(before), after: auditView(after) });
-        await mailCustomer(tx, deps, forMail(after), (locale) => orderCancelledMail(forMail(after), after.totalCents, deps.baseUrl, locale));
+        // What was cancelled: a package still to ship, or tickets (the order as it stood).
+        const mail = await forMail(tx, after, before.status);
+        await mailCustomer(tx, deps, mail, (locale) => orderCancelledMail(mail, after.totalCents, deps.baseUrl, locale));
       },
     },
   );
@@ -232,7 +241,8 @@ export async function finishOrderRefund(deps: AdminOrderDeps, refundId: number):
     for (const [variantId, quantity] of [...toRestock].sort((a, b) => a[0] - b[0])) {
       await restock(tx, variantId, quantity, { orderId: order.id, actor: moved.actorId, reason: `Refunded: order ${orderNumberLabel(order.number)}`, jobs: deps.jobs });
     }
-    await mailCustomer(tx, deps, forMail(order), (locale) => orderRefundedMail(forMail(order), moved.amountCents, described, deps.baseUrl, locale));
+    const mail = await forMail(tx, order);
+    await mailCustomer(tx, deps, mail, (locale) => orderRefundedMail(mail, moved.amountCents, described, deps.baseUrl, locale));
     await recordRefundEvent(tx, order, moved.amountCents);
     return moved;
   });

@@ -136,9 +136,11 @@ describe("options", () => {
     expect(canAddToCart(poster, selectVariant(poster, null, null))).toBe(true);
   });
 
-  it("strikes through the base price when the chosen variant costs something else", () => {
-    expect(originalPriceCents(5500, tee[1]!)).toBe(5500);
-    expect(originalPriceCents(5500, tee[2]!)).toBeNull();
+  it("strikes through the base price only when the chosen variant costs less (ADR 0041)", () => {
+    expect(originalPriceCents(5500, { priceCents: 4500 })).toBe(5500);
+    // $60.00 against a $55.00 base price is not a sale: no "Original price" beside it.
+    expect(originalPriceCents(5500, { priceCents: 6000 })).toBeNull();
+    expect(originalPriceCents(5500, { priceCents: 5500 })).toBeNull();
     expect(originalPriceCents(5500, null)).toBeNull();
   });
 });

@@ -139,9 +139,14 @@ export function canAddToCart(variants: readonly VariantOption[], selected: Varia
   return selected !== null && selected.available > 0;
 }
 
-/** The strike-through original price shows when the chosen variant's price differs from the base price. */
-export function originalPriceCents(basePriceCents: number, selected: VariantOption | null): number | null {
-  return selected && selected.priceCents !== basePriceCents ? basePriceCents : null;
+/**
+ * The strike-through original price: the base price, shown only when the chosen variant costs less (a sale).
+ * A variant that costs more shows its own price alone: a higher price struck through as "Original price" would
+ * read as a discount (ADR 0041, the spec's "differs" read as "is lower"). The product page, the product cards
+ * and the app's API all ask this one rule.
+ */
+export function originalPriceCents(basePriceCents: number, selected: Pick<VariantOption, "priceCents"> | null): number | null {
+  return selected && selected.priceCents < basePriceCents ? basePriceCents : null;
 }
 
 /** Splits an average rating (0..5) into full, half and empty stars; halves round to the nearest 0.5. */

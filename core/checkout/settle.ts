@@ -5,7 +5,7 @@ import type { JobQueue } from "../shared/jobs.ts";
 import { cartItems, checkoutAttempts, HOLDING_STATUSES } from "../../db/schema/index.ts";
 import { commitReservation, InsufficientStockError, releaseReservation, reserveStock } from "../inventory/index.ts";
 import { orderConfirmationMail, paymentRefundedMail, queueMail, recipientLocale } from "../mail/index.ts";
-import { deliverByEmail, insertPaidOrder, TICKETS_SENT_NOTE } from "../orders/index.ts";
+import { deliverByEmail, insertPaidOrder, orderActions, TICKETS_SENT_NOTE } from "../orders/index.ts";
 import { issueTicketsForOrder } from "../events/index.ts";
 import { recordEvents } from "../analytics/index.ts";
 import { markPassesUsed } from "../queue/index.ts";
@@ -106,7 +106,8 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
   // Ticket lines become tickets (one per seat) and their mail, in this same transaction: a paid order never lacks them.
   const ticketsIssued = await issueTicketsForOrder(tx, deps, { id: order.id, userId: attempt.userId, number: order.number, customerEmail: attempt.customerEmail, customerName: attempt.billingAddress.name }, attempt.lines);
   // Nothing to ship when every unit was a ticket: the order is delivered with their mail.
-  if (ticketsIssued > 0 && ticketsIssued === attempt.lines.reduce((n, l) => n + l.quantity, 0)) await deliverByEmail(tx, order.id, TICKETS_SENT_NOTE);
+  const ticketsOnly = ticketsIssued > 0 && ticketsIssued === attempt.lines.reduce((n, l) => n + l.quantity, 0);
+  if (ticketsOnly) await deliverByEmail(tx, order.id, TICKETS_SENT_NOTE);
   // The waiting room's passes this order used are done: their places go to the next in line (ADR 0034).
   await markPassesUsed(tx, { productIds: [...new Set(attempt.lines.map((l) => l.productId))], cartId: attempt.cartId, accountId: attempt.userId });
   if (attempt.cartId) {
@@ -127,7 +128,10 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
   const receipt = toReceipt(attempt, { ...order, customerName: attempt.billingAddress.name });
   // In the shopper's language: their account's (ADR 0025).
   const locale = await recipientLocale(tx, { userId: attempt.userId, email: attempt.customerEmail });
-  await queueMail(tx, deps.jobs, orderConfirmationMail(receipt, deps.baseUrl, locale));
+  // What the new order offers, by the orders module's rule: all the rule asks here is whether every line is a
+  // ticket (nothing ships) or some are goods; nothing was ever on sale for less than just now.
+  const actions = orderActions({ status: ticketsOnly ? "delivered" : "processing", lines: attempt.lines.map(() => ({ kind: ticketsOnly ? "ticket" : "goods", saleEnded: false })) });
+  await queueMail(tx, deps.jobs, orderConfirmationMail(receipt, actions, deps.baseUrl, locale));
   // The sale moves the stock last: its variants' rows stay locked until the commit, so the order's other writes
   // come first and a drop's buyers wait for one another only as long as this takes.
   await commitReservation(tx, attempt.lines, { orderId: order.id, actor: "system", reason: `Sold: order EH-${order.number}` });

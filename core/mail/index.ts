@@ -16,5 +16,6 @@ export {
   verificationMail,
   type Mail,
   type MailAttachment,
+  type MailOrderActions,
   type OrderForMail,
 } from "./templates.ts";

@@ -13,7 +13,7 @@ describe("the mails' look", () => {
 
   it("every template carries it, in either language", () => {
     const base = "https://shop.example";
-    const order = { orderId: "o1", userId: "u1", orderNumber: 1001, customerEmail: "a@b.test", customerName: "A" };
+    const order = { orderId: "o1", userId: "u1", orderNumber: 1001, customerEmail: "a@b.test", customerName: "A", actions: { track: true, shipping: "shipped" as const } };
     const mails = [
       resetPasswordMail("a@b.test", `${base}/reset`, base, "en"),
       resetPasswordMail("a@b.test", `${base}/reset`, base, "es"),

@@ -5,7 +5,7 @@ import { footerLine, MAIL_KINDS, type MailKind } from "./kinds.ts";
 import { mailText, mailUrl } from "./intl.ts";
 import en from "./messages/en.ts";
 import es from "./messages/es.ts";
-import { orderConfirmationMail, orderShippedMail, paymentRefundedMail, resetPasswordMail } from "./templates.ts";
+import { orderCancelledMail, orderConfirmationMail, orderShippedMail, paymentRefundedMail, resetPasswordMail } from "./templates.ts";
 
 /** Words Spanish writes as English does. */
 const SAME_IN_BOTH = new Set(["mail.order.subtotal", "mail.order.total"]);
@@ -58,7 +58,7 @@ describe("a mail in Spanish", () => {
   };
 
   it("has its subject, body, dates, links and footer in Spanish, money as in the US", () => {
-    const mail = orderConfirmationMail(receipt, "https://store.test", "es");
+    const mail = orderConfirmationMail(receipt, { track: true, shipping: "not_shipped" }, "https://store.test", "es");
     expect(mail.subject).toBe("Tu pedido de East Harlem EH-100001");
     expect(mail.text).toContain("¡Hola, Rosa!");
     expect(mail.text).toContain("2 x Harlem Classic Tee (M / Negro): $70.00");
@@ -71,14 +71,24 @@ describe("a mail in Spanish", () => {
   });
 
   it("keeps the English mail word for word", () => {
-    const mail = orderConfirmationMail(receipt, "https://store.test", "en");
+    const mail = orderConfirmationMail(receipt, { track: true, shipping: "not_shipped" }, "https://store.test", "en");
     expect(mail.subject).toBe("Your East Harlem order EH-100001");
     expect(mail.text).toBe(
-      "Hi Rosa,\n\nThank you for your order EH-100001. We have your payment and are getting it ready.\n\n2 x Harlem Classic Tee (M / Black): $70.00\n\nSubtotal: $70.00\nTax (8%): $5.60\nShipping: Free\nTotal: $75.60\n\nFollow your order: https://store.test/orders/ord_1\n\n— East Harlem",
+      "Hi Rosa,\n\nThank you for your order EH-100001. We have your payment and are getting it ready.\n\n2 x Harlem Classic Tee (M / Black): $70.00\n\nSubtotal: $70.00\nTax (8%): $5.60\nShipping: Free\nTotal: $75.60\n\nFollow your order: https://store.test/orders/ord_1\nOnce it ships, follow the package: https://store.test/orders/ord_1/track\n\n— East Harlem",
     );
-    const shipped = orderShippedMail({ orderId: "ord_1", userId: "u", orderNumber: 100001, customerEmail: "rosa@example.test", customerName: "" }, { carrier: "UPS", trackingNumber: "1Z" }, "https://store.test", "en");
+    const shipped = orderShippedMail({ orderId: "ord_1", userId: "u", orderNumber: 100001, customerEmail: "rosa@example.test", customerName: "", actions: { track: true, shipping: "shipped" } }, { carrier: "UPS", trackingNumber: "1Z" }, "https://store.test", "en");
     expect(shipped.text).toBe("Hi rosa@example.test,\n\nYour order EH-100001 is on its way with UPS.\n\nTracking number: 1Z\n\nFollow your order: https://store.test/orders/ord_1/track\n\n— East Harlem");
     expect(resetPasswordMail("a@b.test", "https://store.test/api/auth/reset-password/t", "https://store.test", "en").text).toContain("If it was not you, ignore this mail: your password stays as it is.");
+  });
+
+  it("follows what the order offers: tickets only come by email, with no package to track", () => {
+    const tickets = orderConfirmationMail(receipt, { track: false, shipping: "nothing_to_ship" }, "https://store.test", "en");
+    expect(tickets.text).toContain("your tickets come in their own mail, with nothing to ship.");
+    expect(tickets.text).not.toContain("getting it ready");
+    expect(tickets.text).not.toContain("/track");
+    const order = { orderId: "ord_1", userId: "u", orderNumber: 100001, customerEmail: "rosa@example.test", customerName: "Rosa" };
+    expect(orderCancelledMail({ ...order, actions: { track: false, shipping: "nothing_to_ship" } }, 5000, "https://store.test", "en").text).toContain("Your order EH-100001 was cancelled; its tickets no longer let anyone in.");
+    expect(orderCancelledMail({ ...order, actions: { track: true, shipping: "not_shipped" } }, 5000, "https://store.test", "es").text).toContain("Tu pedido EH-100001 se canceló antes de enviarse.");
   });
 
   it("says why the money went back in Spanish", () => {

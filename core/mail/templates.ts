@@ -6,6 +6,7 @@
 
 import type { MailAttachment } from "../../db/schema/mail.ts";
 import type { Locale } from "../shared/locale.ts";
+import type { OrderActions } from "../orders/index.ts";
 import { mailOptions, mailT, mailText, mailUrl } from "./intl.ts";
 import type { MailKind } from "./kinds.ts";
 import { mailButton, mailPage, mailParagraph } from "./layout.ts";
@@ -81,8 +82,14 @@ export interface ReceiptForMail {
 /** Money reads "$55.00" in both languages (US English and US Spanish). */
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 
-/** Sent after the order's transaction committed: what was bought, what it cost, where to follow it. */
-export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string, locale: Locale): Mail {
+/** What an order mail says follows the order's own rule (core/orders orderActions): a package to track, or tickets by email. */
+export type MailOrderActions = Pick<OrderActions, "track" | "shipping">;
+
+/**
+ * Sent after the order's transaction committed: what was bought, what it cost, where to follow it. An order of
+ * tickets only says they come by email, with nothing to ship; one with a package says where to track it.
+ */
+export function orderConfirmationMail(receipt: ReceiptForMail, actions: MailOrderActions, baseUrl: string, locale: Locale): Mail {
   const t = mailT(locale);
   const number = `EH-${receipt.orderNumber}`;
   const url = mailUrl(baseUrl, `/orders/${receipt.orderId}`, locale);
@@ -97,14 +104,15 @@ export function orderConfirmationMail(receipt: ReceiptForMail, baseUrl: string, 
     t("mail.order.total", { amount: dollars(receipt.totalCents) }),
   ];
   const greeting = t("mail.greeting", { name: receipt.customerName || receipt.customerEmail });
-  const intro = t("mail.order.intro", { number });
+  const intro = actions.shipping === "nothing_to_ship" ? t("mail.order.introTickets", { number }) : t("mail.order.intro", { number });
+  const track = actions.track ? [t("mail.order.trackLater", { url: mailUrl(baseUrl, `/orders/${receipt.orderId}/track`, locale) })] : [];
   return {
     kind: "order_confirmation",
     locale,
     to: receipt.customerEmail,
     subject: t("mail.order.subject", { number }),
-    text: `${greeting}\n\n${intro}\n\n${items.join("\n")}\n\n${totals.join("\n")}\n\n${t("mail.order.follow", { url })}\n\n— East Harlem`,
-    html: layout(baseUrl, locale, t("mail.order.title", { number }), [greeting, intro, ...items, ...totals], { label: t("mail.order.button"), url }),
+    text: `${greeting}\n\n${intro}\n\n${items.join("\n")}\n\n${totals.join("\n")}\n\n${[t("mail.order.follow", { url }), ...track].join("\n")}\n\n— East Harlem`,
+    html: layout(baseUrl, locale, t("mail.order.title", { number }), [greeting, intro, ...items, ...totals, ...track], { label: t("mail.order.button"), url }),
   };
 }
 
@@ -144,6 +152,8 @@ export interface OrderForMail {
   orderNumber: number;
   customerEmail: string;
   customerName: string;
+  /** What the order offers (core/orders orderActions): the mails link to Track Package only where it applies. */
+  actions: MailOrderActions;
 }
 
 type OrderUpdateKind = "order_shipped" | "order_delivered" | "order_cancelled" | "order_refunded";
@@ -182,7 +192,7 @@ export function orderShippedMail(order: OrderForMail, shipment: { carrier: strin
     locale,
     { subject: t("mail.shipped.subject", { number }), title: t("mail.shipped.title", { number }) },
     [t("mail.shipped.onItsWay", { number, carrier: shipment.carrier }), t("mail.shipped.tracking", { trackingNumber: shipment.trackingNumber })],
-    "/track",
+    order.actions.track ? "/track" : "",
   );
 }
 
@@ -194,11 +204,12 @@ export function orderDeliveredMail(order: OrderForMail, baseUrl: string, locale:
   ]);
 }
 
+/** `order.actions` as the order stood before it was cancelled: tickets only say so, goods were cancelled before they shipped. */
 export function orderCancelledMail(order: OrderForMail, refundCents: number, baseUrl: string, locale: Locale): Mail {
   const t = mailT(locale);
   const number = `EH-${order.orderNumber}`;
   return orderUpdateMail("order_cancelled", order, baseUrl, locale, { subject: t("mail.cancelled.subject", { number }), title: t("mail.cancelled.title", { number }) }, [
-    t("mail.cancelled.body", { number }),
+    order.actions.shipping === "nothing_to_ship" ? t("mail.cancelled.bodyTickets", { number }) : t("mail.cancelled.body", { number }),
     t("mail.cancelled.refund", { amount: dollars(refundCents) }),
   ]);
 }

@@ -18,5 +18,6 @@ export const orderNotFound = (orderId: string) => new OrderError("orders.not_fou
 export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
   new OrderError("orders.invalid_transition", transitionRefusal(from, to) ?? `A ${from} order cannot be marked ${to}.`, { from, to });
 
+/** Reorder refused by the order's rule (orderActions): not delivered, or nothing in it on sale any more (tickets of a past event). */
 export const notReorderable = (status: OrderStatus) =>
-  new OrderError("orders.not_reorderable", "Only delivered orders can be reordered.", { status });
+  new OrderError("orders.not_reorderable", status === "delivered" ? "Nothing in this order is on sale any more." : "Only delivered orders can be reordered.", { status });

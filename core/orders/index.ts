@@ -1,6 +1,18 @@
 // The orders module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
-export { orderAmounts, orderNumberLabel, PAID_STATUSES, REFUNDABLE_STATUSES, shipmentTimeline, TICKETS_SENT_NOTE } from "./rules.ts";
+export {
+  orderActions,
+  orderAmounts,
+  orderNumberLabel,
+  PAID_STATUSES,
+  REFUNDABLE_STATUSES,
+  shipmentTimeline,
+  TICKETS_SENT_NOTE,
+  type OrderActions,
+  type OrderLineFacts,
+  type OrderLineKind,
+  type ShippingState,
+} from "./rules.ts";
 export {
   adminOrderFilterSchema,
   CARRIERS,
@@ -16,7 +28,7 @@ export {
   type RefundForm,
 } from "./inputs.ts";
 export { OrderError } from "./errors.ts";
-export { findOrderOfCustomer, listOrdersOfCustomer, refundsOfOrder, type OrderDetail, type OrderRefundRecord, type OrderSummary, type RefundView } from "./queries.ts";
+export { actionsOfOrder, findOrderOfCustomer, listOrdersOfCustomer, refundsOfOrder, type OrderDetail, type OrderRefundRecord, type OrderSummary, type RefundView } from "./queries.ts";
 export { cancelOrder, deliverByEmail, lockOrder, markDelivered, markProcessing, moveTo, shipOrder, updateOrderStatus, type CancelDeps, type OrderRow } from "./commands.ts";
 export { insertPaidOrder } from "./create.ts";
 export { reorder, type ReorderResult } from "./reorder.ts";

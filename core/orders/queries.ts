@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orderRefunds, orders, orderStatusHistory, type OrderRefundStatus, type OrderStatus, type PostalAddress } from "../../db/schema/index.ts";
+import { orderItems, orderRefunds, orders, orderStatusHistory, products, type OrderRefundStatus, type OrderStatus, type PostalAddress } from "../../db/schema/index.ts";
 import { maskedCard } from "../payments/index.ts";
-import { ORDERS_PAGE_SIZE, orderNumberLabel } from "./rules.ts";
+import { orderActions, ORDERS_PAGE_SIZE, orderNumberLabel, type OrderActions, type OrderLineKind } from "./rules.ts";
 
 /**
  * Reads of a customer's orders. Every one filters by the customer's id (from the session, never the
@@ -22,6 +22,10 @@ export interface OrderLineView {
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
+  /** goods ship; a ticket is sent by email. A line whose product was deleted counts as goods (tickets' products cannot be deleted). */
+  kind: OrderLineKind;
+  /** Its product can no longer be bought: a ticket once its event is over (or a product whose sale ended). */
+  saleEnded: boolean;
 }
 
 export interface OrderSummary {
@@ -37,6 +41,8 @@ export interface OrderSummary {
   carrier: string | null;
   itemCount: number;
   items: OrderLineView[];
+  /** What the order offers (Track Package, Reorder, its shipping line): core's one rule, orderActions. */
+  actions: OrderActions;
 }
 
 export interface StatusChangeView {
@@ -160,13 +166,15 @@ const lineColumns = {
   unitPriceCents: orderItems.unitPriceCents,
   quantity: orderItems.quantity,
   lineTotalCents: orderItems.lineTotalCents,
+  kind: sql<OrderLineKind>`case when ${products.kind} = 'ticket' then 'ticket' else 'goods' end`,
+  saleEnded: sql<boolean>`coalesce(${products.saleEndsAt} <= now(), false)`,
 };
 
 async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderLineView[]>> {
   const byOrder = new Map<string, OrderLineView[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const rows = await db.select(lineColumns).from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
-  for (const { orderId, ...line } of rows) byOrder.get(orderId)?.push(line);
+  const rows = await db.select(lineColumns).from(orderItems).leftJoin(products, eq(products.id, orderItems.productId)).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+  for (const { orderId, saleEnded, ...line } of rows) byOrder.get(orderId)?.push({ ...line, saleEnded: Boolean(saleEnded) });
   return byOrder;
 }
 
@@ -182,7 +190,18 @@ const summaryColumns = {
 };
 
 function toSummary(row: { id: string; number: number; status: OrderStatus; createdAt: Date; totalCents: number; currency: string; trackingNumber: string | null; carrier: string | null }, items: OrderLineView[]): OrderSummary {
-  return { ...row, number: orderNumberLabel(row.number), items, itemCount: items.reduce((n, l) => n + l.quantity, 0) };
+  return { ...row, number: orderNumberLabel(row.number), items, itemCount: items.reduce((n, l) => n + l.quantity, 0), actions: orderActions({ status: row.status, lines: items }) };
+}
+
+/**
+ * What an order offers now (core's rule, from its lines and status), read within the caller's transaction:
+ * for the order mails and Reorder. `asOf`: at that status instead of its own (the cancellation mail tells
+ * what was cancelled: a package still to ship, or tickets). Null when there is no such order.
+ */
+export async function actionsOfOrder(db: Db, orderId: string, asOf?: OrderStatus): Promise<OrderActions | null> {
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  return orderActions({ status: asOf ?? order.status, lines: (await linesOf(db, [orderId])).get(orderId) ?? [] });
 }
 
 /** One page of the customer's orders, newest first, optionally of one status. */

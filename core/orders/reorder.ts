@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { cartItems, carts, orderItems, orders, products, variants } from "../../db/schema/index.ts";
 import { addToCart, CartError, MAX_LINE_QUANTITY } from "../cart/index.ts";
 import { notReorderable, orderNotFound } from "./errors.ts";
+import { actionsOfOrder } from "./queries.ts";
 import { planReorder, type ReorderOutcome, type VariantNow } from "./rules.ts";
 
 export interface ReorderResult {
@@ -26,7 +27,8 @@ export async function reorder(db: Db, input: { userId: string; orderId: string; 
       .from(orders)
       .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)));
     if (!order) throw orderNotFound(input.orderId);
-    if (order.status !== "delivered") throw notReorderable(order.status);
+    // The order's one rule (orderActions): delivered, with something in it still on sale.
+    if (!(await actionsOfOrder(tx, order.id))?.reorder) throw notReorderable(order.status);
 
     // The cart must be this customer's: never fill someone else's.
     const [cart] = await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, input.cartId), eq(carts.userId, input.userId))).for("update");
@@ -43,7 +45,8 @@ export async function reorder(db: Db, input: { userId: string; orderId: string; 
       const rows = await tx
         .select({
           id: variants.id,
-          sellable: sql<boolean>`${variants.active} and ${products.active}`,
+          // A ticket of an event that is over (a sale that ended) is no longer available.
+          sellable: sql<boolean>`${variants.active} and ${products.active} and (${products.saleEndsAt} is null or ${products.saleEndsAt} > now())`,
           available: variants.available,
           inCart: sql<number>`coalesce(${cartItems.quantity}, 0)`.mapWith(Number),
         })

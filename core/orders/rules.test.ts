@@ -6,6 +6,7 @@ import {
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   orderAmounts,
+  orderActions,
   planReorder,
   shipmentTimeline,
   transitionRefusal,
@@ -148,5 +149,28 @@ describe("the shipment timeline", () => {
       ["Processing", "done"],
       ["Cancelled", "current"],
     ]);
+  });
+});
+
+describe("what an order offers (orderActions)", () => {
+  const goods = { kind: "goods" as const, saleEnded: false };
+  const pastTicket = { kind: "ticket" as const, saleEnded: true };
+  const comingTicket = { kind: "ticket" as const, saleEnded: false };
+
+  it("tickets only: nothing to ship, no Track Package, no Reorder once the event is over", () => {
+    expect(orderActions({ status: "delivered", lines: [pastTicket, pastTicket] })).toEqual({ track: false, reorder: false, shipping: "nothing_to_ship" });
+    // Tickets of an event still to come can be bought again.
+    expect(orderActions({ status: "delivered", lines: [comingTicket] })).toEqual({ track: false, reorder: true, shipping: "nothing_to_ship" });
+  });
+
+  it("goods: tracked from payment on, not shipped until they ship, reordered once delivered", () => {
+    expect(orderActions({ status: "processing", lines: [goods, pastTicket] })).toEqual({ track: true, reorder: false, shipping: "not_shipped" });
+    expect(orderActions({ status: "shipped", lines: [goods] })).toEqual({ track: true, reorder: false, shipping: "shipped" });
+    expect(orderActions({ status: "delivered", lines: [goods, pastTicket] })).toEqual({ track: true, reorder: true, shipping: "shipped" });
+  });
+
+  it("cancelled: no Track Package, no Reorder, nothing shipped", () => {
+    expect(orderActions({ status: "cancelled", lines: [goods] })).toEqual({ track: false, reorder: false, shipping: "cancelled" });
+    expect(orderActions({ status: "cancelled", lines: [comingTicket] })).toEqual({ track: false, reorder: false, shipping: "cancelled" });
   });
 });

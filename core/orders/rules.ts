@@ -217,3 +217,41 @@ export function shipmentTimeline(
     state: i < currentIndex ? "done" : i === currentIndex ? "current" : "upcoming",
   }));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// What an order offers (Track Package, Reorder, its shipping line), from what it holds and its status:
+// the one rule the order pages, the order mails and the API follow.
+
+/** goods: something that ships; ticket: an event's seat, sent by email (nothing to ship). */
+export type OrderLineKind = "goods" | "ticket";
+
+/** What the rule needs to know of each line: its kind, and whether it can no longer be bought (a ticket once its event is over). */
+export interface OrderLineFacts {
+  kind: OrderLineKind;
+  saleEnded: boolean;
+}
+
+/**
+ * not_shipped: goods still to ship; shipped: they left (shipped or delivered); nothing_to_ship: event tickets
+ * only, sent by email; cancelled: cancelled before anything shipped.
+ */
+export type ShippingState = "not_shipped" | "shipped" | "nothing_to_ship" | "cancelled";
+
+export interface OrderActions {
+  /** Track Package: there is a package (goods) and the order was not cancelled. */
+  track: boolean;
+  /** Reorder: delivered, with something in it still on sale (not only tickets of a past event). */
+  reorder: boolean;
+  shipping: ShippingState;
+}
+
+export function orderActions(order: { status: OrderStatus; lines: readonly OrderLineFacts[] }): OrderActions {
+  const ships = order.lines.some((l) => l.kind === "goods");
+  const shipping: ShippingState =
+    order.status === "cancelled" ? "cancelled" : !ships ? "nothing_to_ship" : order.status === "shipped" || order.status === "delivered" ? "shipped" : "not_shipped";
+  return {
+    track: ships && order.status !== "cancelled",
+    reorder: order.status === "delivered" && order.lines.some((l) => !l.saleEnded),
+    shipping,
+  };
+}

@@ -1,3 +1,4 @@
+import { useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { useFetcher, useLocation } from "react-router";
 import { Link, useLocale, useLocalePath, useT } from "../../i18n/index.ts";
@@ -114,8 +115,6 @@ function CartRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void
 /** The cart's lines, total and actions: shown in the slide-in panel and on the /cart page. */
 export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
   const { cart } = useCart();
-  const clear = useFetcher<CartActionResult>({ key: "cart-clear" });
-  const localePath = useLocalePath();
   const { shown } = useCurrency();
   const t = useT();
   if (cart.lines.length === 0) {
@@ -147,13 +146,90 @@ export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
       >
         {t("cart.proceed")}
       </Link>
-      <clear.Form method="post" action={localePath("/cart")} className="mt-2">
-        <input type="hidden" name="intent" value="clear" />
-        <ReturnHere />
-        <button type="submit" className="min-h-11 w-full rounded border border-line px-4 py-2">
-          {clear.state !== "idle" ? t("cart.clearing") : t("cart.clear")}
-        </button>
-      </clear.Form>
+      <ClearCart count={cart.itemCount} />
     </div>
+  );
+}
+
+/**
+ * Clear Cart, right under Proceed to Checkout, asks before it empties the cart. With JavaScript the question
+ * opens in place (focus on "Keep my items"; Escape keeps them too) and only "Yes, clear cart" posts, with
+ * confirm=yes. Without JavaScript the button posts without it, and the server answers with the question as a
+ * page (/cart?clear=confirm): either way nothing is removed until the shopper says yes.
+ */
+function ClearCart({ count }: { count: number }) {
+  const clear = useFetcher<CartActionResult>({ key: "cart-clear" });
+  const localePath = useLocalePath();
+  const hydrated = useHydrated();
+  const t = useT();
+  const [asking, setAsking] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const clearRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const questionId = useId();
+  useEffect(() => {
+    if (asking) keepRef.current?.focus();
+    else if (returnFocus.current) {
+      returnFocus.current = false;
+      clearRef.current?.focus();
+    }
+  }, [asking]);
+  const keep = () => {
+    returnFocus.current = true;
+    setAsking(false);
+  };
+  const busy = clear.state !== "idle";
+  if (asking || busy) {
+    return (
+      <div
+        role="group"
+        aria-labelledby={questionId}
+        className="mt-2 rounded border-2 border-ink p-3"
+        data-testid="clear-cart-question"
+        onKeyDown={(e) => {
+          if (e.key !== "Escape" || busy) return;
+          // Escape answers the question (keeps the items) and leaves the cart panel open (it skips a handled Escape).
+          e.preventDefault();
+          keep();
+        }}
+      >
+        <p id={questionId} className="font-semibold">
+          {t("cart.clear.question", { count })}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <clear.Form method="post" action={localePath("/cart")} onSubmit={() => setAsking(false)}>
+            <input type="hidden" name="intent" value="clear" />
+            <input type="hidden" name="confirm" value="yes" />
+            <button type="submit" disabled={busy} className="min-h-11 rounded bg-ink px-4 py-2 font-semibold text-paper">
+              {busy ? t("cart.clearing") : t("cart.clear.confirm")}
+            </button>
+          </clear.Form>
+          {busy ? null : (
+            <button ref={keepRef} type="button" onClick={keep} className="min-h-11 rounded border border-line px-4 py-2 font-semibold">
+              {t("cart.clear.keep")}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <clear.Form method="post" action={localePath("/cart")} className="mt-2">
+      <input type="hidden" name="intent" value="clear" />
+      <ReturnHere />
+      <button
+        ref={clearRef}
+        type={hydrated ? "button" : "submit"}
+        onClick={hydrated ? () => setAsking(true) : undefined}
+        className="min-h-11 w-full rounded border border-line px-4 py-2"
+      >
+        {t("cart.clear")}
+      </button>
+      {clear.data && !clear.data.ok ? (
+        <p role="alert" className="mt-1 text-sm text-danger">
+          {clear.data.error}
+        </p>
+      ) : null}
+    </clear.Form>
   );
 }

@@ -17,7 +17,8 @@ export function CartPanel() {
     document.body.style.overflow = "hidden";
     panel.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close();
+      // An Escape already answered inside the panel (Clear Cart's question) does not close it.
+      if (event.key === "Escape" && !event.defaultPrevented) close();
       if (event.key === "Tab" && panel.current) {
         // Keep focus inside the dialog while it is open.
         const focusable = panel.current.querySelectorAll<HTMLElement>(

@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 import { Form, Link, useLocalePath, useT } from "../../i18n/index.ts";
-import type { OrderStatus } from "../../../core/orders/rules.ts";
+import type { OrderActions as Offered } from "../../../core/orders/rules.ts";
 import { primaryButton, secondaryButton } from "../account/page-shell.tsx";
 
 /**
@@ -23,8 +23,12 @@ export function ReorderButton({ orderId, describedBy }: { orderId: string; descr
   );
 }
 
-/** View Details, Track Package, and Reorder on delivered orders (SPEC section 2, Orders). */
-export function OrderActions({ orderId, status, describedBy, details = true }: { orderId: string; status: OrderStatus; describedBy?: string; details?: boolean }) {
+/**
+ * View Details, Track Package, and Reorder on delivered orders (SPEC section 2, Orders), each only where the
+ * order offers it (core's orderActions): no Track Package without a package (tickets only, or cancelled), no
+ * Reorder when nothing in it is on sale any more.
+ */
+export function OrderActions({ orderId, actions, describedBy, details = true }: { orderId: string; actions: Offered; describedBy?: string; details?: boolean }) {
   const t = useT();
   return (
     <div className="flex flex-wrap gap-3">
@@ -33,10 +37,24 @@ export function OrderActions({ orderId, status, describedBy, details = true }: {
           {t("orders.viewDetails")}
         </Link>
       ) : null}
-      <Link to={`/orders/${orderId}/track`} className={secondaryButton} aria-describedby={describedBy}>
-        {t("orders.trackPackage")}
-      </Link>
-      {status === "delivered" ? <ReorderButton orderId={orderId} {...(describedBy ? { describedBy } : {})} /> : null}
+      {actions.track ? (
+        <Link to={`/orders/${orderId}/track`} className={secondaryButton} aria-describedby={describedBy}>
+          {t("orders.trackPackage")}
+        </Link>
+      ) : null}
+      {actions.reorder ? <ReorderButton orderId={orderId} {...(describedBy ? { describedBy } : {})} /> : null}
     </div>
   );
+}
+
+/** The order's shipping line in a few words: the tracking number once shipped, else why there is none. */
+export function shippingText(t: ReturnType<typeof useT>, order: { actions: Offered; trackingNumber: string | null; carrier: string | null }): string {
+  switch (order.actions.shipping) {
+    case "nothing_to_ship":
+      return t("orders.shipping.byEmail");
+    case "cancelled":
+      return t("orders.shipping.cancelled");
+    default:
+      return order.trackingNumber ? `${order.carrier ? `${order.carrier} ` : ""}${order.trackingNumber}` : t("orders.notShipped");
+  }
 }

@@ -2,7 +2,7 @@ import { useIntl } from "react-intl";
 import type { OrderSummary } from "../../../core/orders/index.ts";
 import { useLocale, useT } from "../../i18n/index.ts";
 import { formatCents, itemLabel } from "../../lib/format.ts";
-import { OrderActions } from "./order-actions.tsx";
+import { OrderActions, shippingText } from "./order-actions.tsx";
 import { isoString, storeDate } from "../../lib/dates.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -46,14 +46,14 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           <dd className="text-base font-semibold">{order.itemCount}</dd>
         </div>
         <div>
-          <dt className="text-muted">{t("orders.trackingNumber")}</dt>
-          <dd className="break-all text-base font-semibold" data-testid="tracking-number">
-            {order.trackingNumber ? `${order.carrier ? `${order.carrier} ` : ""}${order.trackingNumber}` : t("orders.notShipped")}
+          <dt className="text-muted">{order.actions.shipping === "nothing_to_ship" ? t("orders.delivery") : t("orders.trackingNumber")}</dt>
+          <dd className="break-words text-base font-semibold" data-testid="tracking-number">
+            {shippingText(t, order)}
           </dd>
         </div>
       </dl>
       <div className="mt-4">
-        <OrderActions orderId={order.id} status={order.status} describedBy={titleId} />
+        <OrderActions orderId={order.id} actions={order.actions} describedBy={titleId} />
       </div>
     </article>
   );
