@@ -168,6 +168,7 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     "routes/admin.tsx": nothing,
     "routes/admin-users.tsx": nothing,
     "routes/admin-audit.tsx": nothing,
+    "routes/admin-mail.tsx": nothing,
     "routes/admin-user.tsx": [
       { fields: { intent: "role", role: "admin" }, required: ["intent", "role"], invalid: { intent: ["bogus", ""], role: ["owner", ""] } },
       { fields: { intent: "deactivate" }, required: ["intent"], invalid: { intent: ["bogus", ""] } },

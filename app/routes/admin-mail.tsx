@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { listKeptMail } from "../../core/mail/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { AdminHeader } from "../components/admin/admin-ui.tsx";
-import { LinkifiedText } from "../components/admin/linkified-text.tsx";
+import { MailCard } from "../components/admin/linkified-text.tsx";
 import { storeDateTime } from "../lib/dates.ts";
 import { requirePermission } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-mail";
@@ -43,17 +43,13 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
         <ol className="mt-8 space-y-4" aria-label="Kept mail, newest first">
           {mails.map((mail) => (
             <li key={mail.id}>
-              <article aria-labelledby={`mail-${mail.id}`} className="rounded border border-line bg-card p-4">
-                <h2 id={`mail-${mail.id}`} className="text-lg font-bold break-words">
-                  {mail.subject}
-                </h2>
-                <p className="mt-1 text-sm text-muted break-words">
-                  To {mail.to} · <time dateTime={mail.createdAt.toISOString()}>{storeDateTime(mail.createdAt)}</time>
-                </p>
-                <pre className="mt-3 font-sans text-sm whitespace-pre-wrap break-words">
-                  <LinkifiedText text={mail.text} />
-                </pre>
-              </article>
+              <MailCard
+                id={String(mail.id)}
+                subject={mail.subject}
+                to={mail.to}
+                sent={<time dateTime={mail.createdAt.toISOString()}>{storeDateTime(mail.createdAt)}</time>}
+                text={mail.text}
+              />
             </li>
           ))}
         </ol>

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { listOutbox } from "../../core/mail/index.ts";
 import { guardedMeta } from "../components/account/auth-guard.tsx";
-import { LinkifiedText } from "../components/admin/linkified-text.tsx";
+import { MailCard } from "../components/admin/linkified-text.tsx";
 import type { Route } from "./+types/dev-outbox";
 
 export const meta: Route.MetaFunction = guardedMeta("Outbox");
@@ -33,17 +33,17 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         <ol className="mt-8 space-y-4">
           {mails.map((mail) => (
             <li key={mail.id}>
-              <article aria-labelledby={`mail-${mail.id}`} className="rounded border border-line bg-card p-4">
-                <h2 id={`mail-${mail.id}`} className="text-lg font-bold break-words">
-                  {mail.subject}
-                </h2>
-                <p className="mt-1 text-sm text-muted break-words">
-                  To {mail.to} · <time dateTime={mail.createdAt}>{time.format(new Date(mail.createdAt))} UTC</time> · {mail.status}
-                </p>
-                <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
-                  <LinkifiedText text={mail.text} />
-                </pre>
-              </article>
+              <MailCard
+                id={String(mail.id)}
+                subject={mail.subject}
+                to={mail.to}
+                sent={
+                  <>
+                    <time dateTime={mail.createdAt}>{time.format(new Date(mail.createdAt))} UTC</time> · {mail.status}
+                  </>
+                }
+                text={mail.text}
+              />
             </li>
           ))}
         </ol>

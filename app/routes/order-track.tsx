@@ -27,11 +27,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-/** Nothing to track: the order holds only tickets (sent by email), or it was cancelled before shipping. */
-function NothingToTrack({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
+type TrackedOrder = Route.ComponentProps["loaderData"]["order"];
+
+/** The way back to the order, the page's heading, the order's number and its status. */
+function TrackHeading({ order, heading }: { order: TrackedOrder; heading: string }) {
   const t = useT();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
+    <>
       <p>
         <Link to={`/orders/${order.id}`} className="underline">
           {t("orders.track.back", { number: order.number })}
@@ -39,11 +41,21 @@ function NothingToTrack({ order }: { order: Route.ComponentProps["loaderData"]["
       </p>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="font-display text-h1">{t("orders.track.nothingHeading")}</h1>
+          <h1 className="font-display text-h1">{heading}</h1>
           <p className="mt-1 text-muted">{t("orders.order.title", { number: order.number })}</p>
         </div>
         <StatusBadge status={order.status} />
       </div>
+    </>
+  );
+}
+
+/** Nothing to track: the order holds only tickets (sent by email), or it was cancelled before shipping. */
+function NothingToTrack({ order }: { order: TrackedOrder }) {
+  const t = useT();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <TrackHeading order={order} heading={t("orders.track.nothingHeading")} />
       <p className="mt-8 text-lg" data-testid="nothing-to-track">
         {order.actions.shipping === "cancelled" ? t("orders.track.cancelled") : t("orders.track.nothingTickets")}
       </p>
@@ -72,18 +84,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   if (!order.actions.track) return <NothingToTrack order={order} />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <p>
-        <Link to={`/orders/${order.id}`} className="underline">
-          {t("orders.track.back", { number: order.number })}
-        </Link>
-      </p>
-      <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="font-display text-h1">{t("orders.trackPackage")}</h1>
-          <p className="mt-1 text-muted">{t("orders.order.title", { number: order.number })}</p>
-        </div>
-        <StatusBadge status={order.status} />
-      </div>
+      <TrackHeading order={order} heading={t("orders.trackPackage")} />
 
       <div className="mt-8 space-y-6">
         <Section title={t("orders.trackingNumber")} id="tracking-heading">

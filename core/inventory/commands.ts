@@ -41,6 +41,17 @@ interface LockedVariant {
   lowStockThreshold: number;
 }
 
+/** What a stock command reads of a variant (a LockedVariant). */
+const stockColumns = {
+  id: variants.id,
+  productId: variants.productId,
+  sku: variants.sku,
+  onHand: variants.onHand,
+  reserved: variants.reserved,
+  available: variants.available,
+  lowStockThreshold: variants.lowStockThreshold,
+};
+
 /**
  * Locks the variants' rows in ascending id order, so two transactions touching overlapping variants
  * always queue in the same order and never deadlock. Unknown ids throw.
@@ -52,15 +63,7 @@ interface LockedVariant {
  */
 async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVariant>> {
   const rows = await tx
-    .select({
-      id: variants.id,
-      productId: variants.productId,
-      sku: variants.sku,
-      onHand: variants.onHand,
-      reserved: variants.reserved,
-      available: variants.available,
-      lowStockThreshold: variants.lowStockThreshold,
-    })
+    .select(stockColumns)
     .from(variants)
     .where(inArray(variants.id, ids))
     .orderBy(asc(variants.id))
@@ -139,15 +142,7 @@ async function raiseAlerts(tx: Db, variant: LockedVariant, available: number) {
 export async function raiseStockAlerts(db: Db, variantIds: readonly number[]): Promise<void> {
   if (variantIds.length === 0) return;
   const rows = await db
-    .select({
-      id: variants.id,
-      productId: variants.productId,
-      sku: variants.sku,
-      onHand: variants.onHand,
-      reserved: variants.reserved,
-      available: variants.available,
-      lowStockThreshold: variants.lowStockThreshold,
-    })
+    .select(stockColumns)
     .from(variants)
     .where(inArray(variants.id, [...variantIds]))
     .orderBy(asc(variants.id));

@@ -33,13 +33,8 @@ export function checkAgainMs(ahead: number, ratePerMinute: number): number {
 export const JOIN_LIMIT_PER_ADDRESS = { limit: 30, windowMs: 60_000 };
 export const JOIN_LIMIT_PER_ACCOUNT = { limit: 20, windowMs: 60_000 };
 
-/**
- * Where a place stands in a picture of its line (the numbers still waiting, lowest first, and the next number
- * to be given): waiting with `ahead` places before it; "past" when it was numbered before the picture and is
- * no longer waiting (let in, or removed); "unknown" when it joined after the picture was taken.
- */
-export function placeIn(waiting: readonly number[], nextSeq: number, seq: number): { state: "waiting"; ahead: number } | { state: "past" } | { state: "unknown" } {
-  if (seq >= nextSeq) return { state: "unknown" };
+/** How many of the numbers waiting (lowest first) are below `seq`: a binary search. */
+function waitingBelow(waiting: readonly number[], seq: number): number {
   let low = 0;
   let high = waiting.length;
   while (low < high) {
@@ -47,6 +42,17 @@ export function placeIn(waiting: readonly number[], nextSeq: number, seq: number
     if (waiting[mid]! < seq) low = mid + 1;
     else high = mid;
   }
+  return low;
+}
+
+/**
+ * Where a place stands in a picture of its line (the numbers still waiting, lowest first, and the next number
+ * to be given): waiting with `ahead` places before it; "past" when it was numbered before the picture and is
+ * no longer waiting (let in, or removed); "unknown" when it joined after the picture was taken.
+ */
+export function placeIn(waiting: readonly number[], nextSeq: number, seq: number): { state: "waiting"; ahead: number } | { state: "past" } | { state: "unknown" } {
+  if (seq >= nextSeq) return { state: "unknown" };
+  const low = waitingBelow(waiting, seq);
   return waiting[low] === seq ? { state: "waiting", ahead: low } : { state: "past" };
 }
 
@@ -56,12 +62,5 @@ export function placeIn(waiting: readonly number[], nextSeq: number, seq: number
  * always: let in only in order, after those in the picture).
  */
 export function aheadInPicture(waiting: readonly number[], nextSeq: number, seq: number): number {
-  let low = 0;
-  let high = waiting.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (waiting[mid]! < seq) low = mid + 1;
-    else high = mid;
-  }
-  return low + Math.max(0, seq - nextSeq);
+  return waitingBelow(waiting, seq) + Math.max(0, seq - nextSeq);
 }
