@@ -17,7 +17,7 @@
 //
 // Timed: the drop opens when the clock starts; every shopper arrives at a random moment within
 // BENCH_ARRIVAL_SECONDS, on one of the two stores (alternating), over plain HTTP with keep-alive and at most
-// BENCH_INFLIGHT requests in flight at once. People behave like the page: open the product page (which, while
+// BENCH_INFLIGHT requests in flight at once (with BENCH_BOT_INFLIGHT, the bots' farm has that many of its own). People behave like the page: open the product page (which, while
 // they wait, is the light waiting page and takes a place in line), ask /shop/:slug/queue as often as the
 // line says (every QUEUE_POLL_MS near its front, less often farther back) until let in, then load the product page (as the waiting page does), add a size to the cart (one other size
 // when that one is gone), open the checkout and pay with a card of their own; refused because sold out, they stop. Bots ask
@@ -29,7 +29,8 @@
 // is dropped at the end.
 //
 // Settings: BENCH_SHOPPERS (5000), BENCH_UNITS (100), BENCH_BOT_SHARE (0.1), BENCH_ARRIVAL_SECONDS (10),
-// BENCH_MAX_SECONDS (200), BENCH_INFLIGHT (128), and the waiting room as an owner sets it for a hundred units
+// BENCH_MAX_SECONDS (200), BENCH_INFLIGHT (128), BENCH_BOT_INFLIGHT (0: the bots share the shoppers' slots; 60 is six
+// connections from each of the farm's ten addresses, a browser's limit per host), and the waiting room as an owner sets it for a hundred units
 // (ADR 0040: shoppers served at once about what the stores check out in a minute or
 // two, not the whole crowd): BENCH_QUEUE_CAPACITY (150), BENCH_QUEUE_RATE (600 a minute),
 // BENCH_QUEUE_CHECKOUT_MINUTES (5).
@@ -130,6 +131,7 @@ async function main(): Promise<number> {
   const arrivalS = envNumber("BENCH_ARRIVAL_SECONDS", 10);
   const maxS = envNumber("BENCH_MAX_SECONDS", 200);
   const inflight = Math.round(envNumber("BENCH_INFLIGHT", 128));
+  const botInflight = Math.round(envNumber("BENCH_BOT_INFLIGHT", 0));
   const settings = {
     capacity: Math.round(envNumber("BENCH_QUEUE_CAPACITY", 150)),
     ratePerMinute: Math.round(envNumber("BENCH_QUEUE_RATE", 600)),
@@ -220,9 +222,12 @@ async function main(): Promise<number> {
   );
 
   // ---- The drop (timed) ------------------------------------------------------------------------
+  // The shoppers' slots; with BENCH_BOT_INFLIGHT the bots' farm (BOT_ADDRESSES machines) has slots of its own, so
+  // a bot retrying at once waits on its own machines, never in a browser's place (and costs the stores all it asks).
   const limit = semaphore(inflight);
+  const botLimit = botInflight > 0 ? semaphore(botInflight) : limit;
   // Every request in flight has a connection of its own (all of them may be to one store), as each shopper's browser has.
-  LightClient.connectionsPerStore = inflight;
+  LightClient.connectionsPerStore = inflight + botInflight;
   const times = new Map<Route, number[]>(ROUTES.map((r) => [r, []]));
   const serverErrors: string[] = [];
   const transportErrors: string[] = [];
@@ -244,7 +249,7 @@ async function main(): Promise<number> {
   async function ask(s: Shopper, route: Route, send: () => Promise<LightAnswer>): Promise<LightAnswer | null> {
     const askedMs = Date.now() - started;
     if (askedMs < FIRST_SALE_TARGET_S * 1000) note(earlyAsks, `${s.bot ? "bots" : "people"}: ${route}`);
-    return limit(async () => {
+    return (s.bot ? botLimit : limit)(async () => {
       // Past the run's end nothing more is sent: a backlog of requests cannot stretch the run.
       if (Date.now() > deadline) {
         notSent += 1;
@@ -396,7 +401,7 @@ async function main(): Promise<number> {
     await buy(s);
   }
 
-  console.log(`running: ${shopperCount} shoppers arriving within ${arrivalS} s, at most ${inflight} requests in flight, nobody waits past ${maxS} s...`);
+  console.log(`running: ${shopperCount} shoppers arriving within ${arrivalS} s, at most ${inflight} requests in flight${botInflight > 0 ? ` and ${botInflight} more of the bots'` : ""}, nobody waits past ${maxS} s...`);
   const progress = setInterval(() => {
     const done = shoppers.filter((s) => s.outcome !== null).length;
     const bought = shoppers.filter((s) => s.outcome === "bought").length;
