@@ -69,6 +69,9 @@ describe("the admin dashboard leads somewhere", () => {
     expect(Number(open)).toBeGreaterThanOrEqual(Number(high));
     // Nothing acknowledged yet: every variant out of stock has its open alert.
     expect(figure(inventory, "Out of stock")).toBe(total);
+    // The newest five come before the stock table; the rest wait under a disclosure, so the table stays in reach.
+    expect(inventory).toContain(`Show the other ${Number(open) - 5} alerts</summary>`);
+    expect(inventory.indexOf("</details>")).toBeLessThan(inventory.indexOf("Stock per variant"));
   });
 });
 

@@ -119,6 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const FILTER_LABEL: Record<InventoryFilter, string> = { all: "All", low: "Low stock", out: "Out of stock" };
 
+/** Open alerts listed before the stock table; the rest open under "Show the other N alerts". */
+const ALERTS_AT_ONCE = 5;
+
 export default function AdminInventory({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, stats, alerts, search } = loaderData;
   const cards = [
@@ -130,6 +133,29 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
     { label: "Out of stock", value: String(stats.outOfStockItems) },
     { label: "Value at retail", value: formatCents(stats.totalValue) },
   ];
+  const alertItem = (alert: (typeof alerts.alerts)[number]) => (
+    <li key={alert.id} className={`flex flex-wrap items-center justify-between gap-3 rounded border p-3 ${alert.severity === "high" ? "border-danger" : "border-line"}`}>
+      <div>
+        <p className="font-semibold">
+          <Link to={`/admin/inventory/${alert.variantId}`} className="underline">
+            {alert.productName}
+            {alert.variantDetails ? ` (${alert.variantDetails})` : ""}
+          </Link>
+        </p>
+        <p className="text-sm">{alert.message}</p>
+        <p className="text-xs text-muted">
+          {alert.type === "out_of_stock" ? "Out of stock" : "Low stock"} · severity {alert.severity} · {storeDate(alert.createdAt)}
+        </p>
+      </div>
+      <Form method="post">
+        <input type="hidden" name="intent" value="acknowledge" />
+        <input type="hidden" name="alertId" value={alert.id} />
+        <button type="submit" className={secondaryButton} aria-label={`Acknowledge alert for ${alert.sku}`}>
+          Acknowledge
+        </button>
+      </Form>
+    </li>
+  );
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="text-sm">
@@ -158,31 +184,15 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
           </p>
         )}
         {alerts.alerts.length > 0 ? (
-          <ul className="mt-2 space-y-3">
-            {alerts.alerts.map((alert) => (
-              <li key={alert.id} className={`flex flex-wrap items-center justify-between gap-3 rounded border p-3 ${alert.severity === "high" ? "border-danger" : "border-line"}`}>
-                <div>
-                  <p className="font-semibold">
-                    <Link to={`/admin/inventory/${alert.variantId}`} className="underline">
-                      {alert.productName}
-                      {alert.variantDetails ? ` (${alert.variantDetails})` : ""}
-                    </Link>
-                  </p>
-                  <p className="text-sm">{alert.message}</p>
-                  <p className="text-xs text-muted">
-                    {alert.type === "out_of_stock" ? "Out of stock" : "Low stock"} · severity {alert.severity} · {storeDate(alert.createdAt)}
-                  </p>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="acknowledge" />
-                  <input type="hidden" name="alertId" value={alert.id} />
-                  <button type="submit" className={secondaryButton} aria-label={`Acknowledge alert for ${alert.sku}`}>
-                    Acknowledge
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="mt-2 space-y-3">{alerts.alerts.slice(0, ALERTS_AT_ONCE).map(alertItem)}</ul>
+            {alerts.alerts.length > ALERTS_AT_ONCE ? (
+              <details className="mt-3">
+                <summary className="cursor-pointer underline">Show the other {alerts.alerts.length - ALERTS_AT_ONCE} alerts</summary>
+                <ul className="mt-3 space-y-3">{alerts.alerts.slice(ALERTS_AT_ONCE).map(alertItem)}</ul>
+              </details>
+            ) : null}
+          </>
         ) : null}
       </Section>
 
