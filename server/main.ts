@@ -57,7 +57,7 @@ async function main() {
   // Awaited below; until then a failure must not count as unhandled.
   building?.catch(() => {});
   let database;
-  // Progress a newcomer sees on a first start, which takes a while on a busy machine (README: the figures).
+  // Progress a newcomer sees on a first start, which takes a while on a busy machine (docs/benchmarks.md).
   if (!env.DATABASE_URL) log.info({ dataDir: env.DATA_DIR }, `opening the embedded database in ${env.DATA_DIR}`);
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, preparedStatements: env.DATABASE_PREPARED_STATEMENTS === "on" });
