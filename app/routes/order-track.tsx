@@ -50,6 +50,21 @@ function TrackHeading({ order, heading }: { order: TrackedOrder; heading: string
   );
 }
 
+/** The ways on from a tracking page: the order's details, all orders. */
+function TrackLinks({ order }: { order: TrackedOrder }) {
+  const t = useT();
+  return (
+    <p className="mt-8 flex flex-wrap gap-3">
+      <Link to={`/orders/${order.id}`} className={secondaryButton}>
+        {t("orders.viewDetails")}
+      </Link>
+      <Link to="/orders" className={secondaryButton}>
+        {t("orders.track.allOrders")}
+      </Link>
+    </p>
+  );
+}
+
 /** Nothing to track: the order holds only tickets (sent by email), or it was cancelled before shipping. */
 function NothingToTrack({ order }: { order: TrackedOrder }) {
   const t = useT();
@@ -59,14 +74,7 @@ function NothingToTrack({ order }: { order: TrackedOrder }) {
       <p className="mt-8 text-lg" data-testid="nothing-to-track">
         {order.actions.shipping === "cancelled" ? t("orders.track.cancelled") : t("orders.track.nothingTickets")}
       </p>
-      <p className="mt-8 flex flex-wrap gap-3">
-        <Link to={`/orders/${order.id}`} className={secondaryButton}>
-          {t("orders.viewDetails")}
-        </Link>
-        <Link to="/orders" className={secondaryButton}>
-          {t("orders.track.allOrders")}
-        </Link>
-      </p>
+      <TrackLinks order={order} />
     </div>
   );
 }
@@ -136,14 +144,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
         </Section>
       </div>
 
-      <p className="mt-8 flex flex-wrap gap-3">
-        <Link to={`/orders/${order.id}`} className={secondaryButton}>
-          {t("orders.viewDetails")}
-        </Link>
-        <Link to="/orders" className={secondaryButton}>
-          {t("orders.track.allOrders")}
-        </Link>
-      </p>
+      <TrackLinks order={order} />
     </div>
   );
 }
