@@ -30,7 +30,7 @@ import { compressAnswers } from "./compression.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
 import { LineBoard, lineStatusFromPicture, waitingAddDoor, waitingRoomDoor, type RenderWaitingPage } from "./lines.ts";
 import { sessionAccountReader } from "./session-reader.ts";
-import { apiNotFound, createApi } from "../app/api/index.ts";
+import { apiNotFound, createApi } from "./api/index.ts";
 
 export interface HttpOptions {
   env: Env;

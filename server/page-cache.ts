@@ -151,7 +151,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 
 /**
  * Sends a kept body in the encoding the client takes best (a HEAD: its headers only), after the caller's own
- * status and headers: a kept page (react-router-handler.ts) and a kept API answer (app/api/router.ts).
+ * status and headers: a kept page (react-router-handler.ts) and a kept API answer (server/api/router.ts).
  */
 export function sendKeptBody(req: Request, res: Response, body: CachedPage["body"]): void {
   const encoding = chooseEncoding(req.get("accept-encoding"));

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATIONS } from "../app/api/index.ts";
+import { OPERATIONS } from "../server/api/index.ts";
 import { MESSAGES } from "../core/accounts/index.ts";
 import { ApiClient, loadContract, type ApiAnswer } from "./api-client.ts";
 import { Client, rawRequest } from "./http-client.ts";

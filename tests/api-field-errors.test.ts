@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATIONS } from "../app/api/index.ts";
+import { OPERATIONS } from "../server/api/index.ts";
 import { ApiClient, type ApiAnswer } from "./api-client.ts";
 import { startSeededStore, type SeededStore } from "./server.ts";
 

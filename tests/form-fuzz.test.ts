@@ -159,45 +159,45 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
       list("remove-item", { itemId: ids.itemId }),
       list("move-to-cart", { itemId: ids.itemId }),
     ],
-    "routes/admin-order.tsx": [
+    "routes/admin/order.tsx": [
       { fields: { intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }, required: ["intent", "carrier", "trackingNumber"], invalid: { intent: ["bogus", ""], carrier: ["Pigeon", ""], trackingNumber: ["", "x"] } },
       { fields: { intent: "note", body: "Gift\nwrap" }, required: ["intent", "body"], invalid: { intent: ["bogus", ""], body: ["", " "] } },
       { fields: { intent: "refund", mode: "amount", amount: "5", key: "k".repeat(20) }, required: ["intent", "mode", "amount", "key"], invalid: { intent: ["bogus", ""], mode: ["all", ""], amount: QUANTITY_WRONG, key: ["", "short"] } },
     ],
     // Pages whose action only refuses (405 after the guard): any form at all.
-    "routes/admin.tsx": nothing,
-    "routes/admin-users.tsx": nothing,
-    "routes/admin-audit.tsx": nothing,
-    "routes/admin-mail.tsx": nothing,
-    "routes/admin-user.tsx": [
+    "routes/admin/home.tsx": nothing,
+    "routes/admin/users.tsx": nothing,
+    "routes/admin/audit.tsx": nothing,
+    "routes/admin/mail.tsx": nothing,
+    "routes/admin/user.tsx": [
       { fields: { intent: "role", role: "admin" }, required: ["intent", "role"], invalid: { intent: ["bogus", ""], role: ["owner", ""] } },
       { fields: { intent: "deactivate" }, required: ["intent"], invalid: { intent: ["bogus", ""] } },
     ],
-    "routes/admin-reviews.tsx": [
+    "routes/admin/reviews.tsx": [
       { fields: { intent: "hide", reviewId: "1", reason: "Spam" }, required: ["intent", "reviewId", "reason"], invalid: { intent: ["bogus", ""], reviewId: ID_WRONG, reason: ["", " "] } },
     ],
     // Admin inventory: the shopper and guests are refused (403, 401) before any form is read.
-    "routes/admin-inventory.tsx": nothing,
-    "routes/admin-inventory-variant.tsx": nothing,
+    "routes/admin/inventory.tsx": nothing,
+    "routes/admin/inventory-variant.tsx": nothing,
     // Product photos: the same; the photo upload's own refusals are tried in tests/media-http.test.ts.
-    "routes/admin-product-images.tsx": nothing,
-    "routes/admin-orders.tsx": nothing,
-    "routes/admin-product-new.tsx": [
+    "routes/admin/product-images.tsx": nothing,
+    "routes/admin/orders.tsx": nothing,
+    "routes/admin/product-new.tsx": [
       {
         fields: { name: "Fuzz Tee", description: "Soft\ncotton", category: "apparel", artKind: "tee", basePrice: "40.00", status: "draft", limitPerCustomer: "2" },
         required: ["name", "description", "category", "artKind", "basePrice", "status"],
         invalid: { name: ["", " "], category: ["hats", ""], basePrice: ["abc", "", "1e3", "NaN", "-4", "4,50", "1.555"], status: ["live", ""], limitPerCustomer: LIMIT_WRONG },
       },
     ],
-    "routes/admin-product.tsx": [
+    "routes/admin/product.tsx": [
       { fields: { intent: "variant-add", version: "1", size: "M", initialStock: "5", limitPerCustomer: "1" }, required: ["intent", "version"], invalid: { intent: ["bogus", ""], version: ID_WRONG, initialStock: ["abc", "1.5", "1e3", "1234567", "NaN", "-1"], limitPerCustomer: LIMIT_WRONG } },
       { fields: { intent: "variant-remove", version: "1", variantId: ids.variantId }, required: ["intent", "version", "variantId"], invalid: { intent: ["bogus", ""], variantId: ID_WRONG } },
     ],
     // Stories and collections: the shopper and guests are refused (403, 401) before any form is read.
-    "routes/admin-articles.tsx": nothing,
-    "routes/admin-article.tsx": nothing,
-    "routes/admin-collection.tsx": nothing,
-    "routes/analytics.tsx": nothing,
+    "routes/admin/articles.tsx": nothing,
+    "routes/admin/article.tsx": nothing,
+    "routes/admin/collection.tsx": nothing,
+    "routes/admin/analytics.tsx": nothing,
     "routes/dashboard.tsx": nothing,
     "routes/newsletter.tsx": [{ fields: { email: "fuzz-fan@east-harlem.test", source: "footer" }, required: ["email"], invalid: { email: ["not-an-email", "", "fan@"] } }],
     "routes/newsletter-confirm.tsx": [{ fields: { token: "A".repeat(43) }, required: ["token"], invalid: { token: ["", "short"] } }],
@@ -215,17 +215,17 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     ],
     // A raffle win's purchase link (the sample token is no entry's: 404) and the raffle's back office (refused).
     "routes/raffle-claim.tsx": nothing,
-    "routes/admin-product-raffle.tsx": nothing,
+    "routes/admin/product-raffle.tsx": nothing,
     "routes/alerts-stop.tsx": [{ fields: { token: "A".repeat(43) }, required: ["token"], invalid: { token: ["", "short"] } }],
     // The newsletter's back office: the shopper and guests are refused (403, 401) before any form is read.
-    "routes/admin-newsletter.tsx": nothing,
+    "routes/admin/newsletter.tsx": nothing,
     // The events' and music's back office: refused the same way.
-    "routes/admin-events.tsx": nothing,
-    "routes/admin-event.tsx": nothing,
-    "routes/admin-event-check-in.tsx": nothing,
-    "routes/admin-music.tsx": nothing,
-    "routes/admin-music-playlist.tsx": nothing,
-    "routes/admin-music-tracks.tsx": nothing,
+    "routes/admin/events.tsx": nothing,
+    "routes/admin/event.tsx": nothing,
+    "routes/admin/event-check-in.tsx": nothing,
+    "routes/admin/music.tsx": nothing,
+    "routes/admin/music-playlist.tsx": nothing,
+    "routes/admin/music-tracks.tsx": nothing,
     // An RSVP to an event (the sample address is no event's: nothing may be written) and its cancel link.
     "routes/event.tsx": [
       { fields: { name: "Fuzz Fan", email: "fuzz-fan@east-harlem.test", partySize: "2" }, required: ["name", "email"], invalid: { email: ["not-an-email", ""], partySize: ["0", "-1", "many"] } },
@@ -235,7 +235,7 @@ function formsByRoute(ids: Ids): Record<string, FormCase[]> {
     // The currency chooser: no rate is set in this store, so only USD is offered.
     "routes/currency.tsx": [{ fields: { currency: "USD", redirectTo: "/shop" }, required: ["currency"], invalid: { currency: ["EUR", "XYZ", "usd", ""] } }],
     // The rates' back office: the shopper and guests are refused (403, 401) before any form is read.
-    "routes/admin-currency.tsx": nothing,
+    "routes/admin/currency.tsx": nothing,
     // The language switcher: the shopper's account is already in English, so a switch to it writes nothing.
     "routes/language.tsx": [{ fields: { lang: "en", redirectTo: "/shop" }, required: ["lang"], invalid: { lang: ["fr", "ES", ""] } }],
   };

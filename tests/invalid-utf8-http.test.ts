@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../server/request-guard.ts";
-import { API_MESSAGES } from "../app/api/problem.ts";
+import { API_MESSAGES } from "../server/api/problem.ts";
 import { Client } from "./http-client.ts";
 import { registerOverHttp, SHOPPER_PASSWORD } from "./http-shopper.ts";
 import { startSeededStore } from "./server.ts";

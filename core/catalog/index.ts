@@ -1,6 +1,6 @@
 // The catalog module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
-export { artUrl, averageRating, CATEGORY_FILTERS, lowStockThreshold, makeSku, optionValues, searchDocument, SHOP_PAGE_SIZE, SORTS, starParts, stockLabel } from "./rules.ts";
+export { artUrl, averageRating, CATEGORY_FILTERS, lowStockThreshold, makeSku, optionValues, originalPriceCents, searchDocument, SHOP_PAGE_SIZE, SORTS, starParts, stockLabel } from "./rules.ts";
 export {
   adminProductQuerySchema,
   newVariantSchema,

@@ -4,6 +4,8 @@ export {
   orderActions,
   orderAmounts,
   orderNumberLabel,
+  ORDER_STATUSES,
+  ORDERS_PAGE_SIZE,
   PAID_STATUSES,
   REFUNDABLE_STATUSES,
   shipmentTimeline,
