@@ -11,10 +11,8 @@
 // of real customers unless --yes is given, and a seed already simulated there.
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { openDatabase, sqlClientOf, type Db } from "../db/client.ts";
-import { seedCatalogue } from "../db/seed/index.ts";
+import { openDatabase } from "../db/client.ts";
 import { addDays, ensureEventPartitions, rollupDirtyDays } from "../core/analytics/index.ts";
-import { artUrl } from "../core/catalog/index.ts";
 import { rowsOf } from "../core/shared/sql-rows.ts";
 import { loadEnv } from "../server/env.ts";
 import {
@@ -27,13 +25,12 @@ import {
   simulatedDays,
   type SimEvent,
   type SimOrder,
-  type SimProduct,
-  type SimSearch,
 } from "./simulate-history.ts";
+import { tables } from "./simulate/bulk-writes.ts";
+import { loadCatalogue } from "./simulate/catalogue.ts";
 
 const REFUND_SHARE = 0.03;
 const FLUSH_EVENTS = 20_000;
-const INSERT_ROWS = 10_000;
 
 function options() {
   const { values } = parseArgs({
@@ -65,111 +62,6 @@ function options() {
   if (!Number.isFinite(end) || end > Date.now()) throw new Error(`--now must be a moment no later than now, such as 2026-11-24T18:00:00Z (got "${values.now}")`);
   const now = Math.floor(end / HOUR) * HOUR;
   return { days, orders, events, seed, yes: values.yes, now };
-}
-
-
-// ---------------------------------------------------------------------------------------------
-// Bulk writes: one INSERT ... SELECT FROM unnest($1::type[], ...) per slice of rows, so a slice of
-// thousands of rows is one statement with one parameter per column (both drivers support arrays).
-
-interface Column {
-  name: string;
-  type: string;
-  /** A cast applied after unnest (jsonb travels as text). */
-  cast?: string;
-}
-
-class Table {
-  readonly data: unknown[][];
-  constructor(
-    readonly name: string,
-    readonly columns: Column[],
-  ) {
-    this.data = columns.map(() => []);
-  }
-  get length() {
-    return this.data[0]!.length;
-  }
-  push(...values: unknown[]) {
-    for (let i = 0; i < this.columns.length; i++) this.data[i]!.push(values[i] ?? null);
-  }
-  async write(tx: Db): Promise<number> {
-    const n = this.length;
-    const client = sqlClientOf(tx);
-    const names = this.columns.map((c) => c.name).join(", ");
-    const selected = this.columns.map((c) => (c.cast ? `${c.name}::${c.cast}` : c.name)).join(", ");
-    const arrays = this.columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(", ");
-    const text = `insert into ${this.name} (${names}) select ${selected} from unnest(${arrays}) as u(${names})`;
-    for (let start = 0; start < n; start += INSERT_ROWS) {
-      await client.query(text, this.data.map((col) => col.slice(start, start + INSERT_ROWS)));
-    }
-    for (const col of this.data) col.length = 0;
-    return n;
-  }
-}
-
-const col = (name: string, type: string, cast?: string): Column => (cast ? { name, type, cast } : { name, type });
-
-function tables() {
-  return {
-    users: new Table("users", [col("id", "text"), col("name", "text"), col("email", "text"), col("email_verified", "boolean"), col("role", "text"), col("created_at", "timestamptz"), col("updated_at", "timestamptz")]),
-    attempts: new Table("checkout_attempts", [
-      col("id", "text"), col("idempotency_key", "text"), col("user_id", "text"), col("status", "text"), col("provider", "text"), col("lines", "text", "jsonb"),
-      col("subtotal_cents", "int"), col("tax_cents", "int"), col("shipping_cents", "int"), col("total_cents", "int"), col("customer_email", "text"),
-      col("billing_address", "text", "jsonb"), col("shipping_address", "text", "jsonb"), col("payment_id", "text"), col("card_brand", "text"), col("card_last4", "text"),
-      col("charge_started_at", "timestamptz"), col("reserved_until", "timestamptz"), col("visit_session_id", "text"), col("visit_source", "text"), col("created_at", "timestamptz"), col("updated_at", "timestamptz"),
-    ]),
-    orders: new Table("orders", [
-      col("id", "text"), col("checkout_attempt_id", "text"), col("user_id", "text"), col("status", "text"), col("customer_email", "text"), col("customer_name", "text"),
-      col("subtotal_cents", "int"), col("tax_cents", "int"), col("shipping_cents", "int"), col("total_cents", "int"), col("billing_address", "text", "jsonb"), col("shipping_address", "text", "jsonb"),
-      col("payment_provider", "text"), col("payment_id", "text"), col("card_brand", "text"), col("card_last4", "text"), col("tracking_number", "text"), col("carrier", "text"),
-      col("created_at", "timestamptz"), col("updated_at", "timestamptz"),
-    ]),
-    items: new Table("order_items", [
-      col("order_id", "text"), col("product_id", "int"), col("variant_id", "int"), col("product_slug", "text"), col("name", "text"), col("sku", "text"), col("size", "text"), col("color", "text"),
-      col("image", "text"), col("unit_price_cents", "int"), col("quantity", "int"), col("line_total_cents", "int"),
-    ]),
-    history: new Table("order_status_history", [col("order_id", "text"), col("from_status", "text"), col("to_status", "text"), col("actor", "text"), col("note", "text"), col("created_at", "timestamptz")]),
-    refunds: new Table("order_refunds", [
-      col("order_id", "text"), col("idempotency_key", "text"), col("status", "text"), col("amount_cents", "int"), col("provider_refund_id", "text"), col("actor_id", "text"), col("actor_email", "text"),
-      col("reason", "text"), col("created_at", "timestamptz"), col("refunded_at", "timestamptz"),
-    ]),
-    events: new Table("analytics_events", [
-      col("type", "text"), col("occurred_at", "timestamptz"), col("user_id", "text"), col("session_id", "text"), col("source", "text"), col("path", "text"), col("product_id", "int"),
-      col("variant_id", "int"), col("quantity", "int"), col("value_cents", "int"), col("query", "text"), col("result_count", "int"), col("order_id", "text"),
-    ]),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The catalogue and the searches people make in it
-
-async function loadCatalogue(db: Db): Promise<{ products: SimProduct[]; searches: SimSearch[] }> {
-  const count = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products where active`))[0]!.n;
-  if (count === 0) {
-    const seeded = await seedCatalogue(db);
-    console.error(`the catalogue was empty: seeded ${seeded.products} products, ${seeded.variants} variants`);
-  }
-  const rows = rowsOf<{ product_id: number; slug: string; name: string; art_kind: string; base: number; variant_id: number; sku: string; size: string | null; color: string | null; price: number | null }>(
-    await db.execute(sql`select p.id as product_id, p.slug, p.name, p.art_kind, p.base_price_cents as base, v.id as variant_id, v.sku, v.size, v.color, v.price_cents as price
-      from products p join variants v on v.product_id = p.id where p.active and v.active order by p.id, v.id`),
-  );
-  const byId = new Map<number, SimProduct>();
-  for (const r of rows) {
-    const product = byId.get(r.product_id) ?? { id: r.product_id, slug: r.slug, variants: [] };
-    byId.set(r.product_id, product);
-    product.variants.push({ id: r.variant_id, productId: r.product_id, slug: r.slug, name: r.name, sku: r.sku, size: r.size, color: r.color, image: artUrl(r.art_kind, r.color), unitPriceCents: r.price ?? r.base });
-  }
-  const products = [...byId.values()];
-  if (products.length === 0) throw new Error("the catalogue has no active product with an active variant to sell");
-  // Popular searches first (Zipf picks them most); a few find nothing, as real searches do.
-  const terms = ["hoodie", "tee", "harlem", "cap", "vinyl", "black", "jacket", "crewneck", "beanie", "poster", "sweatpants", "tote", "white", "east harlem", "snapback", "graffiti", "jordan", "socks", "gift card", "sneakers"];
-  const searches: SimSearch[] = [];
-  for (const query of terms) {
-    const n = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products where active and search_text like ${`%${query}%`}`))[0]!.n;
-    searches.push({ query, resultCount: n });
-  }
-  return { products, searches };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -31,44 +31,24 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { adjustStock, restock } from "../core/inventory/index.ts";
+import { sql } from "drizzle-orm";
+import { restock } from "../core/inventory/index.ts";
 import { openDatabase } from "../db/client.ts";
-import { checkoutAttempts, HOLDING_STATUSES, orderItems, orders, products, stockMovements, variants } from "../db/schema/index.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createScratchDatabase } from "../tests/database.ts";
-import { ApiClient } from "../tests/api-client.ts";
-import { Client } from "../tests/http-client.ts";
-import {
-  addToCartOverHttp,
-  checkoutFields,
-  type CheckoutAnswer,
-  clearCartOverHttp,
-  HTTP_CARDS,
-  mapLimit,
-  openCheckout,
-  registerOverHttp,
-  submitCheckout,
-} from "../tests/http-shopper.ts";
+import { HTTP_CARDS, mapLimit } from "../tests/http-shopper.ts";
+import { appBuyer, formBuyer, type Buyer } from "./bench/checkout-buyers.ts";
+import { describeHeap, heapFlags, heapSetting, readHeap } from "./bench/checkout-heap.ts";
+import { checkStock, pickRacedVariants, RESTOCK_REASON, type Picked } from "./bench/checkout-stock.ts";
 import { cpuMsOf, cpuProfileFlags, envNumber, onCleanup, percentile, postgresCpuMs, rssOf, runMain, startStore, table, visitUntil, type Store } from "./bench-lib.ts";
 
 const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
-const REQUEST_TIMEOUT_MS = 30_000;
 const RESTOCK_EVERY_MS = 2000;
 const RESTOCK_UNITS = 2;
-const RESTOCK_REASON = "Bench restock";
 /** The targets of issue 16, printed with the figures (the exit code is about correctness only). */
 const TARGET_CHECKOUTS_PER_S = 100;
 const TARGET_P99_MS = 300;
 const RSS_GROWTH_LIMIT = 1.3;
-
-/** The stock mix: scarce variants are raced for, common ones sell out during the run, deep ones never do. */
-const MIX = [
-  { tier: "scarce", count: 4, stock: 3, weight: 0.4 },
-  { tier: "common", count: 8, stock: 25, weight: 0.4 },
-  { tier: "deep", count: 4, stock: 5000, weight: 0.2 },
-] as const;
 
 function processesSetting(): number {
   const flag = process.argv.find((a) => a.startsWith("--processes="))?.split("=")[1];
@@ -84,51 +64,8 @@ function shopperSetting(): "form" | "app" {
   return value;
 }
 
-/** BENCH_HEAP: the heap probe is loaded into each store, which appends a line to its file on SIGUSR2. */
-const HEAP_PROBE = pathToFileURL(path.resolve(import.meta.dirname, "heap-probe.mjs")).href;
-const heapSetting = process.env.BENCH_HEAP ?? "";
-
-function heapFlags(): string[] {
-  if (!heapSetting) return [];
-  return [...(heapSetting === "gc" ? ["--expose-gc"] : []), "--import", HEAP_PROBE];
-}
-
 function extraNodeFlags(): string[] {
   return (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
-}
-
-interface HeapReading {
-  rssMb: number;
-  heapUsedMb: number;
-  heapTotalMb: number;
-  oldUsedMb: number;
-  oldSizeMb: number;
-  externalMb: number;
-  arrayBuffersMb: number;
-  collections: Record<string, { count: number; ms: number }>;
-  afterFullGcHeapUsedMb?: number;
-}
-
-/** Asks a store's heap probe for a reading (SIGUSR2) and waits for its line in `file` (the n-th). */
-async function readHeap(pid: number | null, file: string, n: number): Promise<HeapReading | null> {
-  if (pid === null) return null;
-  process.kill(pid, "SIGUSR2");
-  for (let waited = 0; waited < 5000; waited += 50) {
-    await new Promise((r) => setTimeout(r, 50));
-    const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : [];
-    if (lines.length >= n) return JSON.parse(lines[n - 1]!) as HeapReading;
-  }
-  return null;
-}
-
-function describeHeap(h: HeapReading | null): string {
-  if (!h) return "heap: no reading";
-  const gc = (kind: string) => `${h.collections[kind]?.count ?? 0} (${h.collections[kind]?.ms ?? 0} ms)`;
-  const kept = h.afterFullGcHeapUsedMb === undefined ? "" : `; after a full collection ${h.afterFullGcHeapUsedMb} MB in use`;
-  return (
-    `heap ${h.heapUsedMb} of ${h.heapTotalMb} MB (old space ${h.oldUsedMb} of ${h.oldSizeMb}), external ${h.externalMb} MB ` +
-    `(array buffers ${h.arrayBuffersMb}); so far ${gc("scavenge")} scavenges, ${gc("markCompact")} mark-compacts${kept}`
-  );
 }
 
 const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
@@ -141,81 +78,6 @@ async function createBenchDatabase(serverUrl: string): Promise<string> {
     console.log(`database ${scratch.name} dropped`);
   });
   return scratch.url;
-}
-
-interface Picked {
-  id: number;
-  label: string;
-  tier: (typeof MIX)[number]["tier"];
-  weight: number;
-}
-
-type Card = (typeof HTTP_CARDS)[keyof typeof HTTP_CARDS];
-/** How a checkout POST ended, as tests/http-shopper.ts reads the form's answer. */
-type CheckoutKind = CheckoutAnswer["kind"];
-
-/** A buyer's visit, step by step, the same whoever the buyer is; each step answers with the HTTP status. */
-interface Buyer {
-  /** Adds units of a variant: true when they are in the cart, false when the store refused them as sold out (409). */
-  add(variantId: number, quantity: number): Promise<{ status: number; added: boolean }>;
-  /** Opens the checkout (the page, or the app's summary). */
-  open(): Promise<number>;
-  /** Pays for the cart with the card: the checkout POST alone, which the bench times. */
-  pay(card: Card): Promise<{ status: number; kind: CheckoutKind }>;
-  /** Leaves the cart empty. */
-  clear(): Promise<void>;
-}
-
-/** A browser without JavaScript on the web's forms (tests/http-shopper.ts), signed up through the sign-up form. */
-async function formBuyer(url: string, email: string, name: string): Promise<Buyer> {
-  const client = new Client(url, REQUEST_TIMEOUT_MS);
-  await registerOverHttp(client, email, name);
-  // The idempotency key the checkout page's form carries, sent back with the payment.
-  let key = "";
-  return {
-    async add(variantId, quantity) {
-      const res = await addToCartOverHttp(client, variantId, quantity);
-      await res.arrayBuffer();
-      return { status: res.status, added: res.status === 200 };
-    },
-    async open() {
-      key = await openCheckout(client);
-      return 200;
-    },
-    pay: (card) => submitCheckout(client, checkoutFields(key, { name, email }, card)),
-    clear: () => clearCartOverHttp(client),
-  };
-}
-
-/** An app on the JSON API (/api/v1), signed up with its token: the same visit, each step answered with JSON. */
-async function appBuyer(url: string, email: string, name: string): Promise<Buyer> {
-  const app = new ApiClient(url, { timeoutMs: REQUEST_TIMEOUT_MS });
-  const signedUp = await app.post<{ token: string }>("/auth/sign-up", { email, password: "bench-password-1", displayName: name, acceptTerms: true });
-  if (signedUp.status !== 201) throw new Error(`POST /api/v1/auth/sign-up answered ${signedUp.status}: ${signedUp.text.slice(0, 200)}`);
-  app.token = signedUp.body.token;
-  return {
-    async add(variantId, quantity) {
-      const { status } = await app.post("/cart/items", { variantId, quantity });
-      return { status, added: status === 201 };
-    },
-    async open() {
-      return (await app.get("/checkout")).status;
-    },
-    async pay(card) {
-      const { idempotencyKey: _form, cardNumber, cardExpiry, cardCvc, ...billing } = checkoutFields("", { name, email }, card);
-      const res = await app.call<{ status: string }>("POST", "/checkout", {
-        json: { ...billing, card: { cardNumber, cardExpiry, cardCvc } },
-        headers: { "Idempotency-Key": randomBytes(12).toString("base64url") },
-      });
-      const kind: CheckoutKind =
-        res.status === 201 && res.body.status === "completed" ? "paid" : res.status === 409 ? "insufficient_stock" : res.status === 402 ? "payment_error" : "other";
-      return { status: res.status, kind };
-    },
-    async clear() {
-      const cart = await app.get<{ lines: { id: number }[] }>("/cart");
-      for (const line of cart.body?.lines ?? []) await app.delete(`/cart/items/${line.id}`);
-    },
-  };
 }
 
 async function main(): Promise<number> {
@@ -235,28 +97,7 @@ async function main(): Promise<number> {
   await seedCatalogue(database.db);
   const db = database.db;
 
-  // The variants raced for, with their starting stock set by a stock take (an inventory command).
-  const rows = await db
-    .select({ id: variants.id, name: products.name, size: variants.size, color: variants.color })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.active, true), eq(products.active, true)))
-    .orderBy(variants.id);
-  const needed = MIX.reduce((n, m) => n + m.count, 0);
-  if (rows.length < needed) throw new Error(`the catalogue has ${rows.length} variants; the bench needs ${needed}`);
-  const picked: Picked[] = [];
-  const initial = new Map<number, number>();
-  // Every other variant, so the raced ones come from many products.
-  const pool = rows.filter((_, i) => i % 2 === 0).concat(rows.filter((_, i) => i % 2 === 1));
-  for (const m of MIX) {
-    for (let i = 0; i < m.count; i++) {
-      const v = pool[picked.length]!;
-      await adjustStock(db, v.id, m.stock, { actor: "bench", reason: "Bench starting stock" });
-      initial.set(v.id, m.stock);
-      const options = [v.size, v.color].filter(Boolean).join(", ");
-      picked.push({ id: v.id, label: `${v.name}${options ? ` (${options})` : ""}`, tier: m.tier, weight: m.weight / m.count });
-    }
-  }
+  const { picked, initial } = await pickRacedVariants(db);
   const pick = (): Picked => {
     let r = Math.random();
     for (const p of picked) if ((r -= p.weight) <= 0) return p;
@@ -408,46 +249,7 @@ async function main(): Promise<number> {
   const commits = (await commitsOf()) - commitsBefore;
   console.log("store stopped\n");
 
-  // What was sold, from the paid orders, against the stock there ever was.
-  const ids = picked.map((p) => p.id);
-  const soldRows = await db
-    .select({ variantId: orderItems.variantId, units: sql<number>`sum(${orderItems.quantity})::int` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(inArray(orderItems.variantId, ids))
-    .groupBy(orderItems.variantId);
-  const movementRows = await db
-    .select({ variantId: stockMovements.variantId, type: stockMovements.type, reason: stockMovements.reason, units: sql<number>`sum(${stockMovements.quantity})::int` })
-    .from(stockMovements)
-    .where(and(inArray(stockMovements.variantId, ids), inArray(stockMovements.type, ["sale", "restock"])))
-    .groupBy(stockMovements.variantId, stockMovements.type, stockMovements.reason);
-  const counters = await db.select({ id: variants.id, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(inArray(variants.id, ids));
-  const [negative] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(variants)
-    .where(or(sql`${variants.onHand} < 0`, sql`${variants.reserved} < 0`, sql`${variants.reserved} > ${variants.onHand}`));
-  const [held] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(checkoutAttempts)
-    .where(inArray(checkoutAttempts.status, [...HOLDING_STATUSES]));
-  const [orderCount] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
-
-  let oversold = 0;
-  const ledgerProblems: string[] = [];
-  const stockRows: string[][] = [];
-  for (const p of picked) {
-    const sold = soldRows.find((r) => r.variantId === p.id)?.units ?? 0;
-    const restocked = movementRows.find((r) => r.variantId === p.id && r.type === "restock" && r.reason === RESTOCK_REASON)?.units ?? 0;
-    const saleMovements = movementRows.filter((r) => r.variantId === p.id && r.type === "sale").reduce((n, r) => n + r.units, 0);
-    const supply = initial.get(p.id)! + restocked;
-    const counter = counters.find((c) => c.id === p.id)!;
-    oversold += Math.max(0, sold - supply);
-    if (saleMovements !== sold) ledgerProblems.push(`${p.label}: ${sold} units in orders but ${saleMovements} in sale movements`);
-    if (counter.onHand !== supply - sold) ledgerProblems.push(`${p.label}: on hand ${counter.onHand}, expected ${supply - sold}`);
-    if (counter.reserved !== 0) ledgerProblems.push(`${p.label}: ${counter.reserved} still reserved`);
-    stockRows.push([p.tier, p.label, String(initial.get(p.id)), String(restocked), String(sold), String(counter.onHand)]);
-  }
-  if (orderCount!.n !== outcomes.paid) ledgerProblems.push(`${outcomes.paid} checkouts answered paid but ${orderCount!.n} orders exist`);
+  const { oversold, ledgerProblems, stockRows, negative, held } = await checkStock(db, picked, initial, outcomes.paid);
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const checkouts = latencies.length;
@@ -478,8 +280,8 @@ async function main(): Promise<number> {
           ["refused at the cart (sold out)", String(cartRefusals)],
           ["5xx answers", String(serverErrors.length)],
           ["failed requests", String(transportErrors.length)],
-          ["checkouts still holding stock", String(held!.n)],
-          ["variants with negative or over-reserved stock", String(negative!.n)],
+          ["checkouts still holding stock", String(held)],
+          ["variants with negative or over-reserved stock", String(negative)],
           ["units oversold", String(oversold)],
         ],
       ),
@@ -501,7 +303,7 @@ async function main(): Promise<number> {
 
   const problems = [
     ...(oversold > 0 ? [`${oversold} units oversold`] : []),
-    ...(negative!.n > 0 ? [`${negative!.n} variants with negative stock`] : []),
+    ...(negative > 0 ? [`${negative} variants with negative stock`] : []),
     ...ledgerProblems,
     ...serverErrors.slice(0, 5),
     ...restockErrors.slice(0, 5).map((e) => `restock failed: ${e}`),

@@ -21,12 +21,11 @@
 // writes a V8 CPU profile of its whole run there, store-on and store-off; see profile-summary.ts).
 // Other variables are passed on to the stores (PAGE_CACHE_SECONDS=0 measures them without the page cache).
 // Exit code: non-zero when a page answered with errors or non-2xx responses; missing a target only prints FAIL.
-import { spawn } from "node:child_process";
-import http from "node:http";
-import { createRequire } from "node:module";
 import zlib from "node:zlib";
 import { seedArticles } from "../db/seed/articles.ts";
-import { cpuProfileFlags, envNumber, freePort, onCleanup, rssOf, runMain, startStore, stopChild, table } from "./bench-lib.ts";
+import { cpuProfileFlags, envNumber, rssOf, runMain, startStore, table } from "./bench-lib.ts";
+import { startBareServer } from "./bench/bare-server.ts";
+import { fetchRaw, headersFor, measure, type Measure, type Page } from "./bench/pages-load.ts";
 
 const ALL_PATHS = ["/shop", "/shop/harlem-classic-tee", "/", `/culture/${seedArticles[0]!.slug}`, "/api/v1/products", "/api/v1/products/harlem-classic-tee"];
 /** BENCH_PATHS (comma-separated) measures only those of the paths above, to study one page. */
@@ -40,150 +39,10 @@ const RECORDING_TOLERANCE_PERCENT = 5;
 /** The store's RSS after the last round at most this many times what it was after the first. */
 const RSS_GROWTH_LIMIT = 1.3;
 /**
- * A browser's request for a page: with these the store counts each request as a page view (bots and
- * requests that are not for HTML are not recorded). No cookie is kept, so each one is a new session too.
- */
-const REQUEST_HEADERS = {
-  "accept-encoding": "gzip",
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-};
-/** The app's catalogue reads (/api/v1): JSON, as the app asks for it, without a token. */
-const API_HEADERS = { "accept-encoding": "gzip", accept: "application/json", "user-agent": "EastHarlemApp/1.0 (bench)" };
-const headersFor = (pathOrUrl: string): Record<string, string> => (pathOrUrl.includes("/api/v1/") ? API_HEADERS : REQUEST_HEADERS);
-/**
  * The stores' per-address API limit, raised for the run: every request comes from 127.0.0.1. Each
  * request is still counted in the database, as in production.
  */
 const STORE_ENV = { API_RATE_LIMIT_PER_ADDRESS: "1000000" };
-
-// autocannon ships no types: the part of its API used here.
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-  timeout?: number;
-}) => PromiseLike<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-
-interface Page {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The body exactly as sent (gzipped if the store gzipped it). */
-  body: Buffer;
-}
-
-/** One GET with a browser's Accept-Encoding; the body is kept as it came over the wire. */
-function fetchRaw(url: string): Promise<Page> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: headersFor(url), timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("timeout", () => req.destroy(new Error(`GET ${url} timed out`)));
-    req.on("error", reject);
-  });
-}
-
-// The bare server: a separate Node process (like the store), so it does not share an event loop
-// with autocannon. It reads the body from stdin, then answers every request with it (status,
-// content-type and content-encoding as the store sent them, and its content-length: without it Node
-// would send the body chunked, which is slower to read for the load generator).
-const BARE_SERVER = `
-const http = require("node:http");
-const chunks = [];
-process.stdin.on("data", (c) => chunks.push(c));
-process.stdin.on("end", () => {
-  const body = Buffer.concat(chunks);
-  const { status, headers } = JSON.parse(process.env.BARE_RESPONSE);
-  headers["content-length"] = String(body.length);
-  const server = http.createServer((req, res) => {
-    req.resume();
-    res.writeHead(status, headers);
-    res.end(body);
-  });
-  server.listen(Number(process.env.BARE_PORT), "127.0.0.1", () => process.stdout.write(JSON.stringify({ port: server.address().port }) + "\\n"));
-  const stop = () => { server.close(); server.closeAllConnections(); process.exit(0); };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
-  // Never outlive the benchmark, even if it is killed outright.
-  const parent = process.ppid;
-  setInterval(() => { if (process.ppid !== parent) stop(); }, 500).unref();
-});
-`;
-
-async function startBareServer(page: Page): Promise<{ url: string; stop: () => Promise<void> }> {
-  const headers: Record<string, string> = {};
-  for (const name of ["content-type", "content-encoding"]) {
-    const value = page.headers[name];
-    if (typeof value === "string") headers[name] = value;
-  }
-  const child = spawn(process.execPath, ["-e", BARE_SERVER], {
-    env: { ...process.env, BARE_RESPONSE: JSON.stringify({ status: page.status, headers }), BARE_PORT: String(await freePort()) },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const stop = onCleanup(async () => {
-    await stopChild(child, 5000);
-  });
-  child.stdin!.end(page.body);
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error("the bare server did not start")), 10_000);
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line) {
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { port: number }).port);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the bare server exited (code ${code})`));
-    });
-  }).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
-  return { url: `http://127.0.0.1:${port}`, stop };
-}
-
-interface Measure {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  total: number;
-  statuses: string;
-}
-
-async function measure(url: string, headers: Record<string, string>, connections: number, seconds: number, warmupSeconds: number): Promise<Measure> {
-  if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers });
-  const r = await autocannon({ url, connections, duration: seconds, headers });
-  return {
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    total: r.requests.total,
-    statuses: Object.entries(r.statusCodeStats)
-      .map(([code, s]) => `${code}×${s.count}`)
-      .join(" "),
-  };
-}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);

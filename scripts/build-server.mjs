@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, "..");
 export const SERVER_BUNDLE = path.join(root, "build/node/main.js");
 
 /**
- * A module that finds its files next to itself (db/client.ts its migrations, db/seed/music.ts its sample
+ * A module that finds its files next to itself (db/handle.ts its migrations, db/seed/music.ts its sample
  * audio) keeps doing so from the bundle: its `import.meta.url` is made the address of its source file,
  * relative to the bundle, so the project can move as a whole.
  */

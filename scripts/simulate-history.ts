@@ -1,101 +1,14 @@
 // The simulated store's history, without a database: which days are busy, who shops, what they look at,
 // search for, put in the cart, abandon and buy. scripts/analytics-simulate.ts turns it into rows.
-// Everything here is a pure function of the seed (no Math.random, no clock but the `now` passed in).
-import { addDays, storeDay } from "../core/analytics/index.ts";
+// Everything here is a pure function of the seed (no Math.random, no clock but the `now` passed in). Its randomness
+// and its calendar are in scripts/simulate/.
 import { taxCents } from "../core/shared/money.ts";
 import type { CheckoutLine } from "../db/schema/orders.ts";
+import { Weighted, zipf } from "./simulate/randomness.ts";
+import { HOURS } from "./simulate/calendar.ts";
 
-// ---------------------------------------------------------------------------------------------
-// Randomness
-
-/** sfc32, seeded through splitmix32: small, fast and the same on every machine. */
-export function makeRng(seed: number): () => number {
-  let s = seed >>> 0;
-  const split = () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-  let a = split(), b = split(), c = split(), d = split();
-  return () => {
-    const t = (((a + b) >>> 0) + d) >>> 0;
-    d = (d + 1) >>> 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) >>> 0;
-    c = ((c << 21) | (c >>> 11)) >>> 0;
-    c = (c + t) >>> 0;
-    return t / 4294967296;
-  };
-}
-
-/** Picks an index by weight (cumulative table, binary search). */
-export class Weighted {
-  private readonly cumulative: number[];
-  constructor(weights: readonly number[]) {
-    let sum = 0;
-    this.cumulative = weights.map((w) => (sum += w));
-  }
-  pick(rng: () => number): number {
-    const x = rng() * this.cumulative[this.cumulative.length - 1]!;
-    let lo = 0;
-    let hi = this.cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.cumulative[mid]! > x) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  }
-}
-
-/** Zipf-like weights for n ranks: the first few take most. */
-export const zipf = (n: number, s: number) => Array.from({ length: n }, (_, k) => 1 / (k + 1) ** s);
-
-/** Splits `total` into whole parts proportional to `weights` (largest remainder): the parts sum to total. */
-export function apportion(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (sum > 0 ? (total * w) / sum : 0));
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((p, q) => q[0] - p[0]);
-  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) parts[order[k]![1]]! += 1;
-  return parts;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Calendar (store time, New York)
-
-const hourFormat = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "2-digit", hourCycle: "h23" });
-
-/** The instant a store day starts (New York midnight is 04:00 or 05:00 UTC). */
-export function dayStartMs(day: string): number {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  for (const utcHour of [4, 5]) {
-    const t = Date.UTC(y, m - 1, d, utcHour);
-    if (storeDay(new Date(t)) === day && hourFormat.format(new Date(t)) === "00") return t;
-  }
-  throw new Error(`no New York midnight found for ${day}`);
-}
-
-/** Busier at weekends (index: Sunday = 0). */
-const WEEKDAY = [1.3, 0.85, 0.8, 0.85, 0.9, 1.1, 1.4];
-/** Shoppers by hour of the day (New York): quiet at night, busiest in the evening. */
-const HOURS = new Weighted([0.5, 0.3, 0.2, 0.15, 0.15, 0.2, 0.4, 0.7, 1, 1.2, 1.3, 1.4, 1.6, 1.5, 1.4, 1.4, 1.5, 1.7, 2, 2.2, 2.3, 2.1, 1.6, 1]);
-
-/** How busy a day is: weekly rhythm, a holiday peak and a summer bump (the caller adds the growth). */
-export function dayWeight(day: string): { traffic: number; buying: number } {
-  const date = new Date(`${day}T12:00:00Z`);
-  const year = date.getUTCFullYear();
-  const dayOfYear = (date.getTime() - Date.UTC(year, 0, 1)) / 86_400_000;
-  // Black Friday to Christmas: centred on 8 December, about three weeks wide.
-  const holiday = Math.exp(-(((dayOfYear - 341) / 12) ** 2)) + 0.8 * Math.exp(-(((dayOfYear - 332) / 2) ** 2));
-  const summer = 0.25 * Math.exp(-(((dayOfYear - 200) / 20) ** 2));
-  const traffic = WEEKDAY[date.getUTCDay()]! * (1 + 1.2 * holiday + summer);
-  // People buy more readily in the holiday weeks than they browse.
-  return { traffic, buying: traffic * (1 + 0.35 * holiday) };
-}
+export { apportion, makeRng, Weighted, zipf } from "./simulate/randomness.ts";
+export { dayStartMs, dayWeight, simulatedDays } from "./simulate/calendar.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue as the simulation sees it
@@ -313,12 +226,6 @@ const EMPTY: Omit<SimEvent, "type"> = {
   resultCount: null,
   orderId: null,
 };
-
-/** The store days of the simulation: `days` days ending with today's. */
-export function simulatedDays(now: Date, days: number): string[] {
-  const today = storeDay(now);
-  return Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
-}
 
 /** Events a buying session writes on average (see buyingSession): used to leave the rest to browsing. */
 export const EVENTS_PER_ORDER_ESTIMATE = 0.62 * (0.4 + 1.25 * 3 + 2) + 0.38 * (1.25 * 2 + 2);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import expressStaticGzip from "express-static-gzip";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type Request, type Response } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
@@ -25,12 +25,15 @@ import { oneClickUnsubscribe } from "./newsletter.ts";
 import { LOCALES } from "../core/shared/locale.ts";
 import { localePath } from "../core/shared/paths.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
-import { secureRandomBytes } from "./request-ids.ts";
 import { compressAnswers } from "./compression.ts";
+import { requestLog } from "./request-log.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { addressGuard, errorAnswer, formBodyGuard, sameOriginGuard } from "./request-guard.ts";
 import { LineBoard, lineStatusFromPicture, waitingAddDoor, waitingRoomDoor, type RenderWaitingPage } from "./lines.ts";
 import { sessionAccountReader } from "./session-reader.ts";
 import { apiNotFound, createApi } from "./api/index.ts";
+
+export { withoutSecrets } from "./request-log.ts";
 
 export interface HttpOptions {
   env: Env;
@@ -54,83 +57,6 @@ export interface HttpOptions {
   pageCache?: PageCache;
   /** Development: Vite in middleware mode. */
   vite?: { middlewares: express.RequestHandler; ssrLoadModule(id: string): Promise<Record<string, unknown>> };
-}
-
-/** Stripe.js and the iframes of its card field, allowed only when Stripe takes the payments. */
-const STRIPE_SOURCES = { script: " https://js.stripe.com", frame: "https://js.stripe.com https://hooks.stripe.com", connect: " https://api.stripe.com" };
-
-function securityHeaders(env: Env) {
-  const https = env.BASE_URL.startsWith("https://");
-  const stripe = env.PAYMENT_PROVIDER === "stripe";
-  // Vite's dev server injects inline scripts of its own; the policy is enforced everywhere else.
-  const enforced = env.NODE_ENV !== "development";
-  const policy = (scriptNonce: string | null) =>
-    [
-      "default-src 'self'",
-      `script-src 'self'${scriptNonce === null ? "" : ` 'nonce-${scriptNonce}'`}${stripe ? STRIPE_SOURCES.script : ""}`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      `connect-src 'self'${stripe ? STRIPE_SOURCES.connect : ""}`,
-      ...(stripe ? [`frame-src ${STRIPE_SOURCES.frame}`] : []),
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join("; ");
-  // A page's policy is these two halves around its nonce, joined once here rather than on every request.
-  const [pageHead, pageTail] = policy("\0").split("\0") as [string, string];
-  // The JSON API and its reference page have no inline script, so no nonce: one policy for all its answers.
-  const apiPolicy = policy(null);
-  return (req: Request, res: Response, next: NextFunction) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    if (https || req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    // The build's fingerprinted files (stylesheets, scripts, fonts) are never shown as a page, so the
-    // headers that govern a page (its policy, framing, opener, permissions, referrer) would be about 550
-    // bytes of nothing on each; a page loads several of them before its first paint. /assets answers only
-    // its files (a missing one is a plain-text 404, never a page).
-    const path = req.path;
-    if (path.startsWith("/assets/")) return next();
-    if (path.startsWith("/api/v1/") || path === "/api/v1") {
-      if (enforced) res.setHeader("Content-Security-Policy", apiPolicy);
-    } else {
-      const nonce = secureRandomBytes(16).toString("base64");
-      res.locals.nonce = nonce;
-      if (enforced) res.setHeader("Content-Security-Policy", pageHead + nonce + pageTail);
-    }
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-    next();
-  };
-}
-
-/** The address as logged: the one-time tokens of mailed links (verification, reset) are not kept in logs. */
-export function withoutSecrets(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]+/, "$1[token]").replace(/([?&]token=)[^&#]*/g, "$1[token]");
-}
-
-function requestLog(log: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    // Below the log's level (LOG_LEVEL=warn, say) a request costs no listener and no log entry.
-    if (!log.isLevelEnabled("info")) return next();
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info(
-        {
-          method: req.method,
-          url: withoutSecrets(req.originalUrl),
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-          bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
-        },
-        "request",
-      );
-    });
-    next();
-  };
 }
 
 /** What every checkout command of this process runs with. */

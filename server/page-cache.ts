@@ -1,12 +1,8 @@
 import { promisify } from "node:util";
-import type { Request, Response } from "express";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
-import Negotiator from "negotiator";
-import { LOCALES } from "../core/shared/locale.ts";
 import type { Database, Listener } from "../db/client.ts";
 import type { PageEvent } from "./analytics.ts";
-import { isBot } from "./request-ids.ts";
 
 /*
  * The rendered-page cache (ADR 0026): a guest's copy of a public page (the shop, a product, a story...),
@@ -14,6 +10,10 @@ import { isBot } from "./request-ids.ts";
  * sent the very same bytes. Every write to a table those pages are drawn from notifies `guest_pages`
  * (migration 0024) and drops every copy at once, in every app process.
  */
+
+export { pageCacheKey, type KeyDecision, type PageRequest } from "./page-cache-key.ts";
+export { refusalToKeep, type PageRender } from "./page-cache-keep.ts";
+export { chooseEncoding, sendKeptBody, type Encoding } from "./page-cache-send.ts";
 
 /**
  * The cache of this process, listening on the database for changes; null when PAGE_CACHE_SECONDS is 0.
@@ -28,140 +28,6 @@ export async function startPageCache(database: Database, seconds: number): Promi
 
 /** The NOTIFY channel of migration 0024. */
 export const GUEST_PAGES_CHANNEL = "guest_pages";
-
-/**
- * The cookies a guest page is drawn with (the language switcher's choice, which decides the redirect to
- * the other language, and the display currency): each value gets copies of its own.
- */
-const KEYED_COOKIES = new Set(["lang", "eh_currency"]);
-/**
- * Cookies no kept page depends on: the analytics visit and the page it was last shown (set on each answer
- * by the visit middleware, not the page), and a guest's places in drops' waiting rooms (ADR 0034), read only by a drop's page while its line
- * runs, which is answered no-store and never kept, and by its place's JSON: a guest in line is shown the
- * same shop, stories and other products as every guest.
- */
-const IGNORED_COOKIES = new Set(["eh_sid", "eh_page", "eh_queue"]);
-/** Longer addresses and cookie values are rendered fresh: no one shares them anyway. */
-const MAX_URL_LENGTH = 2048;
-const MAX_COOKIE_VALUE_LENGTH = 128;
-
-/** What the key is made of: the parts of a request that may change a guest page's bytes. */
-export interface PageRequest {
-  method: string;
-  /** Path and query as sent. */
-  url: string;
-  protocol: string;
-  host: string | undefined;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-export type KeyDecision = { key: string } | { bypass: string };
-
-const header = (req: PageRequest, name: string): string => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : (value ?? "");
-};
-
-/**
- * The cache key of a request, or why it is rendered fresh. Only GET and HEAD, and only guests: a session
- * cookie, a cart cookie or any cookie the store does not know means the page may hold something of that
- * visitor's own. The key is the address (host, path, query) and everything else a guest page depends on:
- * the language cookie and the browser's preferred language (both decide whether the page redirects to
- * the other language), the currency cookie, whether the client is a crawler (crawlers are never
- * redirected and get the page whole rather than streamed) and whether it asked for HTML (only those are
- * redirected). The theme is an account preference: guests have none.
- */
-export function pageCacheKey(req: PageRequest): KeyDecision {
-  if (req.method !== "GET" && req.method !== "HEAD") return { bypass: "method" };
-  if (req.url.length > MAX_URL_LENGTH) return { bypass: "address too long" };
-  const path = req.url.split("?")[0]!;
-  if (path.endsWith(".data")) return { bypass: "data request" };
-  const keyed: string[] = [];
-  const cookies = header(req, "cookie");
-  if (cookies) {
-    for (const part of cookies.split(";")) {
-      const pair = part.trim();
-      if (!pair) continue;
-      const eq = pair.indexOf("=");
-      const name = (eq < 0 ? pair : pair.slice(0, eq)).trim();
-      const bare = name.replace(/^__(Host|Secure)-/, "");
-      if (IGNORED_COOKIES.has(bare)) continue;
-      if (!KEYED_COOKIES.has(bare)) return { bypass: `cookie ${name.slice(0, 40)}` };
-      if (pair.length - eq > MAX_COOKIE_VALUE_LENGTH) return { bypass: `cookie ${name} too long` };
-      keyed.push(pair);
-    }
-  }
-  const accept = header(req, "accept");
-  const language = new Negotiator({ headers: { "accept-language": header(req, "accept-language") } }).language([...LOCALES]) ?? "-";
-  const parts = [
-    req.protocol,
-    req.host ?? "",
-    req.url,
-    keyed.sort().join("; "),
-    header(req, "accept-language") ? language : "-",
-    isBot(header(req, "user-agent")) ? "bot" : "person",
-    accept.includes("text/html") ? "html" : "other",
-  ];
-  return { key: parts.join("\n") };
-}
-
-/** What the render of a page told about it (filled in by app/entry.server.tsx through the load context). */
-export interface PageRender {
-  /** The page's route declares that a guest may get a copy (`handle.guestCache`). */
-  guestCacheable: boolean;
-  /** Rendering failed after the first bytes were sent (the answer still says 200). */
-  failed: boolean;
-}
-
-/** The React Router answer headers a copy keeps: the rest are the server's own, set on every answer. */
-const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "link", "vary", "x-robots-tag"]);
-
-/**
- * Why a rendered answer may not be kept, or null when it may: only a complete 200 HTML page of a route
- * that allows it, rendered for a guest, with no cookie of its own and nothing that says not to store it.
- */
-export function refusalToKeep(
-  response: { status: number; headers: Headers },
-  render: PageRender,
-  viewer: unknown,
-): string | null {
-  if (response.status !== 200) return "status";
-  if (!render.guestCacheable) return "route";
-  if (render.failed) return "render failed";
-  if (viewer) return "signed in";
-  if (!response.headers.get("content-type")?.startsWith("text/html")) return "not html";
-  if (response.headers.has("set-cookie")) return "sets a cookie";
-  if (/no-store/i.test(response.headers.get("cache-control") ?? "")) return "no-store";
-  for (const name of response.headers.keys()) if (!KEPT_HEADERS.has(name)) return `header ${name}`;
-  return null;
-}
-
-export type Encoding = "br" | "gzip" | "identity";
-
-/** The encoding a copy is sent in: brotli, else gzip, as the compression middleware would choose. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
-  // negotiator 1.x takes the preferred order as an option (its type declarations predate it).
-  const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }) as unknown as {
-    encodings(available: string[], options: { preferred: string[] }): string[];
-  };
-  const chosen = negotiator.encodings(["br", "gzip", "identity"], { preferred: ["br", "gzip"] })[0];
-  return chosen === "br" || chosen === "gzip" ? chosen : "identity";
-}
-
-/**
- * Sends a kept body in the encoding the client takes best (a HEAD: its headers only), after the caller's own
- * status and headers: a kept page (react-router-handler.ts) and a kept API answer (server/api/router.ts).
- */
-export function sendKeptBody(req: Request, res: Response, body: CachedPage["body"]): void {
-  const encoding = chooseEncoding(req.get("accept-encoding"));
-  const bytes = body[encoding];
-  res.vary("Accept-Encoding");
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", bytes.length);
-  if (req.method === "HEAD") res.end();
-  else res.end(bytes);
-}
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

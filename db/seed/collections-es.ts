@@ -1,6 +1,6 @@
 /**
  * The sample collections' and looks' Spanish texts, in the Spanish of El Barrio (US Spanish, "tú"), saying
- * the same as the English in catalogue.ts and culture.ts. Collection names are the brand's and stay as
+ * the same as the English in collections.ts and culture.ts. Collection names are the brand's and stay as
  * they are; descriptions, seasons, look titles, captions and picture descriptions are translated.
  */
 

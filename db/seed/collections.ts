@@ -1,0 +1,73 @@
+/** The sample collections: each names its products by slug (the products are in catalogue.ts). */
+import type { SeedCollection } from "./catalogue-types.ts";
+
+export const seedCollections: SeedCollection[] = [
+  {
+    slug: "spring-2024-urban-renaissance",
+    name: "Spring 2024: Urban Renaissance",
+    description: "Our first spring: lighter layers, brighter colours and graphics pulled from the murals, stoops and river paths of East Harlem as the neighbourhood comes back outside.",
+    season: "Spring 2024",
+    featured: true,
+    position: 1,
+    products: [
+      "harlem-river-windbreaker",
+      "116th-street-longsleeve",
+      "salsa-breaks-tee",
+      "bodega-cat-tee",
+      "stoop-season-mesh-shorts",
+      "block-party-bucket-hat",
+      "uptown-coaches-jacket",
+      "harlem-river-dad-cap",
+    ],
+  },
+  {
+    slug: "street-essentials",
+    name: "Street Essentials",
+    description: "The everyday pieces you reach for first: tees, fleece and headwear made to be worn hard and washed often.",
+    position: 2,
+    products: [
+      "harlem-classic-tee",
+      "east-harlem-hoodie",
+      "el-barrio-logo-cap",
+      "boom-bap-sweatpants",
+      "third-avenue-crewneck",
+      "el-barrio-cuff-beanie",
+      "cypher-crew-socks",
+      "bodega-run-tote",
+    ],
+  },
+  {
+    slug: "underground-classics",
+    name: "Underground Classics",
+    description: "Records, tapes, prints and graphics that honour the cyphers, writers and diggers who built the culture uptown.",
+    position: 3,
+    products: [
+      "vintage-barrio-tee",
+      "golden-era-tee",
+      "wildstyle-wall-tee",
+      "fire-escape-longsleeve",
+      "uptown-paisley-bandana",
+      "el-barrio-mural-print",
+      "cypher-under-the-viaduct-print",
+      "uptown-sessions-vinyl-collection",
+      "harlem-river-nights-lp",
+      "salsa-y-breaks-12-inch",
+      "block-tapes-vol-1-cassette",
+      "block-tapes-vol-2-cassette",
+    ],
+  },
+  {
+    slug: "limited-edition",
+    name: "Limited Edition",
+    description: "Small runs, numbered pieces and anniversary drops. When they are gone, they are gone.",
+    position: 4,
+    products: [
+      "founders-2024-varsity-jacket",
+      "tag-wall-hoodie",
+      "viaduct-zip-hoodie",
+      "harlem-gold-logo-tee",
+      "uptown-sessions-vinyl-collection",
+      "block-tapes-complete-set",
+    ],
+  },
+];
