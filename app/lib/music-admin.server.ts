@@ -3,6 +3,7 @@ import { idInput } from "../../core/music/inputs.ts";
 import { recordAudit, type AdminActor } from "../../core/admin/index.ts";
 import type { MusicDeps } from "../../core/music/index.ts";
 import type { StoreContext } from "../../server/context.ts";
+import { noStore } from "./private-page.ts";
 
 /** What the music commands run with for this administrator: every write audited in its own transaction. */
 export function musicDeps(context: StoreContext, actor: AdminActor): MusicDeps {
@@ -17,6 +18,6 @@ export function musicDeps(context: StoreContext, actor: AdminActor): MusicDeps {
 /** The playlist id of the address, or a 404. */
 export function playlistIdOf(params: { id?: string }): number {
   const parsed = idInput.safeParse(params.id);
-  if (!parsed.success) throw data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!parsed.success) throw data(null, { status: 404, headers: noStore });
   return parsed.data;
 }

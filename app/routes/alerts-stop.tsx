@@ -6,13 +6,12 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { localizeText } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/alerts-stop";
+import { noStore } from "../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaIntl(matches).formatMessage({ id: "shop.alertsStop.pageTitle" })} | East Harlem` },
   { name: "robots", content: "noindex" },
 ];
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * The "Notify me" mail's stop link (ADR 0032). GET shows a button and changes nothing (link scanners open

@@ -8,13 +8,12 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { NEWSLETTER_MESSAGES } from "../../core/newsletter/rules.ts";
 import type { Route } from "./+types/newsletter-confirm";
+import { noStore } from "../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaIntl(matches).formatMessage({ id: "newsletter.confirm.pageTitle" })} | East Harlem` },
   { name: "robots", content: "noindex" },
 ];
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * The confirmation mail's link lands here. Opening it only shows the button: mail scanners open links

@@ -8,13 +8,12 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { NEWSLETTER_MESSAGES } from "../../core/newsletter/rules.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { noStore } from "../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaIntl(matches).formatMessage({ id: "newsletter.unsubscribe.pageTitle" })} | East Harlem` },
   { name: "robots", content: "noindex" },
 ];
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * Every newsletter's List-Unsubscribe address and body link. GET shows a button and changes nothing (link

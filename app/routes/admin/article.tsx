@@ -29,10 +29,9 @@ import { confirmed, pictureChange, pictureStore } from "../../lib/pictures.serve
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/article";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Story");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /** "new" writes a new story; a number edits that one. */
 function parseId(param: string | undefined): number | "new" | null {

@@ -31,10 +31,9 @@ import { confirmed, pictureChange, pictureStore } from "../../lib/pictures.serve
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/collection";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Collection");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 function parseId(param: string | undefined): number | "new" | null {
   if (param === "new") return "new";

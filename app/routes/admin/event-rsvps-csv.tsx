@@ -3,6 +3,7 @@ import { eventIdSchema, getAdminEvent, listRsvps } from "../../../core/events/in
 import { csvLine } from "../../lib/csv.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/event-rsvps-csv";
+import { noStore } from "../../lib/private-page.ts";
 
 /** An event's RSVP list as CSV: confirmed first, then the waitlist in order. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="rsvps-${event.slug}.csv"`,
-      "Cache-Control": "private, no-store",
+      ...noStore,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -28,11 +28,11 @@ import { eventActor } from "../../lib/events.server.ts";
 import { formValues } from "./events.tsx";
 import type { Route } from "./+types/event";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Event");
 export const ErrorBoundary = AdminErrorBoundary;
 
-const noStore = { "Cache-Control": "private, no-store" };
 const DONE = { created: "The event was created.", saved: "The event was saved.", "type-added": "The ticket type was added.", "type-saved": "The ticket type was saved." } as const;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -11,10 +11,9 @@ import { badForm, readForm } from "../../lib/form.server.ts";
 import { auditStockChange, searchOf } from "../../lib/inventory.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/inventory-variant";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Stock history");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 function variantIdOf(params: { variantId?: string }): number {
   const parsed = variantIdInput.safeParse(params.variantId);

@@ -14,10 +14,9 @@ import { musicDeps, playlistIdOf } from "../../lib/music-admin.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/music-playlist";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Playlist");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 const DONE = {
   created: "The playlist was created. Upload its tracks below.",

@@ -8,10 +8,9 @@ import { badForm, readFormWithUpload } from "../../lib/form.server.ts";
 import { musicDeps, playlistIdOf } from "../../lib/music-admin.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/music-tracks";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Upload a track");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "content", "read");

@@ -6,10 +6,9 @@ import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-g
 import { storeDate } from "../../lib/dates.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/order-packing-slip";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Packing slip · Admin");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "orders", "read");

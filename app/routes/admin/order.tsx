@@ -21,10 +21,10 @@ import { storeDateTime } from "../../lib/dates.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/order";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Order · Admin");
 
-const noStore = { "Cache-Control": "private, no-store" };
 const notFound = () => data(null, { status: 404, headers: noStore });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -12,10 +12,9 @@ import { badForm, readFormWithUpload } from "../../lib/form.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/product-images";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Product photos");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 const DONE = {
   added: "The photo was added.",

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getAdminProduct } from "../../../core/admin/index.ts";
 import { can } from "../../../core/admin/rules.ts";
 import { adminRaffleOfProduct, raffleFormSchema, saveRaffle } from "../../../core/raffles/index.ts";
+import { noStore } from "../../lib/private-page.ts";
 // The page's own constants from the module's database-free rules: its face reaches node-only code.
 import { CLAIM_HOURS } from "../../../core/raffles/rules.ts";
 import { instantToStoreLocal } from "../../../core/shared/dates.ts";
@@ -22,7 +23,6 @@ import { useDone } from "../../lib/done.ts";
 export const meta: Route.MetaFunction = guardedMeta("Raffle");
 export const ErrorBoundary = AdminErrorBoundary;
 
-const noStore = { "Cache-Control": "private, no-store" };
 const notFound = () => data(null, { status: 404, headers: noStore });
 
 const idSchema = z.string().regex(/^\d{1,9}$/).transform(Number);

@@ -20,10 +20,10 @@ import { formatCents } from "../../lib/format.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/product";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Product");
 
-const noStore = { "Cache-Control": "private, no-store" };
 const notFound = () => data(null, { status: 404, headers: noStore });
 const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 

@@ -20,10 +20,10 @@ import { formatCents } from "../../lib/format.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/user";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("User");
 
-const noStore = { "Cache-Control": "private, no-store" };
 const notFound = () => data(null, { status: 404, headers: noStore });
 
 function userIdOf(params: { id?: string }): string {
