@@ -21,17 +21,11 @@ import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/product";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
+import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Product");
 
-const notFound = () => data(null, { status: 404, headers: noStore });
 const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
-
-function productIdOf(params: { id?: string }): number {
-  const parsed = idSchema.safeParse(params.id);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
 
 const DONE = {
   created: "The product was created. Add its variants and photographs, then make it active.",
@@ -44,9 +38,9 @@ const DONE = {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "products", "read");
-  const productId = productIdOf(params);
-  const [product, line] = await Promise.all([getAdminProduct(context.db, productId), waitingLine(context.db, productId)]);
-  if (!product) throw notFound();
+  const productId = editorIdOf(idSchema, params.id);
+  const [found, line] = await Promise.all([getAdminProduct(context.db, productId), waitingLine(context.db, productId)]);
+  const product = editorRecord(found);
   const done = new URL(request.url).searchParams.get("done");
   return data(
     {
@@ -76,7 +70,7 @@ const variantIdSchema = z.object({ variantId: idSchema });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "products", "update");
-  const productId = productIdOf(params);
+  const productId = editorIdOf(idSchema, params.id);
   const fields = await readForm(request, { multiline: ["description"] });
   const intent = fields.intent;
   if (intent === "variant-remove") await requirePermission(request, context, "products", "delete");
