@@ -6,6 +6,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { deferAppScriptsStream } from "./lib/app-on-interaction.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
+import { noStore } from "./lib/private-page.ts";
 
 export const streamTimeout = 5_000;
 
@@ -33,7 +34,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 function documentCacheControl(context: EntryContext): string {
   const { loaderHeaders, actionHeaders } = context.staticHandlerContext;
   const asked = [...Object.values(loaderHeaders), ...Object.values(actionHeaders)].map((h) => h.get("Cache-Control") ?? "");
-  return asked.some((v) => v.includes("no-store")) ? "private, no-store" : "private, no-cache";
+  return asked.some((v) => v.includes("no-store")) ? noStore["Cache-Control"] : "private, no-cache";
 }
 
 /** The matched page's route `handle` (app/lib/guest-cache.ts and the routes), if it is an object. */

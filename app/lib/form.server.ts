@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { formTextIsUtf8, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
 import { toSafeRedirectPath } from "../../core/shared/safe-redirect.ts";
+import { noStore } from "./private-page.ts";
 
 /**
  * How every action reads its form. The HTTP layer (server/request-guard.ts) has already answered requests
@@ -22,8 +23,6 @@ export interface ReadFormOptions {
   /** Fields rendered as a <textarea>: they may hold line breaks. */
   multiline?: readonly string[];
 }
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /** A client error the error page can show as it is. */
 export function badForm(message: string): never {

@@ -1,8 +1,8 @@
-import { data } from "react-router";
 import { idInput } from "../../core/music/inputs.ts";
 import { recordAudit, type AdminActor } from "../../core/admin/index.ts";
 import type { MusicDeps } from "../../core/music/index.ts";
 import type { StoreContext } from "../../server/context.ts";
+import { editorIdOf } from "./admin-editor.server.ts";
 
 /** What the music commands run with for this administrator: every write audited in its own transaction. */
 export function musicDeps(context: StoreContext, actor: AdminActor): MusicDeps {
@@ -16,7 +16,5 @@ export function musicDeps(context: StoreContext, actor: AdminActor): MusicDeps {
 
 /** The playlist id of the address, or a 404. */
 export function playlistIdOf(params: { id?: string }): number {
-  const parsed = idInput.safeParse(params.id);
-  if (!parsed.success) throw data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
-  return parsed.data;
+  return editorIdOf(idInput, params.id);
 }

@@ -3,8 +3,9 @@ import { findOrderOfCustomer, orderIdSchema, type OrderDetail } from "../../core
 import type { StoreContext } from "../../server/context.ts";
 import { localizeText } from "./i18n.server.ts";
 import { requireViewer, type Viewer } from "./session.server.ts";
+import { noStore } from "./private-page.ts";
 
-export const noStore = { "Cache-Control": "private, no-store" };
+export { noStore };
 
 /** 404 with no data: what an unknown order, a malformed id and another customer's order all answer. */
 export function orderNotFoundResponse() {

@@ -3,6 +3,7 @@ import { isAdminRole } from "../../core/accounts/rules.ts";
 import { can, type AdminActor, type AdminAction, type AdminResource } from "../../core/admin/index.ts";
 import type { Role } from "../../db/schema/auth.ts";
 import type { StoreContext } from "../../server/context.ts";
+import { noStore } from "./private-page.ts";
 
 /** Who is asking: decided on the server from the session cookie, never from anything the browser says. */
 export interface Viewer {
@@ -64,8 +65,6 @@ export async function signedInAccountId(request: Request, context: StoreContext)
   if (read) return (await read)?.id ?? null;
   return (await context.sessionAccount(request.headers.get("Cookie")))?.id ?? null;
 }
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /** For loaders and actions of sign-in-only pages: the viewer, or a 401 answer with no data. */
 export async function requireViewer(request: Request, context: StoreContext): Promise<Viewer> {

@@ -10,8 +10,8 @@ import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-s
 import { localizeText } from "../lib/i18n.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/checkout-complete";
+import { noStore } from "../lib/private-page.ts";
 
-const noStore = { "Cache-Control": "private, no-store" };
 const attemptParam = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/);
 
 /** Where a checkout ended: the success page, the payment error, or "confirming" while the provider settles. */

@@ -11,10 +11,9 @@ import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import { localizeText } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/currency";
+import { noStore } from "../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaIntl(matches).formatMessage({ id: "currency.title" })} | East Harlem` }, { name: "robots", content: "noindex" }];
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export type CurrencyResult = { error: string };
 

@@ -9,6 +9,7 @@ import { storeDate } from "../lib/dates.ts";
 import { Money } from "../components/product/display-currency.tsx";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/dashboard";
+import { noStore } from "../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta({ id: "account.dashboard.pageTitle" });
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         createdAt: account.createdAt.toISOString(),
       },
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: noStore },
   );
 }
 

@@ -8,6 +8,7 @@ import { languageSetCookie } from "../lib/i18n.server.ts";
 import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/language";
+import { privateHeaders } from "../lib/private-page.ts";
 
 const switchSchema = z.object({ lang: z.enum(LOCALES, "Please choose a language."), redirectTo: z.string().optional() });
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (account && account.preferences.language !== lang) await updatePreferences(context.db, viewer.id, { ...account.preferences, language: lang });
   }
   return redirect(localePath(safeRedirectPath(parsed.data.redirectTo), lang), {
-    headers: { "Set-Cookie": await languageSetCookie(lang, context.secureCookies), "Cache-Control": "private, no-store" },
+    headers: privateHeaders({ "Set-Cookie": await languageSetCookie(lang, context.secureCookies) }),
   });
 }
 

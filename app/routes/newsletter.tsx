@@ -9,6 +9,7 @@ import { requestLocale } from "../lib/i18n.server.ts";
 import { newsletterDeps } from "../lib/newsletter.server.ts";
 import type { Route } from "./+types/newsletter";
 import { pageSocialMeta } from "../lib/social.ts";
+import { noStore } from "../lib/private-page.ts";
 
 /** The answer to a subscribe box; `email` gives a refused address back to its field. */
 export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string; fieldError?: string; email: string };
@@ -19,8 +20,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const description = intl.formatMessage({ id: "newsletter.description" });
   return [{ title: `${title} | East Harlem` }, { name: "description", content: description }, ...pageSocialMeta(matches, "newsletter", title, description)];
 };
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * The subscribe boxes post here: through a fetcher (answered with the result, shown in the box), or as a

@@ -9,6 +9,7 @@ import { STATUS_LABEL } from "../components/orders/status-badge.tsx";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/orders";
 import { localizedRedirect } from "../lib/i18n.server.ts";
+import { noStore } from "../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "orders.meta.title" }))(args);
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await listOrdersOfCustomer(context.db, viewer.id, { status, page });
   // A page past the end (an old link): the first page, rather than an empty list that looks like no orders.
   if (page > 1 && list.orders.length === 0) throw localizedRedirect(request, ordersUrl(status));
-  return data({ status, ...list }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ status, ...list }, { headers: noStore });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -6,6 +6,7 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { localizeText } from "../lib/i18n.server.ts";
 import { signedInAccountId } from "../lib/session.server.ts";
 import type { Route } from "./+types/product-queue";
+import { noStore } from "../lib/private-page.ts";
 
 /**
  * The visitor's place in a drop's line, as JSON, for the waiting page's polling (ADR 0034). It only reads
@@ -14,7 +15,6 @@ import type { Route } from "./+types/product-queue";
  * answers the rest from the database, and keeps the place's new state in the cookie (let in: the product page).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const noStore = { "Cache-Control": "private, no-store" };
   const slug = slugSchema.safeParse(params.slug);
   const product = slug.success ? await getProductBySlug(context.db, slug.data) : null;
   if (!product) throw data({ queue: null }, { status: 404, headers: noStore });
@@ -33,7 +33,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * limits; refused, the answer says why (`error`) with the refusal's status.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const noStore = { "Cache-Control": "private, no-store" };
   const slug = slugSchema.safeParse(params.slug);
   const product = slug.success ? await getProductBySlug(context.db, slug.data) : null;
   if (!product) return data({ queue: null, open: false }, { status: 404, headers: noStore });

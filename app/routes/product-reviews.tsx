@@ -19,6 +19,7 @@ import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/product-reviews";
 import { localizedRedirect, localizeErrors, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
+import { noStore } from "../lib/private-page.ts";
 
 type WriteIntent = "create" | "update";
 
@@ -39,7 +40,6 @@ export type ReviewActionResult =
 
 // Moderation is not here: hiding a review asks a reason and is audited, in the back office (/admin/reviews).
 const intentSchema = z.enum(["create", "update", "helpful"]);
-const noStore = { "Cache-Control": "private, no-store" };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaIntl(matches).formatMessage({ id: "shop.reviews.heading" })} | East Harlem` },

@@ -32,6 +32,7 @@ import { joinForPage } from "../lib/queue.server.ts";
 import { WaitingRoom, QueuePassNotice, type QueueView } from "../components/product/waiting-room.tsx";
 import { enterRaffle, entryFormSchema, productRaffle, RAFFLE_MESSAGES } from "../../core/raffles/index.ts";
 import { RaffleEntry, type RaffleResult } from "../components/product/raffle-entry.tsx";
+import { noStore } from "../lib/private-page.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
@@ -64,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const soldOut = product.variants.every((v) => v.available <= 0);
   if (product.onSaleAt === null && !soldOut && (viewer || !accountOnly) && (await hasWaitingRoom(context.db, product.id))) {
     // Whatever the visitor's place, this answer is theirs alone: never kept by the guest page cache.
-    headers.set("Cache-Control", "private, no-store");
+    headers.set("Cache-Control", noStore["Cache-Control"]);
     try {
       const joined = await joinForPage(request, context, product.id, viewer?.id ?? null);
       if (joined.setCookie) headers.append("Set-Cookie", joined.setCookie);
@@ -95,8 +96,6 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   if (cache) headers["Cache-Control"] = cache;
   return headers;
 };
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * The "Notify me" form (intent "notify", ADR 0032): a fetcher's post, answered with the result, or a plain

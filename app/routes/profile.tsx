@@ -14,12 +14,11 @@ import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/profile";
 import { localizedRedirect } from "../lib/i18n.server.ts";
 import { localizeResult, pageCall, resendVerification } from "../lib/accounts.server.ts";
+import { noStore } from "../lib/private-page.ts";
 
 export const headers = actionRetryAfter;
 
 export const meta: Route.MetaFunction = guardedMeta({ id: "account.profile.pageTitle" });
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const form = await readForm(request);
   const reply = (result: ProfileResult, status = result.ok ? 200 : 400, headers = new Headers()) => {
-    headers.set("Cache-Control", "private, no-store");
+    headers.set("Cache-Control", noStore["Cache-Control"]);
     return data(localizeResult(request, result), { status, headers });
   };
 

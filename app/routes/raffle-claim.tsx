@@ -2,6 +2,7 @@ import { data, useLocation } from "react-router";
 import { Form, Link, metaIntl, useLocale, useT } from "../i18n/index.ts";
 import { addToCart, ensureCartOfUser, getCart } from "../../core/cart/index.ts";
 import { claimTokenSchema, findClaim, type ClaimView } from "../../core/raffles/index.ts";
+import { noStore } from "../lib/private-page.ts";
 // The texts from the module's database-free rules: the error boundary runs in the browser too.
 import { RAFFLE_MESSAGES } from "../../core/raffles/rules.ts";
 import { storeDateTime } from "../lib/dates.ts";
@@ -10,8 +11,6 @@ import { colorLabel } from "../lib/format.ts";
 import { localizeText, localizedRedirect } from "../lib/i18n.server.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/raffle-claim";
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaIntl(matches).formatMessage({ id: "shop.claim.title" })} | East Harlem` }, { name: "robots", content: "noindex" }];
 

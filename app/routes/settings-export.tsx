@@ -1,8 +1,9 @@
 import { exportAccountData } from "../../core/privacy/index.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/settings-export";
+import { privateHeaders } from "../lib/private-page.ts";
 
-const noStore = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+const fileHeaders = privateHeaders({ "X-Content-Type-Options": "nosniff" });
 
 /**
  * A guest (or an expired session) asking for the file gets the spec's refusal with a 401. This route
@@ -11,7 +12,7 @@ const noStore = { "Cache-Control": "private, no-store", "X-Content-Type-Options"
 function authenticationRequired(): Response {
   const next = encodeURIComponent("/settings");
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Authentication Required | East Harlem</title></head><body style="font-family:Arial,sans-serif;max-width:36rem;margin:0 auto;padding:5rem 1rem;text-align:center"><main><h1>Authentication Required</h1><p>Please sign in to view this page.</p><p><a href="/login?redirectTo=${next}">Sign In</a> · <a href="/">Go Home</a></p></main></body></html>`;
-  return new Response(html, { status: 401, headers: { ...noStore, "Content-Type": "text/html; charset=utf-8" } });
+  return new Response(html, { status: 401, headers: { ...fileHeaders, "Content-Type": "text/html; charset=utf-8" } });
 }
 
 /**
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const day = exported.exportedAt.toISOString().slice(0, 10);
   return new Response(JSON.stringify(exported.data, null, 2), {
     headers: {
-      ...noStore,
+      ...fileHeaders,
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="east-harlem-my-data-${day}.json"`,
     },

@@ -18,6 +18,7 @@ import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/settings";
 import { cookieLocale, languageSetCookie, localizedRedirect, localizeText, requestLocale } from "../lib/i18n.server.ts";
 import { localizeResult } from "../lib/accounts.server.ts";
+import { noStore } from "../lib/private-page.ts";
 
 export const headers = actionRetryAfter;
 
@@ -36,7 +37,6 @@ function deviceName(userAgent: string | null): string | null {
   const system = /iPhone|iPad/.test(userAgent) ? "iOS" : /Android/.test(userAgent) ? "Android" : /Mac OS X/.test(userAgent) ? "macOS" : /Windows/.test(userAgent) ? "Windows" : /Linux/.test(userAgent) ? "Linux" : null;
   return browser || system ? [browser, system].filter(Boolean).join(", ") : userAgent.slice(0, 60);
 }
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

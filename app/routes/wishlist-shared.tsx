@@ -6,10 +6,11 @@ import { SHARE_LOOKUP_THROTTLE } from "../../core/wishlist/rules.ts";
 import { ItemSummary } from "../components/wishlist/item-summary.tsx";
 import type { Route } from "./+types/wishlist-shared";
 import { wishlistName } from "../lib/format.ts";
+import { privateHeaders } from "../lib/private-page.ts";
 
 // A shared list is for whoever holds the link, never for search engines, and never cached: making the list
 // private must stop the link at once.
-const sharedHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+const sharedHeaders = privateHeaders({ "X-Robots-Tag": "noindex, nofollow" });
 
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
   const out = new Headers(sharedHeaders);

@@ -8,6 +8,7 @@ import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/wishlist-toggle";
+import { noStore } from "../lib/private-page.ts";
 
 /** `saved` is the heart's state after the answer (a duplicate means it is saved already); `signIn`: a guest's press. */
 export type WishlistToggleResult =
@@ -18,8 +19,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaIntl(matches).formatMessage({ id: "wishlist.meta.title" })} | East Harlem` },
   { name: "robots", content: "noindex" },
 ];
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * The heart posts here: through a fetcher (answered with the result), or as a plain form without JavaScript

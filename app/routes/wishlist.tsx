@@ -34,10 +34,10 @@ import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/wishlist";
 import { localizedRedirect, localizeErrors, localizeText, serverT } from "../lib/i18n.server.ts";
 import { storedWishlistName, wishlistName } from "../lib/format.ts";
+import { noStore } from "../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "wishlist.meta.title" }))(args);
 
-const noStore = { "Cache-Control": "private, no-store" };
 export const headers: Route.HeadersFunction = () => noStore;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,6 +3,7 @@ import { resolveRange } from "../../lib/analytics-range.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/analytics-products-csv";
+import { noStore } from "../../lib/private-page.ts";
 
 /** The analytics products table as CSV, for the same period and sort as the page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="products-${current.from}-to-${current.to}.csv"`,
-      "Cache-Control": "private, no-store",
+      ...noStore,
       "X-Content-Type-Options": "nosniff",
     },
   });

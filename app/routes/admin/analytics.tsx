@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { Form, Link, useT } from "../../i18n/index.ts";
+import { noStore } from "../../lib/private-page.ts";
 // What the page itself (in the browser) uses comes from the database-free rules: the index would bring the
 // database layer, and with it Node-only code, into the browser bundle.
 import { PRODUCT_SORTS, type ProductSort } from "../../../core/analytics/rules.ts";
@@ -57,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const predictions = query.tab === "predictions" ? await loadPredictions(db, today, query, search.get("leadTime")) : null;
   return data(
     { query: { ...query, from: query.from ?? current.from, to: query.to ?? current.to }, range: current, previous, weekly, problem, overview, funnel, sales, products, sort, predictions },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: noStore },
   );
 }
 

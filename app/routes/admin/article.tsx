@@ -29,25 +29,17 @@ import { confirmed, pictureChange, pictureStore } from "../../lib/pictures.serve
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/article";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
+import { editorIdOrNewOf, editorNotFound, editorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Story");
 
-const noStore = { "Cache-Control": "private, no-store" };
-
-/** "new" writes a new story; a number edits that one. */
-function parseId(param: string | undefined): number | "new" | null {
-  if (param === "new") return "new";
-  const id = articleIdSchema.safeParse(param);
-  return id.success ? id.data : null;
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "content", "read");
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  // "new" writes a new story; a number edits that one.
+  const id = editorIdOrNewOf(articleIdSchema, params.id, { bare: true });
   if (id === "new") await requirePermission(request, context, "content", "create");
-  const article = id === "new" ? null : await getAdminArticle(context.db, id);
-  if (id !== "new" && !article) throw data(null, { status: 404 });
+  const article = id === "new" ? null : editorRecord(await getAdminArticle(context.db, id), { bare: true });
   const done = new URL(request.url).searchParams.get("done");
   return data({ article, done, images: [...CULTURE_IMAGES] }, { headers: noStore });
 }
@@ -74,12 +66,11 @@ async function previewOf(context: Route.ActionArgs["context"], body: string): Pr
 export async function action({ params, request, context }: Route.ActionArgs) {
   // Who may write is settled before anything of the request is read.
   const { actor } = await requirePermission(request, context, "content", params.id === "new" ? "create" : "update");
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = editorIdOrNewOf(articleIdSchema, params.id, { bare: true });
   // The form carries an optional photo (the HTTP layer lets this page's POST be up to 10 MB and its fields).
   const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["body", "excerpt", "bodyEs", "excerptEs"] });
   if (fields.intent === "delete") {
-    if (id === "new") throw data(null, { status: 404 });
+    if (id === "new") throw editorNotFound({ bare: true });
     await requirePermission(request, context, "content", "delete");
     if (!confirmed(fields)) return data<ActionResult>({ error: "Confirm the delete with its button.", values: {} }, { status: 400, headers: noStore });
     try {

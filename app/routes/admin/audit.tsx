@@ -7,10 +7,9 @@ import { AdminHeader, Cell, Pager, ResponsiveTable, rowClass, selectClass } from
 import { storeDateTime } from "../../lib/dates.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/audit";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Audit log");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /** A day typed as YYYY-MM-DD covers that whole day (UTC). */
 const dayStart = (day: string | undefined) => (day ? new Date(`${day}T00:00:00.000Z`) : undefined);

@@ -31,24 +31,16 @@ import { confirmed, pictureChange, pictureStore } from "../../lib/pictures.serve
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/collection";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
+import { editorIdOrNewOf, editorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Collection");
 
-const noStore = { "Cache-Control": "private, no-store" };
-
-function parseId(param: string | undefined): number | "new" | null {
-  if (param === "new") return "new";
-  const id = lookbookIdSchema.safeParse(param);
-  return id.success ? id.data : null;
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "content", "read");
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = editorIdOrNewOf(lookbookIdSchema, params.id, { bare: true });
   if (id === "new") await requirePermission(request, context, "content", "create");
-  const collection = id === "new" ? null : await getAdminCollection(context.db, id);
-  if (id !== "new" && !collection) throw data(null, { status: 404 });
+  const collection = id === "new" ? null : editorRecord(await getAdminCollection(context.db, id), { bare: true });
   const [choices] = await Promise.all([listProductChoices(context.db)]);
   return data({ collection, choices, images: [...CULTURE_IMAGES], done: new URL(request.url).searchParams.get("done") }, { headers: noStore });
 }
@@ -68,8 +60,7 @@ const DONE: Record<string, string> = {
 export async function action({ params, request, context }: Route.ActionArgs) {
   // Who may write is settled before anything of the request is read.
   const { actor } = await requirePermission(request, context, "content", params.id === "new" ? "create" : "update");
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = editorIdOrNewOf(lookbookIdSchema, params.id, { bare: true });
   // A look's form carries an optional photo (the HTTP layer lets this page's POST be up to 10 MB and its fields).
   const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description", "products", "caption", "descriptionEs", "captionEs"] });
   const intent = fields.intent ?? "save";

@@ -8,10 +8,9 @@ import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/a
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/collections";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Collections");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "content", "read");

@@ -13,10 +13,10 @@ import { readForm } from "../../lib/form.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/currency";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Currency rates");
 
-const noStore = { "Cache-Control": "private, no-store" };
 /** The sample price each rate is shown against, so a mistyped rate shows at a glance. */
 const SAMPLE_CENTS = 5500;
 

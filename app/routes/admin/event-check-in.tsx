@@ -11,11 +11,10 @@ import { readForm } from "../../lib/form.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import { eventActor } from "../../lib/events.server.ts";
 import type { Route } from "./+types/event-check-in";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Check-in");
 export const ErrorBoundary = AdminErrorBoundary;
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "events", "read");

@@ -1,15 +1,14 @@
-import { data } from "react-router";
 import { eventIdSchema, getAdminEvent, listRsvps } from "../../../core/events/index.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/event-rsvps-csv";
+import { noStore } from "../../lib/private-page.ts";
+import { loadEditorRecord } from "../../lib/admin-editor.server.ts";
 
 /** An event's RSVP list as CSV: confirmed first, then the waitlist in order. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "events", "read");
-  const id = eventIdSchema.safeParse(params.id);
-  const event = id.success ? await getAdminEvent(context.db, id.data) : null;
-  if (!event) throw data(null, { status: 404 });
+  const event = await loadEditorRecord(eventIdSchema, params.id, (id) => getAdminEvent(context.db, id), { bare: true });
   const rows = await listRsvps(context.db, event.id);
   let body = csvLine(["Name", "Email", "Party size", "Status", "RSVPed at", "Confirmed at"]);
   for (const r of rows) body += csvLine([r.name, r.email, r.partySize, r.status, r.createdAt.toISOString(), r.confirmedAt?.toISOString() ?? ""]);
@@ -17,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="rsvps-${event.slug}.csv"`,
-      "Cache-Control": "private, no-store",
+      ...noStore,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -28,18 +28,17 @@ import { eventActor } from "../../lib/events.server.ts";
 import { formValues } from "./events.tsx";
 import type { Route } from "./+types/event";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
+import { editorIdOf, loadEditorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Event");
 export const ErrorBoundary = AdminErrorBoundary;
 
-const noStore = { "Cache-Control": "private, no-store" };
 const DONE = { created: "The event was created.", saved: "The event was saved.", "type-added": "The ticket type was added.", "type-saved": "The ticket type was saved." } as const;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "events", "read");
-  const id = eventIdSchema.safeParse(params.id);
-  const event = id.success ? await getAdminEvent(context.db, id.data) : null;
-  if (!event) throw data(null, { status: 404 });
+  const event = await loadEditorRecord(eventIdSchema, params.id, (id) => getAdminEvent(context.db, id), { bare: true });
   const rsvps = event.mode === "rsvp" ? await listRsvps(context.db, event.id) : [];
   const done = new URL(request.url).searchParams.get("done");
   const values: EventValues = {
@@ -74,11 +73,10 @@ type Result = { intent?: string; variantId?: number; error?: string; fields?: Re
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "events", "update");
-  const id = eventIdSchema.safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
+  const eventId = editorIdOf(eventIdSchema, params.id, { bare: true });
   // The details form carries an optional photo (the HTTP layer lets this page's POST be up to 10 MB and its fields).
   const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description", "descriptionEs"] });
-  const back = (done: keyof typeof DONE) => redirect(`/admin/events/${id.data}?done=${done}`, { headers: noStore });
+  const back = (done: keyof typeof DONE) => redirect(`/admin/events/${eventId}?done=${done}`, { headers: noStore });
   const intent = fields.intent;
   try {
     if (intent === "save") {
@@ -86,7 +84,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const parsed = eventFormSchema.safeParse({ ...fields, published: fields.published ?? "" });
       if (!parsed.success) return data<Result>({ intent, fields: fieldErrors(parsed.error), values }, { status: 400, headers: noStore });
       try {
-        await updateEvent(context.db, eventActor(actor), id.data, parsed.data, pictureChange(context, fields, file));
+        await updateEvent(context.db, eventActor(actor), eventId, parsed.data, pictureChange(context, fields, file));
       } catch (error) {
         const domain = expectDomainError(error);
         return data<Result>({ intent, ...placeError(domain), values }, { status: domain.status, headers: noStore });
@@ -96,7 +94,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === "add-type") {
       const parsed = ticketTypeFormSchema.safeParse(fields);
       if (!parsed.success) return data<Result>({ intent, fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
-      await addTicketType(context.db, eventActor(actor), id.data, parsed.data);
+      await addTicketType(context.db, eventActor(actor), eventId, parsed.data);
       return back("type-added");
     }
     if (intent === "save-type") {
@@ -105,7 +103,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       if (!variantId.success) return data<Result>({ intent, error: "Choose a ticket type." }, { status: 400, headers: noStore });
       if (!parsed.success) return data<Result>({ intent, variantId: variantId.data, fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
       try {
-        await updateTicketType(context.db, eventActor(actor), id.data, variantId.data, parsed.data);
+        await updateTicketType(context.db, eventActor(actor), eventId, variantId.data, parsed.data);
       } catch (error) {
         const domain = expectDomainError(error);
         return data<Result>({ intent, variantId: variantId.data, error: domain.message }, { status: domain.status, headers: noStore });

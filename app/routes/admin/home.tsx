@@ -8,6 +8,7 @@ import { storeDate } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/format.ts";
 import { requireAdmin } from "../../lib/session.server.ts";
 import type { Route } from "./+types/home";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Admin");
 
@@ -15,12 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const role = viewer.role;
   try {
-    return data({ stats: await getAdminStats(context.db), failed: false, role }, { headers: { "Cache-Control": "private, no-store" } });
+    return data({ stats: await getAdminStats(context.db), failed: false, role }, { headers: noStore });
   } catch (error) {
     // SPEC section 8: logged, and the page shows empty sections.
     context.log.error({ err: error }, "Failed to load admin data");
     const stats = { totalRevenueCents: 0, totalOrders: 0, totalCustomers: 0, totalProducts: 0, recentOrders: [], criticalAlerts: [], criticalAlertCount: 0 };
-    return data({ stats, failed: true, role }, { headers: { "Cache-Control": "private, no-store" } });
+    return data({ stats, failed: true, role }, { headers: noStore });
   }
 }
 

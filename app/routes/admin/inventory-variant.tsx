@@ -11,22 +11,15 @@ import { badForm, readForm } from "../../lib/form.server.ts";
 import { auditStockChange, searchOf } from "../../lib/inventory.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/inventory-variant";
+import { noStore } from "../../lib/private-page.ts";
+import { editorIdOf, editorNotFound, editorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Stock history");
 
-const noStore = { "Cache-Control": "private, no-store" };
-
-function variantIdOf(params: { variantId?: string }): number {
-  const parsed = variantIdInput.safeParse(params.variantId);
-  if (!parsed.success) throw data(null, { status: 404, headers: noStore });
-  return parsed.data;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "inventory", "read");
-  const variantId = variantIdOf(params);
-  const variant = await getInventoryRow(context.db, variantId);
-  if (!variant) throw data(null, { status: 404, headers: noStore });
+  const variantId = editorIdOf(variantIdInput, params.variantId);
+  const variant = editorRecord(await getInventoryRow(context.db, variantId));
   const query = movementListInput.parse(searchOf(request));
   const movements = await listMovementPage(context.db, variantId, query);
   return data({ variant, query, movements, search: new URL(request.url).search }, { headers: noStore });
@@ -36,7 +29,7 @@ type ActionData = { intent: "restock" | "adjust"; ok: boolean; message?: string;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "inventory", "update");
-  const variantId = variantIdOf(params);
+  const variantId = editorIdOf(variantIdInput, params.variantId);
   const fields = await readForm(request);
   const reply = (body: ActionData, status = 200) => data(body, { status, headers: noStore });
   const intent = fields.intent;
@@ -57,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return reply({ intent, ok: true, message: `On hand set to ${onHand}.` });
   } catch (error) {
     if (!(error instanceof InventoryError)) throw error;
-    if (error.code === "inventory.variant_not_found") throw data(null, { status: 404, headers: noStore });
+    if (error.code === "inventory.variant_not_found") throw editorNotFound();
     const field = intent === "restock" ? "quantity" : "onHand";
     return reply({ intent, ok: false, errors: { [field]: error.message }, values }, error.status);
   }

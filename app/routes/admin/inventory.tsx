@@ -25,10 +25,9 @@ import { formatCents } from "../../lib/format.ts";
 import { auditStockChange, searchOf } from "../../lib/inventory.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/inventory";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Inventory");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "inventory", "read");

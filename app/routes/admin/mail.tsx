@@ -6,10 +6,9 @@ import { MailCard } from "../../components/admin/linkified-text.tsx";
 import { storeDateTime } from "../../lib/dates.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/mail";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Kept mail");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * The mail the store kept instead of sending (no SMTP_URL): super_admins only (the "mail" permission), since

@@ -14,10 +14,10 @@ import { musicDeps, playlistIdOf } from "../../lib/music-admin.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/music-playlist";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
+import { editorNotFound, editorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Playlist");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 const DONE = {
   created: "The playlist was created. Upload its tracks below.",
@@ -30,8 +30,7 @@ type Done = keyof typeof DONE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "content", "read");
-  const playlist = await getPlaylist(context.db, playlistIdOf(params));
-  if (!playlist) throw data(null, { status: 404, headers: noStore });
+  const playlist = editorRecord(await getPlaylist(context.db, playlistIdOf(params)));
   const done = new URL(request.url).searchParams.get("done");
   return data({ playlist, done: done && Object.hasOwn(DONE, done) ? (done as Done) : null }, { headers: noStore });
 }
@@ -77,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         if (fields.confirmed !== "yes") {
           const trackId = idInput.safeParse(fields.trackId);
           const playlist = await getPlaylist(context.db, id);
-          if (!playlist) throw data(null, { status: 404, headers: noStore });
+          if (!playlist) throw editorNotFound();
           if (!trackId.success || !playlist.tracks.some((t) => t.id === trackId.data)) return reply({ intent: "track", error: MUSIC_MESSAGES.trackNotFound }, 404);
           return reply({ intent: "confirm-remove", trackId: trackId.data });
         }
@@ -89,7 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof MusicError)) throw error;
-    if (error.code === "music.playlist_not_found") throw data(null, { status: 404, headers: noStore });
+    if (error.code === "music.playlist_not_found") throw editorNotFound();
     return reply({ intent: "track", error: error.message }, error.status);
   }
 }

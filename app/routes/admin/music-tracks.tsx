@@ -8,15 +8,14 @@ import { badForm, readFormWithUpload } from "../../lib/form.server.ts";
 import { musicDeps, playlistIdOf } from "../../lib/music-admin.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/music-tracks";
+import { noStore } from "../../lib/private-page.ts";
+import { editorNotFound, editorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Upload a track");
 
-const noStore = { "Cache-Control": "private, no-store" };
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "content", "read");
-  const playlist = await getPlaylist(context.db, playlistIdOf(params));
-  if (!playlist) throw data(null, { status: 404, headers: noStore });
+  const playlist = editorRecord(await getPlaylist(context.db, playlistIdOf(params)));
   return data({ playlist: { id: playlist.id, title: playlist.title } }, { headers: noStore });
 }
 
@@ -36,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await addTrack(musicDeps(context, actor), id, { ...values, bytes: file.bytes });
   } catch (error) {
     if (!(error instanceof MusicError)) throw error;
-    if (error.code === "music.playlist_not_found") throw data(null, { status: 404, headers: noStore });
+    if (error.code === "music.playlist_not_found") throw editorNotFound();
     const field = (["file", "title", "artist"] as const).find((f) => f === error.field) ?? "form";
     return reply({ [field]: error.message }, error.status);
   }

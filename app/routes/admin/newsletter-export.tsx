@@ -2,6 +2,7 @@ import { listConfirmedSubscribers } from "../../../core/newsletter/index.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/newsletter-export";
+import { noStore } from "../../lib/private-page.ts";
 
 /** Every confirmed subscriber as CSV. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="newsletter-subscribers-${day}.csv"`,
-      "Cache-Control": "private, no-store",
+      ...noStore,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -14,10 +14,9 @@ import { requirePermission } from "../../lib/session.server.ts";
 import { CAMPAIGN_BATCH_SIZE } from "../../../core/newsletter/rules.ts";
 import type { Route } from "./+types/newsletter";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Newsletter");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "newsletter", "read");

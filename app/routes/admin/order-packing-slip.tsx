@@ -6,16 +6,14 @@ import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-g
 import { storeDate } from "../../lib/dates.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/order-packing-slip";
+import { noStore } from "../../lib/private-page.ts";
+import { loadEditorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Packing slip · Admin");
 
-const noStore = { "Cache-Control": "private, no-store" };
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "orders", "read");
-  const id = orderIdSchema.safeParse(params.id);
-  const order = id.success ? await findAdminOrder(context.db, id.data) : null;
-  if (!order) throw data(null, { status: 404, headers: noStore });
+  const order = await loadEditorRecord(orderIdSchema, params.id, (id) => findAdminOrder(context.db, id));
   return data({ order }, { headers: noStore });
 }
 

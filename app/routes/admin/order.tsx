@@ -21,17 +21,15 @@ import { storeDateTime } from "../../lib/dates.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/order";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
+import { editorNotFound, loadEditorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Order · Admin");
 
-const noStore = { "Cache-Control": "private, no-store" };
-const notFound = () => data(null, { status: 404, headers: noStore });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "orders", "read");
-  const id = orderIdSchema.safeParse(params.id);
-  const order = id.success ? await findAdminOrder(context.db, id.data) : null;
-  if (!order) throw notFound();
+  const order = await loadEditorRecord(orderIdSchema, params.id, (id) => findAdminOrder(context.db, id));
   const done = new URL(request.url).searchParams.get("done");
   // A fresh key for each rendering of the refund form: the same form sent twice refunds once.
   return data({ order, refundKey: newToken(), done: done && DONE[done] ? DONE[done] : null }, { headers: noStore });
@@ -70,7 +68,7 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "orders", "update");
   const id = orderIdSchema.safeParse(params.id);
-  if (!id.success) throw notFound();
+  if (!id.success) throw editorNotFound();
   const orderId = id.data;
   const form = await readForm(request, { multiline: ["body"] });
   const intent = intentSchema.safeParse(form.intent);
@@ -98,7 +96,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "cancel": {
         if (form.confirm !== "yes") {
           const order = await findAdminOrder(context.db, orderId);
-          if (!order) throw notFound();
+          if (!order) throw editorNotFound();
           return reply({ intent: "cancel", confirm: { summary: `Cancel ${order.number}, put its stock back and refund ${formatCents(order.totalCents)} to the customer?`, fields: { intent: "cancel" } } }, 200);
         }
         await adminCancelOrder(deps, actor, orderId);
@@ -109,7 +107,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         if (!parsed.success) return reply({ intent: "refund", errors: fieldErrors(parsed.error) });
         if (form.confirm !== "yes") {
           const order = await findAdminOrder(context.db, orderId);
-          if (!order) throw notFound();
+          if (!order) throw editorNotFound();
           const r = parsed.data;
           const what =
             r.mode === "full"
@@ -127,7 +125,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   } catch (error) {
     const domain = expectDomainError(error);
-    if (domain.status === 404) throw notFound();
+    if (domain.status === 404) throw editorNotFound();
     return reply({ intent: intent.data, formError: domain.message }, domain.status);
   }
 }

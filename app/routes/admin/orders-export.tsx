@@ -3,6 +3,7 @@ import { csvLine } from "../../lib/csv.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import { readFilter } from "./orders.tsx";
 import type { Route } from "./+types/orders-export";
+import { noStore } from "../../lib/private-page.ts";
 
 /** The filtered order list as CSV (the list's filters, every page). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="orders-${day}.csv"`,
-      "Cache-Control": "private, no-store",
+      ...noStore,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -10,10 +10,9 @@ import { storeDate } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/format.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/orders";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Orders · Admin");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export function readFilter(url: URL): AdminOrderFilter {
   const get = (k: string) => url.searchParams.get(k) ?? undefined;

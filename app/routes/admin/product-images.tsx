@@ -12,10 +12,10 @@ import { badForm, readFormWithUpload } from "../../lib/form.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/product-images";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
+import { editorIdOf, editorNotFound, editorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Product photos");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 const DONE = {
   added: "The photo was added.",
@@ -24,16 +24,9 @@ const DONE = {
 } as const;
 type Done = keyof typeof DONE;
 
-function productIdOf(params: { id?: string }): number {
-  const parsed = productIdInput.safeParse(params.id);
-  if (!parsed.success) throw data(null, { status: 404, headers: noStore });
-  return parsed.data;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "products", "update");
-  const product = await getProductForImages(context.db, productIdOf(params));
-  if (!product) throw data(null, { status: 404, headers: noStore });
+  const product = editorRecord(await getProductForImages(context.db, editorIdOf(productIdInput, params.id)));
   const done = new URL(request.url).searchParams.get("done");
   return data({ product, done: done && Object.hasOwn(DONE, done) ? (done as Done) : null }, { headers: noStore });
 }
@@ -50,7 +43,7 @@ const UPLOAD_FIELDS = new Set(["file", "color", "alt"]);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "products", "update");
-  const productId = productIdOf(params);
+  const productId = editorIdOf(productIdInput, params.id);
   // The one form of the store that carries a photo: the HTTP layer lets its POST be up to 10 MB plus fields.
   const { fields, file } = await readFormWithUpload(request, "file");
   const reply = (body: ActionData, status = 200) => data(body, { status, headers: noStore });
@@ -70,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await addProductImage(deps, { productId, color: values.color, alt: values.alt, expectedVersion: fields.version ?? "", bytes: file.bytes });
       } catch (error) {
         if (!(error instanceof MediaError)) throw error;
-        if (error.code === "media.product_not_found") throw data(null, { status: 404, headers: noStore });
+        if (error.code === "media.product_not_found") throw editorNotFound();
         const field = UPLOAD_FIELDS.has(error.field) ? (error.field as keyof UploadErrors) : "form";
         return reply({ intent: "upload", errors: { [field]: error.message }, values }, error.status);
       }
@@ -83,8 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // Removing asks first: the confirm form sends the same fields again with confirmed=yes.
       if (intent === "remove" && fields.confirmed !== "yes") {
         const imageId = productIdInput.safeParse(fields.imageId);
-        const product = await getProductForImages(context.db, productId);
-        if (!product) throw data(null, { status: 404, headers: noStore });
+        const product = editorRecord(await getProductForImages(context.db, productId));
         if (!imageId.success || !product.images.some((i) => i.id === imageId.data)) return reply({ intent, error: MEDIA_MESSAGES.imageNotFound }, imageId.success ? 404 : 400);
         return reply({ intent: "confirm-remove", imageId: imageId.data });
       }
@@ -93,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         else await makeImageFirst(deps, input);
       } catch (error) {
         if (!(error instanceof MediaError)) throw error;
-        if (error.code === "media.product_not_found") throw data(null, { status: 404, headers: noStore });
+        if (error.code === "media.product_not_found") throw editorNotFound();
         return reply({ intent, error: error.message }, error.status);
       }
       return done(intent === "remove" ? "removed" : "first");

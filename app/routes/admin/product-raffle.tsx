@@ -4,6 +4,8 @@ import { z } from "zod";
 import { getAdminProduct } from "../../../core/admin/index.ts";
 import { can } from "../../../core/admin/rules.ts";
 import { adminRaffleOfProduct, raffleFormSchema, saveRaffle } from "../../../core/raffles/index.ts";
+import { noStore } from "../../lib/private-page.ts";
+import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
 // The page's own constants from the module's database-free rules: its face reaches node-only code.
 import { CLAIM_HOURS } from "../../../core/raffles/rules.ts";
 import { instantToStoreLocal } from "../../../core/shared/dates.ts";
@@ -22,16 +24,7 @@ import { useDone } from "../../lib/done.ts";
 export const meta: Route.MetaFunction = guardedMeta("Raffle");
 export const ErrorBoundary = AdminErrorBoundary;
 
-const noStore = { "Cache-Control": "private, no-store" };
-const notFound = () => data(null, { status: 404, headers: noStore });
-
 const idSchema = z.string().regex(/^\d{1,9}$/).transform(Number);
-
-function productIdOf(params: { id?: string }): number {
-  const parsed = idSchema.safeParse(params.id);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
 
 const STATUS_LABEL = { entered: "Entered", won: "Won, claim open", claimed: "Claimed", expired: "Claim expired", lost: "Not drawn" } as const;
 
@@ -42,9 +35,8 @@ const STATUS_LABEL = { entered: "Entered", won: "Won, claim open", claimed: "Cla
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "products", "read");
-  const productId = productIdOf(params);
-  const product = await getAdminProduct(context.db, productId);
-  if (!product) throw notFound();
+  const productId = editorIdOf(idSchema, params.id);
+  const product = editorRecord(await getAdminProduct(context.db, productId));
   const found = await adminRaffleOfProduct(context.db, productId);
   const done = new URL(request.url).searchParams.get("done") === "saved";
   return data(
@@ -73,7 +65,7 @@ type ActionResult = { error?: string; fields?: Record<string, string>; values?: 
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "products", "update");
-  const productId = productIdOf(params);
+  const productId = editorIdOf(idSchema, params.id);
   const fields = await readForm(request);
   const values = { opensAt: fields.opensAt ?? "", closesAt: fields.closesAt ?? "", claimHours: fields.claimHours ?? "" };
   const parsed = raffleFormSchema.safeParse(values);

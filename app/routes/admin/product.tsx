@@ -7,31 +7,23 @@ import { waitingLine } from "../../../core/alerts/index.ts";
 import { ART_KINDS, newVariantSchema, productFormInput, productFormSchema, variantEditSchema, variantFormInput, versionSchema } from "../../../core/catalog/index.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
-import { Notice, primaryButton, secondaryButton, Section } from "../../components/account/page-shell.tsx";
-import { AdminHeader, ConfirmStep } from "../../components/admin/admin-ui.tsx";
-import { StockStatusBadge } from "../../components/admin/stock-status.tsx";
+import { Notice, primaryButton, Section } from "../../components/account/page-shell.tsx";
+import { AdminHeader } from "../../components/admin/admin-ui.tsx";
+import { VariantItem, waitingCount } from "../../components/admin/product-variant.tsx";
 import { centsToField, placeError, PRODUCT_STATUS_LABEL, ProductFields, VariantFields, type ProductValues } from "../../components/admin/product-form.tsx";
-import { stockStatusOf } from "../../../core/inventory/rules.ts";
 import { instantToStoreLocal } from "../../../core/shared/dates.ts";
 import { storeDateTime } from "../../lib/dates.ts";
 import { domainErrorReply } from "../../lib/domain-errors.server.ts";
 import { readForm, type FormFields } from "../../lib/form.server.ts";
-import { formatCents } from "../../lib/format.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/product";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
+import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Product");
 
-const noStore = { "Cache-Control": "private, no-store" };
-const notFound = () => data(null, { status: 404, headers: noStore });
 const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
-
-function productIdOf(params: { id?: string }): number {
-  const parsed = idSchema.safeParse(params.id);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
 
 const DONE = {
   created: "The product was created. Add its variants and photographs, then make it active.",
@@ -44,9 +36,9 @@ const DONE = {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "products", "read");
-  const productId = productIdOf(params);
-  const [product, line] = await Promise.all([getAdminProduct(context.db, productId), waitingLine(context.db, productId)]);
-  if (!product) throw notFound();
+  const productId = editorIdOf(idSchema, params.id);
+  const [found, line] = await Promise.all([getAdminProduct(context.db, productId), waitingLine(context.db, productId)]);
+  const product = editorRecord(found);
   const done = new URL(request.url).searchParams.get("done");
   return data(
     {
@@ -76,7 +68,7 @@ const variantIdSchema = z.object({ variantId: idSchema });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "products", "update");
-  const productId = productIdOf(params);
+  const productId = editorIdOf(idSchema, params.id);
   const fields = await readForm(request, { multiline: ["description"] });
   const intent = fields.intent;
   if (intent === "variant-remove") await requirePermission(request, context, "products", "delete");
@@ -189,10 +181,6 @@ function productValues(product: Detail, sent: FormFields | undefined): ProductVa
   };
 }
 
-const waitingCount = (n: number) => (n === 1 ? "1 person waits" : `${n.toLocaleString("en-US")} people wait`);
-
-const variantLabel = (v: { size: string | null; color: string | null; sku: string }) => [v.size, v.color].filter(Boolean).join(" / ") || v.sku;
-
 function FormNotice({ result, form }: { result: ActionResult | undefined; form: FormName }) {
   return result?.form === form && result.error ? <Notice tone="error">{result.error}</Notice> : null;
 }
@@ -258,73 +246,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       <Section title="Variants" id="variants" className="mt-6">
         {product.variants.length === 0 ? <p className="text-muted">No variants yet: a product is sold through its variants.</p> : null}
         <ul className="space-y-4">
-          {product.variants.map((v) => {
-            const form: FormName = `variant-${v.id}`;
-            const own = resultFor(form);
-            const sent = own?.values;
-            const label = variantLabel(v);
-            return (
-              <li key={v.id} className="rounded border border-line p-4" data-testid="admin-variant">
-                <h3 className="flex flex-wrap items-center gap-x-3 gap-y-1 font-semibold">
-                  <span>{label}</span>
-                  <span className="text-sm font-normal text-muted">{v.sku}</span>
-                  {v.active ? null : <span className="text-sm font-normal text-muted">Not on sale</span>}
-                  <StockStatusBadge status={stockStatusOf(v.available, v.lowStockThreshold)} />
-                </h3>
-                <p className="mt-1 text-sm">
-                  {v.onHand} on hand · {v.reserved} reserved · {v.available} available · {formatCents(v.priceCents ?? product.basePriceCents)}
-                  {waiting.byVariant[v.id] ? ` · ${waitingCount(waiting.byVariant[v.id]!)} for it` : ""}{" "}
-                  <Link to={`/admin/inventory/${v.id}`} className="underline">
-                    Stock and history<span className="sr-only"> of {label}</span>
-                  </Link>
-                </p>
-                <div className="mt-3">
-                  <FormNotice result={result} form={form} />
-                </div>
-                {own?.confirm ? (
-                  <ConfirmStep
-                    question={`Remove ${own.confirm.label}? A variant that was ever ordered is retired instead, so its orders keep it.`}
-                    fields={{ intent: "variant-remove", variantId: String(v.id), version: String(product.version) }}
-                    confirmLabel="Yes, remove"
-                    cancelTo={here}
-                  />
-                ) : null}
-                {mayEdit ? (
-                  <Form method="post" className="mt-3 space-y-3" key={`${form}-${product.version}-${JSON.stringify(sent ?? {})}`} aria-label={`Variant ${label}`}>
-                    <input type="hidden" name="intent" value="variant-save" />
-                    <input type="hidden" name="variantId" value={v.id} />
-                    <input type="hidden" name="version" value={product.version} />
-                    <VariantFields
-                      prefix={form}
-                      isNew={false}
-                      errors={own?.fields}
-                      values={
-                        sent
-                          ? { size: sent.size ?? "", color: sent.color ?? "", sku: sent.sku ?? "", price: sent.price ?? "", threshold: sent.threshold ?? "", active: sent.active === "on", limitPerCustomer: sent.limitPerCustomer ?? "" }
-                          : { size: v.size ?? "", color: v.color ?? "", sku: v.sku, price: centsToField(v.priceCents), threshold: String(v.lowStockThreshold), active: v.active, limitPerCustomer: v.limitPerCustomer === null ? "" : String(v.limitPerCustomer) }
-                      }
-                    />
-                    <div className="flex flex-wrap gap-3">
-                      <button type="submit" className={secondaryButton}>
-                        Save variant<span className="sr-only"> {label}</span>
-                      </button>
-                    </div>
-                  </Form>
-                ) : null}
-                {mayRemove ? (
-                  <Form method="post" className="mt-3">
-                    <input type="hidden" name="intent" value="variant-remove" />
-                    <input type="hidden" name="variantId" value={v.id} />
-                    <input type="hidden" name="version" value={product.version} />
-                    <input type="hidden" name="label" value={label} />
-                    <button type="submit" className={`${secondaryButton} text-danger`}>
-                      Remove variant<span className="sr-only"> {label}</span>
-                    </button>
-                  </Form>
-                ) : null}
-              </li>
-            );
-          })}
+          {product.variants.map((v) => (
+            <VariantItem key={v.id} variant={v} product={product} own={resultFor(`variant-${v.id}`)} waiting={waiting.byVariant[v.id]} mayEdit={mayEdit} mayRemove={mayRemove} cancelTo={here} />
+          ))}
         </ul>
         {mayEdit ? (
           <div className="mt-6 rounded border border-dashed border-line p-4">

@@ -11,10 +11,9 @@ import { storeDate } from "../../lib/dates.ts";
 import { CATEGORY_LABEL, formatCents } from "../../lib/format.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/products";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Products");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "products", "read");

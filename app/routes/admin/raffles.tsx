@@ -6,6 +6,7 @@ import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/a
 import { storeDateTime } from "../../lib/dates.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/raffles";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Raffles");
 export const ErrorBoundary = AdminErrorBoundary;
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listRaffles(context.db);
   return data(
     { rows: rows.map((r) => ({ ...r, opensAt: r.opensAt.toISOString(), closesAt: r.closesAt.toISOString() })) },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: noStore },
   );
 }
 

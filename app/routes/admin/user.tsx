@@ -20,22 +20,14 @@ import { formatCents } from "../../lib/format.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/user";
 import { useDone } from "../../lib/done.ts";
+import { noStore } from "../../lib/private-page.ts";
+import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("User");
 
-const noStore = { "Cache-Control": "private, no-store" };
-const notFound = () => data(null, { status: 404, headers: noStore });
-
-function userIdOf(params: { id?: string }): string {
-  const parsed = idSchema.safeParse(params.id);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "users", "read");
-  const user = await getUserDetail(context.db, userIdOf(params));
-  if (!user) throw notFound();
+  const user = editorRecord(await getUserDetail(context.db, editorIdOf(idSchema, params.id)));
   const done = new URL(request.url).searchParams.get("done");
   return data({ user, viewer: { id: viewer.id, role: viewer.role }, done: done && done in DONE ? (done as keyof typeof DONE) : null }, { headers: noStore });
 }
@@ -51,7 +43,7 @@ type Intent = keyof typeof DONE;
 export type ActionResult = { error?: string; fields?: Record<string, string>; confirm?: { intent: Intent; role?: string } };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const userId = userIdOf(params);
+  const userId = editorIdOf(idSchema, params.id);
   const fields = await readForm(request);
   const intent = fields.intent;
   const { actor } =

@@ -9,10 +9,9 @@ import { storeDate } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/format.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/users";
+import { noStore } from "../../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Users");
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "users", "read");
