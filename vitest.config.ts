@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
+          include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts", "texts/**/*.test.ts"],
           environment: "node",
           sequence: { groupOrder: 0 },
           // Pure rules and rendering: CPU-bound, one file per core (the default on 2 cores is one in all).

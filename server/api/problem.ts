@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DomainError } from "../../core/shared/errors.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import { MESSAGES as REQUEST_MESSAGES } from "../request-guard.ts";
-import { translateText } from "../../app/lib/i18n.server.ts";
+import { translateText } from "../../texts/index.ts";
 import { fieldErrorsOf, type FieldError } from "./field-errors.ts";
 
 /**
