@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<StopResult>({ ok: true }, { headers: noStore });
   } catch (error) {
     const refused = expectDomainError(error);
-    return data<StopResult>({ ok: false, error: localizeText(request, refused.message) }, { status: refused.status, headers: noStore });
+    return data<StopResult>({ ok: false, error: localizeText(request, refused) }, { status: refused.status, headers: noStore });
   }
 }
 

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ConfirmResult>({ ok: true, email }, { headers: noStore });
   } catch (error) {
     const refused = expectDomainError(error);
-    return data<ConfirmResult>({ ok: false, error: localizeText(request, refused.message) }, { status: refused.status, headers: noStore });
+    return data<ConfirmResult>({ ok: false, error: localizeText(request, refused) }, { status: refused.status, headers: noStore });
   }
 }
 

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<UnsubscribeResult>({ ok: true, email }, { headers: noStore });
   } catch (error) {
     const refused = expectDomainError(error);
-    return data<UnsubscribeResult>({ ok: false, error: localizeText(request, refused.message) }, { status: refused.status, headers: noStore });
+    return data<UnsubscribeResult>({ ok: false, error: localizeText(request, refused) }, { status: refused.status, headers: noStore });
   }
 }
 

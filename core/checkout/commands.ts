@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, HOLDING_STATUSES, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
-import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, linesShip, lockCart, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
+import { addressKeyOf, customerHoldings, customerLimitReached, getCart, limitBreachOf, limitsOfVariants, linesShip, lockCart, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
 import { checkPass } from "../queue/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/index.ts";
@@ -85,13 +85,13 @@ async function checkCustomerLimits(tx: Db, who: CustomerKeys, cartId: string | n
   for (const l of cartLines) {
     const limit = limits.get(l.variantId);
     if (!limit || (limit.productLimit === null && limit.variantLimit === null)) continue;
-    limited.push({ variantId: l.variantId, productId: l.productId, name: limit.name, options: limit.options, quantity: l.quantity, productLimit: limit.productLimit, variantLimit: limit.variantLimit });
+    limited.push({ variantId: l.variantId, productId: l.productId, name: limit.name, options: limit.options, size: limit.size, color: limit.color, quantity: l.quantity, productLimit: limit.productLimit, variantLimit: limit.variantLimit });
   }
   if (limited.length === 0) return;
   await lockCustomer(tx, who);
   const held = await customerHoldings(tx, who, limited.map((l) => l.productId), cartId);
-  const breach = findLimitBreach(limited, held);
-  if (breach) throw customerLimitReached(breach.item, breach.limit, breach.held);
+  const breach = limitBreachOf(limited, held);
+  if (breach) throw customerLimitReached(breach.what, breach.limit, breach.held);
 }
 
 /**
