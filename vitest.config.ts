@@ -8,11 +8,13 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
+          include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts", "texts/**/*.test.ts"],
           environment: "node",
           sequence: { groupOrder: 0 },
           // Pure rules and rendering: CPU-bound, one file per core (the default on 2 cores is one in all).
           maxWorkers: 2,
+          // Domain errors' messages in English, as the doors word them (texts/outcomes.ts).
+          setupFiles: ["texts/outcomes.ts"],
         },
       },
       {
@@ -28,6 +30,7 @@ export default defineConfig({
           // three files at a time keep both cores busy (the default on 2 cores is one).
           maxWorkers: 3,
           globalSetup: ["tests/global-setup.ts"],
+          setupFiles: ["texts/outcomes.ts"],
         },
       },
     ],

@@ -59,7 +59,7 @@ describe("the store's fonts", () => {
     const inDir = (dir: string, keep: (name: string) => boolean) =>
       fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter(keep).map((name) => path.join(dir, name));
     const files = [
-      ...inDir("app/i18n/messages", (name) => name.endsWith(".json")),
+      ...inDir("texts/messages", (name) => name.endsWith(".json")),
       ...inDir("db/seed", (name) => name.endsWith(".ts") && !name.endsWith(".test.ts")),
     ];
     expect(files.length).toBeGreaterThan(10);

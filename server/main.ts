@@ -13,6 +13,8 @@ import { seedCulture } from "../db/seed/culture.ts";
 import { createLocalMediaStore } from "../core/media/index.ts";
 import { createLocalAudioStore } from "../core/music/index.ts";
 import { ensureSeedAudio, hasPlaylists, seedMusicIfEmpty } from "../db/seed/music.ts";
+// Domain errors are worded in English in the logs (the doors word them in the request's language).
+import "../texts/outcomes.ts";
 import { loadEnv } from "./env.ts";
 import { createAuth } from "./auth.ts";
 import { checkoutDepsOf, createHttpApp, type HttpOptions } from "./http.ts";

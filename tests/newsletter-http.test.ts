@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES } from "../core/newsletter/index.ts";
-import spanishNewsletter from "../app/i18n/messages/es/newsletter.json";
+import spanishNewsletter from "../texts/messages/es/newsletter.json";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { Client } from "./http-client.ts";

@@ -3,7 +3,7 @@ import { Client } from "./http-client.ts";
 import { startSeededStore, type SeededStore } from "./server.ts";
 import { seedProducts } from "../db/seed/catalogue.ts";
 import { seedProductDescriptionsEs } from "../db/seed/catalogue-es.ts";
-import spanishShop from "../app/i18n/messages/es/shop.json";
+import spanishShop from "../texts/messages/es/shop.json";
 
 // The production server on the sample catalogue: a product's page in each language.
 let store: SeededStore;

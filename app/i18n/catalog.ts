@@ -1,10 +1,9 @@
 import { createIntl, createIntlCache, type IntlShape } from "react-intl";
 import { INTL_TAG, type Locale } from "../../core/shared/locale.ts";
-import type en from "./messages/en.ts";
+import type { MessageId, Messages } from "../../texts/ids.ts";
 
-/** Every text of the storefront, by id; English is the reference catalogue and Spanish has the same ids. */
-export type Messages = typeof en;
-export type MessageId = keyof Messages;
+/** Every text of the storefront, by id (the catalogues are in texts/messages). */
+export type { MessageId, Messages };
 
 /**
  * The catalogues this process holds: the server registers both at start (messages.server.ts); the browser

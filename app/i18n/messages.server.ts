@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Locale } from "../../core/shared/locale.ts";
 import { registerMessages } from "./catalog.ts";
-import en from "./messages/en.ts";
-import es from "./messages/es.ts";
+import en from "../../texts/messages/en.ts";
+import es from "../../texts/messages/es.ts";
 
 const CATALOGUES: Readonly<Record<Locale, Record<string, string>>> = { en, es };
 for (const [locale, messages] of Object.entries(CATALOGUES)) registerMessages(locale as Locale, messages);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_LINE_QUANTITY } from "../../core/cart/rules.ts";
+import { customerLimitReached, insufficientStock } from "../../core/cart/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { planReorder, TICKETS_SENT_NOTE } from "../../core/orders/rules.ts";
 import { CARD_MESSAGES } from "../../core/payments/inputs.ts";
@@ -78,5 +79,17 @@ describe("the domain's English messages on a Spanish page", () => {
   it("stay as they are on English pages, and when the catalogue lacks the wording", () => {
     expect(localizeText(english, CHECKOUT_MESSAGES.paymentFailed)).toBe("Payment failed");
     expect(localizeText(spanish, "A message nobody wrote down.")).toBe("A message nobody wrote down.");
+  });
+});
+
+describe("a domain error on a page", () => {
+  it("is worded from its text in the page's language, the item's colour named there, and in English for logs", () => {
+    const out = insufficientStock("Harlem Classic Tee", "M", "Heather Gray", 0, 0);
+    expect(out.message).toBe("Harlem Classic Tee (M, Heather Gray) is out of stock.");
+    expect(localizeText(english, out)).toBe("Harlem Classic Tee (M, Heather Gray) is out of stock.");
+    expect(localizeText(spanish, out)).toBe("Harlem Classic Tee (M, Gris jaspeado) está agotado.");
+    expect(localizeText(spanish, insufficientStock("Black Tag Cap", null, "Black", 2, 1))).toBe("Solo quedan 2 de Black Tag Cap (Negro), y tu carrito ya tiene 1.");
+    expect(localizeText(spanish, insufficientStock("Harlem Classic Tee", "M", "Black", 1, 0))).toBe("Solo queda 1 de Harlem Classic Tee (M, Negro).");
+    expect(localizeText(spanish, customerLimitReached({ name: "Tee", size: "S", color: "Ultraviolet" }, 1, 1))).toBe("Puedes comprar como máximo 1 Tee (S, Ultraviolet) por cliente.");
   });
 });

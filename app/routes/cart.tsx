@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           throw redirect(localePath(`/shop/${queued.slug}`, requestLocale(request)), { status: 303, headers });
         } else if (joined) {
           // The page's app shows the place in place of Add to Cart.
-          return data<CartActionResult>({ ok: false, error: localizeText(request, (error as Error).message), queue: joined }, { status: 403, headers });
+          return data<CartActionResult>({ ok: false, error: localizeText(request, error as CartError), queue: joined }, { status: 403, headers });
         } else {
           throw error;
         }
@@ -132,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       error,
       (e): CartActionResult => {
         const slug = e.code === "cart.sign_in_required" ? e.details.slug : undefined;
-        const error = localizeText(request, e.message);
+        const error = localizeText(request, e);
         return typeof slug === "string" ? { ok: false, error, signInTo: `/shop/${slug}` } : { ok: false, error };
       },
       { headers },

@@ -141,7 +141,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The cart came to ship between the look above and the order: core's refusal names each shipping field.
     const fieldsOf = (details: Record<string, unknown>) => (details.fields && typeof details.fields === "object" ? (details.fields as Record<string, string>) : {});
-    return domainErrorReply(error, (e) => localized(request, { kind: "invalid", error: e.message, fieldErrors: fieldsOf(e.details), fields }), { headers: noStore });
+    return domainErrorReply(
+      error,
+      (e) => {
+        const body = localized(request, { kind: "invalid", error: "", fieldErrors: fieldsOf(e.details), fields });
+        return body.kind === "invalid" ? { ...body, error: localizeText(request, e) } : body;
+      },
+      { headers: noStore },
+    );
   }
 }
 

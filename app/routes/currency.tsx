@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await requireOffered(context.db, parsed.data);
   } catch (error) {
-    return data<CurrencyResult>({ error: localizeText(request, expectDomainError(error).message) }, { status: 400, headers: noStore });
+    return data<CurrencyResult>({ error: localizeText(request, expectDomainError(error)) }, { status: 400, headers: noStore });
   }
   const back = safeRedirectPath(form.redirectTo, "/currency");
   const viewer = await getViewer(request, context);

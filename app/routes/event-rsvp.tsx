@@ -31,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return { kind: result.status, eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
   } catch (error) {
     const domain = expectDomainError(error) as EventError;
-    return data<Shown>({ kind: "invalid", message: localizeText(request, domain.message) }, { status: domain.status });
+    return data<Shown>({ kind: "invalid", message: localizeText(request, domain) }, { status: domain.status });
   }
 }
 
@@ -45,7 +45,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return { kind: "cancelled", eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
   } catch (error) {
     const domain = expectDomainError(error);
-    return data<Shown>({ kind: "invalid", message: localizeText(request, domain.message) }, { status: domain.status });
+    return data<Shown>({ kind: "invalid", message: localizeText(request, domain) }, { status: domain.status });
   }
 }
 

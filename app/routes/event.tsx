@@ -74,7 +74,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const field = typeof domain.details.field === "string" ? domain.details.field : null;
     // The party-size limit is said with its number; every other refusal by its English wording.
     const message =
-      domain.code === "events.party_too_large" ? serverT(request)("events.error.partyTooLarge", { count: String(event.partySizeLimit) }) : localizeText(request, domain.message);
+      domain.code === "events.party_too_large" ? serverT(request)("events.error.partyTooLarge", { count: String(event.partySizeLimit) }) : localizeText(request, domain);
     return data<RsvpActionResult>(field ? { ok: false, fields: { [field]: message }, values } : { ok: false, error: message, values }, { status: domain.status });
   }
 }

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const refused = expectDomainError(error);
     context.log.warn({ clientIp: context.clientIp }, "newsletter sign-ups throttled");
-    return data<SubscribeResult>({ ok: false, error: localizeText(request, refused.message), email }, { status: refused.status, headers: noStore });
+    return data<SubscribeResult>({ ok: false, error: localizeText(request, refused), email }, { status: refused.status, headers: noStore });
   }
   return data<SubscribeResult>({ ok: true, message: localizeText(request, NEWSLETTER_MESSAGES.checkInbox) }, { headers: noStore });
 }

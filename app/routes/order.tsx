@@ -59,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<OrderActionData>({ kind: "reordered", ...result, outcomes }, { headers: noStore });
   } catch (error) {
     if (error instanceof OrderError && error.code === "orders.not_found") throw orderNotFoundResponse();
-    return domainErrorReply(error, (e): OrderActionData => ({ kind: "error", message: localizeText(request, e.message) }), { headers: noStore });
+    return domainErrorReply(error, (e): OrderActionData => ({ kind: "error", message: localizeText(request, e) }), { headers: noStore });
   }
 }
 

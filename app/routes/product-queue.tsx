@@ -42,6 +42,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data({ queue: joined.status, open: true }, { headers: joined.setCookie ? { ...noStore, "Set-Cookie": joined.setCookie } : noStore });
   } catch (error) {
     const refused = expectDomainError(error);
-    return data({ queue: null, open: refused.code !== "queue.not_queued", error: localizeText(request, refused.message) }, { status: refused.status, headers: noStore });
+    return data({ queue: null, open: refused.code !== "queue.not_queued", error: localizeText(request, refused) }, { status: refused.status, headers: noStore });
   }
 }

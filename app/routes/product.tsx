@@ -72,7 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       queue = joined.status;
     } catch (error) {
       const refused = expectDomainError(error);
-      queue = { state: "refused", message: localizeText(request, refused.message), status: refused.status };
+      queue = { state: "refused", message: localizeText(request, refused), status: refused.status };
     }
   }
   // A raffle's page (its window, its draw, the entries) is never kept for guests by the page cache (ADR 0035).
@@ -134,7 +134,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     const refused = expectDomainError(error);
-    return data<{ notify: NotifyResult }>({ notify: { ok: false, error: localizeText(request, refused.message), email } }, { status: refused.status, headers: noStore });
+    return data<{ notify: NotifyResult }>({ notify: { ok: false, error: localizeText(request, refused), email } }, { status: refused.status, headers: noStore });
   }
   return data<{ notify: NotifyResult }>({ notify: { ok: true, upcoming: product.onSaleAt !== null } }, { headers: noStore });
 }

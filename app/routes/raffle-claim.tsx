@@ -61,7 +61,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (!cart.lines.some((l) => l.variantId === claim.variant.id)) await addToCart(context.db, cartId, { variantId: claim.variant.id, quantity: 1 });
   } catch (error) {
     const refused = expectDomainError(error);
-    return data({ error: localizeText(request, refused.message) }, { status: refused.status, headers: noStore });
+    return data({ error: localizeText(request, refused) }, { status: refused.status, headers: noStore });
   }
   throw localizedRedirect(request, "/checkout");
 }

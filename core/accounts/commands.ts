@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, carts, sessions, userProfiles, users, verifications, wishlists, type Preferences, type Role } from "../../db/schema/index.ts";
-import { AccountError } from "./errors.ts";
+import { AccountError, accountsText } from "./errors.ts";
 import { attachGuestCart } from "../cart/index.ts";
 import { findUserByEmail } from "./queries.ts";
 import { attemptPair, DEFAULT_PREFERENCES, deletedAccountEmail, MESSAGES, type AttemptPair } from "./rules.ts";
@@ -116,7 +116,7 @@ export async function setRoleByEmail(db: Db, email: string, role: Role): Promise
  */
 export async function endSession(db: Db, userId: string, sessionId: string): Promise<void> {
   const ended = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
-  if (ended.length === 0) throw new AccountError("accounts.session_not_found", "That sign-in was not found. It may have ended already.");
+  if (ended.length === 0) throw new AccountError("accounts.session_not_found", accountsText("api.domain.sessionNotFound"));
 }
 
 /** Ends every session of the user but the one given (after a password change). */

@@ -4,9 +4,9 @@ import { cartItems, carts, products, variants } from "../../db/schema/index.ts";
 import { productReleaseAt } from "../catalog/index.ts";
 import { newToken } from "../shared/ids.ts";
 import { checkPass, moveCartPasses } from "../queue/index.ts";
-import { CartError, customerLimitReached, insufficientStock, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, signInRequired } from "./errors.ts";
+import { CartError, cartText, customerLimitReached, insufficientStock, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, signInRequired } from "./errors.ts";
 import { customerHoldings, raffleSaleOf } from "./queries.ts";
-import { findLimitBreach, MAX_LINE_QUANTITY, type LimitedLine } from "./rules.ts";
+import { limitBreachOf, MAX_LINE_QUANTITY, type LimitedLine } from "./rules.ts";
 
 /** Creates an empty cart and returns its token (the cart cookie's value). */
 export async function createCart(db: Db): Promise<string> {
@@ -33,7 +33,7 @@ export async function cartExists(db: Db, cartId: string): Promise<boolean> {
  */
 export async function lockCart(tx: Db, cartId: string): Promise<{ id: string; userId: string | null }> {
   const rows = await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId)).returning({ id: carts.id, userId: carts.userId });
-  if (rows.length === 0) throw new CartError("cart.line_not_found", "Your cart has expired. Please add the item again.");
+  if (rows.length === 0) throw new CartError("cart.line_not_found", cartText("cart.domain.expiredAddAgain"));
   return rows[0]!;
 }
 
@@ -62,7 +62,7 @@ async function sellableVariant(tx: Db, variantId: number) {
     .innerJoin(products, eq(products.id, variants.productId))
     .where(and(eq(variants.id, variantId), eq(variants.active, true), eq(products.active, true), onSale))
     .limit(1);
-  if (!row) throw new CartError("cart.variant_not_found", "This item is no longer available.");
+  if (!row) throw new CartError("cart.variant_not_found", cartText("cart.domain.itemGone"));
   if (!row.released) throw notOnSaleYet(row.name, row.onSaleAt!);
   return row;
 }
@@ -89,6 +89,8 @@ async function checkCustomerLimit(tx: Db, cart: { id: string; userId: string | n
     productId: variant.productId,
     name: variant.name,
     options: variantId === variant.id ? [variant.size, variant.color].filter(Boolean).join(", ") : "",
+    size: variantId === variant.id ? variant.size : null,
+    color: variantId === variant.id ? variant.color : null,
     quantity: units,
     productLimit: variant.productLimit,
     // Only the changed variant's own limit is checked here: another line's was checked when it changed.
@@ -99,8 +101,8 @@ async function checkCustomerLimit(tx: Db, cart: { id: string; userId: string | n
     line(variant.id, quantity, variant.variantLimit),
   ];
   const held = await customerHoldings(tx, { userId: cart.userId }, [variant.productId], cart.id);
-  const breach = findLimitBreach(lines, held);
-  if (breach) throw customerLimitReached(breach.item, breach.limit, breach.held);
+  const breach = limitBreachOf(lines, held);
+  if (breach) throw customerLimitReached(breach.what, breach.limit, breach.held);
 }
 
 /**
@@ -159,7 +161,7 @@ export async function addToCart(
       throw insufficientStock(variant.name, variant.size, variant.color, variant.available, inCart);
     }
     if (wanted > MAX_LINE_QUANTITY) {
-      throw new CartError("cart.line_limit", `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`);
+      throw new CartError("cart.line_limit", cartText("cart.domain.lineLimit", { max: MAX_LINE_QUANTITY }));
     }
     await tx
       .insert(cartItems)
@@ -178,19 +180,18 @@ export async function findVariantByOptions(
     .select({ id: variants.id, size: variants.size, color: variants.color })
     .from(variants)
     .where(and(eq(variants.productId, input.productId), eq(variants.active, true)));
-  if (rows.length === 0) throw new CartError("cart.variant_not_found", "This item is no longer available.");
+  if (rows.length === 0) throw new CartError("cart.variant_not_found", cartText("cart.domain.itemGone"));
   const needsSize = rows.some((r) => r.size !== null);
   const needsColor = rows.some((r) => r.color !== null);
   if ((needsSize && !input.size) || (needsColor && !input.color)) {
-    const missing = [needsSize && !input.size ? "a size" : null, needsColor && !input.color ? "a color" : null]
-      .filter(Boolean)
-      .join(" and ");
-    throw new CartError("cart.variant_not_found", `Please choose ${missing}.`);
+    const size = needsSize && !input.size;
+    const color = needsColor && !input.color;
+    throw new CartError("cart.variant_not_found", cartText(size && color ? "cart.domain.chooseSizeAndColor" : size ? "cart.domain.chooseSize" : "cart.domain.chooseColor"));
   }
   const match = rows.find(
     (r) => r.size === (needsSize ? input.size : null) && r.color === (needsColor ? input.color : null),
   );
-  if (!match) throw new CartError("cart.variant_not_found", "That size and color combination is not available.");
+  if (!match) throw new CartError("cart.variant_not_found", cartText("cart.domain.comboUnavailable"));
   return match.id;
 }
 
@@ -207,7 +208,7 @@ export async function setLineQuantity(
       return;
     }
     const inCart = await currentQuantity(tx, cartId, input.variantId);
-    if (inCart === 0) throw new CartError("cart.line_not_found", "That item is not in your cart.");
+    if (inCart === 0) throw new CartError("cart.line_not_found", cartText("cart.domain.notInCart"));
     const variant = await sellableVariant(tx, input.variantId);
     // Lowering is always allowed: a customer over a limit (an order placed meanwhile) can come back under it.
     const raffle = input.quantity > inCart ? await checkRaffle(tx, cart, variant, input.quantity) : { held: false };

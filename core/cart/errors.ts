@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf, type ItemName } from "../shared/text.ts";
 
 export type CartErrorCode =
   | "cart.variant_not_found"
@@ -36,52 +37,74 @@ export class CartError extends errorsOf<CartErrorCode>({
   "cart.raffle_only": 409,
 }) {}
 
+/** What the cart's refusals say: texts of the catalogue (texts/messages/<locale>/cart.json), with the values each takes. */
+export const cartText = textsOf({
+  "cart.domain.itemGone": [],
+  "cart.domain.expiredAddAgain": [],
+  "cart.domain.expiredTryAgain": [],
+  "cart.domain.lineLimit": ["max"],
+  "cart.domain.chooseSize": [],
+  "cart.domain.chooseColor": [],
+  "cart.domain.chooseSizeAndColor": [],
+  "cart.domain.comboUnavailable": [],
+  "cart.domain.notInCart": [],
+  "cart.domain.outOfStock": ["item"],
+  "cart.domain.onlyAvailable": ["available", "item"],
+  "cart.domain.onlyAvailableInCart": ["available", "item", "inCart"],
+  "cart.domain.notOnSaleYet": ["item"],
+  "cart.domain.customerLimit": ["limit", "item"],
+  "cart.domain.signInToBuy": ["item"],
+  "cart.domain.queueRequired": ["item"],
+  "cart.domain.queueExpired": ["item"],
+  "cart.domain.queueInUse": ["item"],
+  "cart.domain.raffleOnly": ["item"],
+});
+
 /** Refuses an item of a product with a waiting room to a visitor who was not let in (or not yet); the product, for the door to offer the line. */
 export function queueRequired(name: string, slug: string, productId: number) {
-  return new CartError("cart.queue_required", `Join the line for ${name} to buy it.`, { slug, productId });
+  return new CartError("cart.queue_required", cartText("cart.domain.queueRequired", { item: name }), { slug, productId });
 }
 
 /** Refuses an item (at add or at checkout) whose pass from the waiting room has expired. */
 export function queueExpired(name: string, slug: string) {
-  return new CartError("cart.queue_expired", `Your time to check out ${name} has run out.`, { slug });
+  return new CartError("cart.queue_expired", cartText("cart.domain.queueExpired", { item: name }), { slug });
 }
 
 /** Refuses a place in line already bound to another cart. */
 export function queueInUse(name: string, slug: string) {
-  return new CartError("cart.queue_in_use", `That place in line for ${name} is already used by another cart.`, { slug });
+  return new CartError("cart.queue_in_use", cartText("cart.domain.queueInUse", { item: name }), { slug });
 }
 
 /** Refuses an item of a product sold by raffle to anyone but a winner claiming their unit (add to cart, and checkout again). */
 export function raffleOnly(name: string, slug?: string) {
-  return new CartError("cart.raffle_only", `${name} is sold by raffle.`, slug ? { slug } : {});
+  return new CartError("cart.raffle_only", cartText("cart.domain.raffleOnly", { item: name }), slug ? { slug } : {});
 }
 
 /** Refuses units past a product's (or a variant's) limit per customer; `item` names the variant when the limit is its own. */
-export function customerLimitReached(item: string, limit: number, held: number) {
-  return new CartError("cart.customer_limit", `You can buy at most ${limit} ${item} per customer.`, { limit, held });
+export function customerLimitReached(item: ItemName, limit: number, held: number) {
+  return new CartError("cart.customer_limit", cartText("cart.domain.customerLimit", { limit, item }), { limit, held });
 }
 
 /** Refuses a guest's add of a product only account holders can buy (sign-in required, or a limit per customer). */
 export function signInRequired(name: string, slug: string) {
-  return new CartError("cart.sign_in_required", `Sign in to buy ${name}.`, { slug });
+  return new CartError("cart.sign_in_required", cartText("cart.domain.signInToBuy", { item: name }), { slug });
 }
 
 /** Refuses an item of a product whose timed release has not come yet (add to cart, and checkout again). */
 export function notOnSaleYet(name: string, onSaleAt: Date | string) {
-  return new CartError("cart.not_on_sale_yet", `${name} is not on sale yet.`, { onSaleAt: new Date(onSaleAt).toISOString() });
+  return new CartError("cart.not_on_sale_yet", cartText("cart.domain.notOnSaleYet", { item: name }), { onSaleAt: new Date(onSaleAt).toISOString() });
 }
 
 export const describeOptions = (size: string | null, color: string | null) =>
   [size, color].filter(Boolean).join(", ");
 
 export function insufficientStock(name: string, size: string | null, color: string | null, available: number, inCart: number) {
-  const options = describeOptions(size, color);
-  const what = options ? `${name} (${options})` : name;
-  const message =
+  const item = { name, size, color };
+  const text =
     available <= 0
-      ? `${what} is out of stock.`
+      ? cartText("cart.domain.outOfStock", { item })
       : inCart > 0
-        ? `Only ${available} of ${what} available, and your cart already has ${inCart}.`
-        : `Only ${available} of ${what} available.`;
-  return new CartError("cart.insufficient_stock", message, { available, inCart });
+        ? cartText("cart.domain.onlyAvailableInCart", { available, item, inCart })
+        : cartText("cart.domain.onlyAvailable", { available, item });
+  return new CartError("cart.insufficient_stock", text, { available, inCart });
 }

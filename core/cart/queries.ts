@@ -83,6 +83,8 @@ export interface VariantLimits {
   slug: string;
   name: string;
   options: string;
+  size: string | null;
+  color: string | null;
   productLimit: number | null;
   variantLimit: number | null;
   signInRequired: boolean;
@@ -108,7 +110,7 @@ export async function limitsOfVariants(db: Db, variantIds: readonly number[]): P
   return new Map(
     rows.map((r) => [
       r.variantId,
-      { productId: r.productId, slug: r.slug, name: r.name, options: [r.size, r.color].filter(Boolean).join(", "), productLimit: r.productLimit, variantLimit: r.variantLimit, signInRequired: r.signInRequired },
+      { productId: r.productId, slug: r.slug, name: r.name, options: [r.size, r.color].filter(Boolean).join(", "), size: r.size, color: r.color, productLimit: r.productLimit, variantLimit: r.variantLimit, signInRequired: r.signInRequired },
     ]),
   );
 }

@@ -1,4 +1,5 @@
 /** Pure cart arithmetic: totals in cents, counts, the badge. */
+import type { ItemName } from "../shared/text.ts";
 
 import type { Category } from "../../db/schema/catalog.ts";
 import type { ProductImageView } from "../media/rules.ts";
@@ -70,6 +71,9 @@ export interface LimitedLine {
   /** The product's name, and the variant's options ("M, Black") for a variant's own limit. */
   name: string;
   options: string;
+  /** The variant's options one by one, for the message naming it (its colour in the page's language). */
+  size?: string | null;
+  color?: string | null;
   quantity: number;
   productLimit: number | null;
   variantLimit: number | null;
@@ -96,12 +100,19 @@ export interface LimitBreach {
  * Null when every limit holds.
  */
 export function findLimitBreach(lines: readonly LimitedLine[], held: Holdings): LimitBreach | null {
+  const breach = limitBreachOf(lines, held);
+  return breach && { item: breach.item, limit: breach.limit, held: breach.held };
+}
+
+/** findLimitBreach's breach, with the item it names as a text names it (for the refusal). */
+export function limitBreachOf(lines: readonly LimitedLine[], held: Holdings): (LimitBreach & { what: ItemName }) | null {
   const byProduct = new Map<number, { name: string; limit: number; units: number }>();
   for (const line of lines) {
     if (line.variantLimit !== null) {
       const already = held.byVariant.get(line.variantId) ?? 0;
       if (already + line.quantity > line.variantLimit) {
-        return { item: line.options ? `${line.name} (${line.options})` : line.name, limit: line.variantLimit, held: already };
+        const what = { name: line.name, size: line.size ?? null, color: line.color ?? null };
+        return { item: line.options ? `${line.name} (${line.options})` : line.name, what, limit: line.variantLimit, held: already };
       }
     }
     if (line.productLimit !== null) {
@@ -112,7 +123,7 @@ export function findLimitBreach(lines: readonly LimitedLine[], held: Holdings): 
   }
   for (const [productId, entry] of byProduct) {
     const already = held.byProduct.get(productId) ?? 0;
-    if (already + entry.units > entry.limit) return { item: entry.name, limit: entry.limit, held: already };
+    if (already + entry.units > entry.limit) return { item: entry.name, what: { name: entry.name, size: null, color: null }, limit: entry.limit, held: already };
   }
   return null;
 }

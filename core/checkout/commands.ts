@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, HOLDING_STATUSES, type CheckoutLine, type PostalAddress } from "../../db/schema/index.ts";
-import { addressKeyOf, customerHoldings, customerLimitReached, findLimitBreach, getCart, limitsOfVariants, linesShip, lockCart, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
+import { addressKeyOf, customerHoldings, customerLimitReached, getCart, limitBreachOf, limitsOfVariants, linesShip, lockCart, notOnSaleYet, queueExpired, queueInUse, queueRequired, raffleOnly, type CartLine, type CustomerKeys, type LimitedLine } from "../cart/index.ts";
 import { checkPass } from "../queue/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/index.ts";
@@ -13,12 +13,12 @@ import type { JobQueue } from "../shared/jobs.ts";
 import { CURRENCY } from "../shared/money.ts";
 import { newToken } from "../shared/ids.ts";
 import { missingShippingFields, type ShippingAddressInput } from "./address.ts";
-import { CheckoutError, emptyCart, shippingRequired } from "./errors.ts";
+import { CheckoutError, emptyCart, shippingRequired, checkoutText } from "./errors.ts";
 import type { BillingInput } from "./inputs.ts";
 import { attemptById, attemptOutcome, isHolding, type Attempt, type PlaceOrderResult, type ShortLine } from "./queries.ts";
 import { chargeAttempt, chargeLooksAbandoned } from "./charge.ts";
 import { takeOver } from "./resume.ts";
-import { CHECKOUT_MESSAGES, DUPLICATE_WAIT_MS, MAX_TAKEOVERS } from "./rules.ts";
+import { DUPLICATE_WAIT_MS, MAX_TAKEOVERS } from "./rules.ts";
 
 export interface CheckoutDeps {
   db: Db;
@@ -85,13 +85,13 @@ async function checkCustomerLimits(tx: Db, who: CustomerKeys, cartId: string | n
   for (const l of cartLines) {
     const limit = limits.get(l.variantId);
     if (!limit || (limit.productLimit === null && limit.variantLimit === null)) continue;
-    limited.push({ variantId: l.variantId, productId: l.productId, name: limit.name, options: limit.options, quantity: l.quantity, productLimit: limit.productLimit, variantLimit: limit.variantLimit });
+    limited.push({ variantId: l.variantId, productId: l.productId, name: limit.name, options: limit.options, size: limit.size, color: limit.color, quantity: l.quantity, productLimit: limit.productLimit, variantLimit: limit.variantLimit });
   }
   if (limited.length === 0) return;
   await lockCustomer(tx, who);
   const held = await customerHoldings(tx, who, limited.map((l) => l.productId), cartId);
-  const breach = findLimitBreach(limited, held);
-  if (breach) throw customerLimitReached(breach.item, breach.limit, breach.held);
+  const breach = limitBreachOf(limited, held);
+  if (breach) throw customerLimitReached(breach.what, breach.limit, breach.held);
 }
 
 /**
@@ -268,7 +268,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput): Pr
       case "taken": {
         const attempt = claim.attempt;
         if (attempt.userId !== input.userId) {
-          throw new CheckoutError("checkout.key_conflict", "This checkout form has expired. Please try again.");
+          throw new CheckoutError("checkout.key_conflict", checkoutText("checkout.domain.formExpired"));
         }
         if (attempt.submissionDigest === null || attempt.submissionDigest === digest) return awaitExisting(deps, attempt, input.card);
         // The same form sent with other content: once its attempt is over with nothing kept, this is a new one.
@@ -305,7 +305,7 @@ async function awaitExisting(deps: CheckoutDeps, first: Attempt, card: CardInput
     if (outcome.kind !== "in_progress" || Date.now() > deadline) return outcome;
     await new Promise((r) => setTimeout(r, 100));
     const again = await attemptById(deps.db, attempt.id);
-    if (!again) throw new CheckoutError("checkout.attempt_not_found", CHECKOUT_MESSAGES.paymentFailed);
+    if (!again) throw new CheckoutError("checkout.attempt_not_found", checkoutText("checkout.domain.paymentFailed"));
     attempt = again;
   }
 }

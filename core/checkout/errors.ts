@@ -1,5 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
-import { CHECKOUT_MESSAGES } from "./rules.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type CheckoutErrorCode = "checkout.empty_cart" | "checkout.attempt_not_found" | "checkout.key_conflict" | "checkout.shipping_required";
 
@@ -12,7 +12,16 @@ export class CheckoutError extends errorsOf<CheckoutErrorCode>({
   "checkout.shipping_required": 400,
 }) {}
 
-export const emptyCart = () => new CheckoutError("checkout.empty_cart", "Your cart is empty");
+/** What the module's refusals say: texts of the catalogue (texts/messages), with the values each takes. */
+export const checkoutText = textsOf({
+  "checkout.domain.notFound": [],
+  "checkout.domain.formExpired": [],
+  "checkout.domain.paymentFailed": [],
+  "cart.empty": [],
+  "checkout.domain.shippingRequired": [],
+});
+
+export const emptyCart = () => new CheckoutError("checkout.empty_cart", checkoutText("cart.empty"));
 
 /** A cart that ships, and no address to ship it to; `fields` holds each shipping field's message. */
-export const shippingRequired = (fields: Record<string, string>) => new CheckoutError("checkout.shipping_required", CHECKOUT_MESSAGES.shippingRequired, { fields });
+export const shippingRequired = (fields: Record<string, string>) => new CheckoutError("checkout.shipping_required", checkoutText("checkout.domain.shippingRequired"), { fields });

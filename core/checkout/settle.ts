@@ -11,7 +11,7 @@ import { recordEvents } from "../analytics/index.ts";
 import { markPassesUsed } from "../queue/index.ts";
 import { crashPoint } from "../shared/failpoints.ts";
 import type { CheckoutDeps } from "./commands.ts";
-import { CheckoutError } from "./errors.ts";
+import { CheckoutError, checkoutText } from "./errors.ts";
 import { attemptById, receiptFor, toReceipt, type Attempt, type Receipt } from "./queries.ts";
 
 export type SettleResult = { kind: "completed"; receipt: Receipt; fresh: boolean } | { kind: "refunded"; message: string };
@@ -37,7 +37,7 @@ export interface SettlePayment {
 export async function settleAttempt(deps: CheckoutDeps, attemptId: string, payment: SettlePayment): Promise<SettleResult> {
   const result = await deps.db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId)).for("update");
-    if (!attempt) throw new CheckoutError("checkout.attempt_not_found", "That checkout was not found.", { attemptId });
+    if (!attempt) throw new CheckoutError("checkout.attempt_not_found", checkoutText("checkout.domain.notFound"), { attemptId });
     return settleLockedAttempt(tx, deps, attempt, payment);
   });
   if (result.kind === "completed") return result;
@@ -146,7 +146,7 @@ export async function settleLockedAttempt(tx: Db, deps: SettleDeps, attempt: Att
  */
 export async function finishRefund(deps: CheckoutDeps, attemptId: string): Promise<{ kind: "refunded"; message: string }> {
   const attempt = await attemptById(deps.db, attemptId);
-  if (!attempt) throw new CheckoutError("checkout.attempt_not_found", "That checkout was not found.", { attemptId });
+  if (!attempt) throw new CheckoutError("checkout.attempt_not_found", checkoutText("checkout.domain.notFound"), { attemptId });
   const message = attempt.failureMessage ?? SOLD_OUT_REFUNDED;
   if (attempt.status !== "refunding") return { kind: "refunded", message };
   if (!attempt.paymentId) throw new Error(`checkout ${attempt.id} is refunding without a payment`);

@@ -57,7 +57,7 @@ export function pluralize(count: number, one: string, many = `${one}s`): string 
 }
 
 // The brand pages' words (Home, About, History, and the intros of Music and Culture) are in the
-// storefront's catalogue, in English and Spanish (app/i18n/messages/*/home.json, music.json, culture.json);
+// storefront's catalogue, in English and Spanish (texts/messages/*/home.json, music.json, culture.json);
 // here is what they are laid out with: pictures, links, and which entries each list has.
 
 // ---------------------------------------------------------------- Home

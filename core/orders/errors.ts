@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 import type { OrderStatus } from "./rules.ts";
 import { transitionRefusal } from "./rules.ts";
 
@@ -12,12 +13,19 @@ export class OrderError extends errorsOf<OrderErrorCode>({
   "orders.refund_invalid": 400,
 }) {}
 
+/** What the module's refusals say: texts of the catalogue (texts/messages), with the values each takes. */
+export const ordersText = textsOf({
+  "orders.domain.notFound": [],
+  "orders.domain.notReorderable": [],
+  "orders.domain.nothingOnSale": [],
+});
+
 /** Also what another customer's order gives: exactly as if it did not exist. */
-export const orderNotFound = (orderId: string) => new OrderError("orders.not_found", "That order was not found.", { orderId });
+export const orderNotFound = (orderId: string) => new OrderError("orders.not_found", ordersText("orders.domain.notFound"), { orderId });
 
 export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
   new OrderError("orders.invalid_transition", transitionRefusal(from, to) ?? `A ${from} order cannot be marked ${to}.`, { from, to });
 
 /** Reorder refused by the order's rule (orderActions): not delivered, or nothing in it on sale any more (tickets of a past event). */
 export const notReorderable = (status: OrderStatus) =>
-  new OrderError("orders.not_reorderable", status === "delivered" ? "Nothing in this order is on sale any more." : "Only delivered orders can be reordered.", { status });
+  new OrderError("orders.not_reorderable", ordersText(status === "delivered" ? "orders.domain.nothingOnSale" : "orders.domain.notReorderable"), { status });

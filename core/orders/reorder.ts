@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, carts, orderItems, orders, products, variants } from "../../db/schema/index.ts";
-import { addToCart, CartError, MAX_LINE_QUANTITY } from "../cart/index.ts";
+import { addToCart, CartError, cartText, MAX_LINE_QUANTITY } from "../cart/index.ts";
 import { notReorderable, orderNotFound } from "./errors.ts";
 import { actionsOfOrder } from "./queries.ts";
 import { planReorder, type ReorderOutcome, type VariantNow } from "./rules.ts";
@@ -32,7 +32,7 @@ export async function reorder(db: Db, input: { userId: string; orderId: string; 
 
     // The cart must be this customer's: never fill someone else's.
     const [cart] = await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, input.cartId), eq(carts.userId, input.userId))).for("update");
-    if (!cart) throw new CartError("cart.line_not_found", "Your cart has expired. Please try again.");
+    if (!cart) throw new CartError("cart.line_not_found", cartText("cart.domain.expiredTryAgain"));
 
     const lines = await tx
       .select({ variantId: orderItems.variantId, name: orderItems.name, size: orderItems.size, color: orderItems.color, quantity: orderItems.quantity })

@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type QueueErrorCode = "queue.not_queued" | "queue.sign_in_required" | "queue.invalid_settings" | "queue.rate_limited";
 
@@ -12,14 +13,21 @@ export class QueueError extends errorsOf<QueueErrorCode>({
   "queue.rate_limited": 429,
 }) {}
 
+/** What the module's refusals say: texts of the catalogue (texts/messages), with the values each takes. */
+export const queueText = textsOf({
+  "cart.domain.queueTooManyJoins": [],
+  "cart.domain.queueNotQueued": [],
+  "cart.domain.signInToBuy": ["item"],
+});
+
 export function tooManyJoins() {
-  return new QueueError("queue.rate_limited", "Too many tries to join the line. Please wait a minute and try again.", { retryAfterSeconds: 60 });
+  return new QueueError("queue.rate_limited", queueText("cart.domain.queueTooManyJoins"), { retryAfterSeconds: 60 });
 }
 
 export function notQueued(slug: string) {
-  return new QueueError("queue.not_queued", "This product has no waiting line.", { slug });
+  return new QueueError("queue.not_queued", queueText("cart.domain.queueNotQueued"), { slug });
 }
 
 export function queueSignInRequired(name: string, slug: string) {
-  return new QueueError("queue.sign_in_required", `Sign in to buy ${name}.`, { slug });
+  return new QueueError("queue.sign_in_required", queueText("cart.domain.signInToBuy", { item: name }), { slug });
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { reviewHelpfulVotes, reviews } from "../../db/schema/index.ts";
-import { productNotFound, REVIEW_MESSAGES, ReviewError, reviewNotFound } from "./errors.ts";
+import { productNotFound, ReviewError, reviewNotFound, reviewsText } from "./errors.ts";
 import type { ReviewInput } from "./inputs.ts";
 import { hasPaidOrderFor, reviewableProduct, type ReviewableProduct } from "./queries.ts";
 
@@ -16,7 +16,7 @@ function pickOption(chosen: string | null, offered: string[], field: "size" | "c
   if (chosen === null) return null;
   const match = offered.find((o) => o.toLowerCase() === chosen.toLowerCase());
   if (match === undefined) {
-    throw new ReviewError("reviews.invalid_option", field === "size" ? REVIEW_MESSAGES.unknownSize : REVIEW_MESSAGES.unknownColor, { field });
+    throw new ReviewError("reviews.invalid_option", reviewsText(field === "size" ? "shop.reviews.error.unknownSize" : "shop.reviews.error.unknownColor"), { field });
   }
   return match;
 }
@@ -53,7 +53,7 @@ export async function createReview(db: Db, author: Author, input: ReviewInput): 
       .values({ ...values, productId: product.id, userId: author.userId, verified })
       .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
       .returning({ id: reviews.id });
-    if (!row) throw new ReviewError("reviews.review_exists", REVIEW_MESSAGES.alreadyReviewed);
+    if (!row) throw new ReviewError("reviews.review_exists", reviewsText("shop.reviews.error.alreadyReviewed"));
     return { id: row.id, verified };
   });
 }
@@ -72,7 +72,7 @@ export async function updateReview(db: Db, author: Author, input: ReviewInput): 
       .set({ ...values, verified, updatedAt: new Date() })
       .where(and(eq(reviews.productId, product.id), eq(reviews.userId, author.userId)))
       .returning({ id: reviews.id });
-    if (!row) throw new ReviewError("reviews.review_not_found", REVIEW_MESSAGES.noReviewToEdit);
+    if (!row) throw new ReviewError("reviews.review_not_found", reviewsText("shop.reviews.error.noReviewToEdit"));
     return { id: row.id, verified };
   });
 }
@@ -89,7 +89,7 @@ export async function markHelpful(db: Db, input: { userId: string; reviewId: num
       .where(and(eq(reviews.id, input.reviewId), eq(reviews.hidden, false)))
       .limit(1);
     if (!review) throw reviewNotFound();
-    if (review.userId === input.userId) throw new ReviewError("reviews.own_review", REVIEW_MESSAGES.ownReview);
+    if (review.userId === input.userId) throw new ReviewError("reviews.own_review", reviewsText("shop.reviews.error.ownReview"));
     const voted = await tx
       .insert(reviewHelpfulVotes)
       .values({ reviewId: review.id, userId: input.userId })

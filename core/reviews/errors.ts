@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type ReviewErrorCode =
   | "reviews.unauthenticated"
@@ -17,6 +18,17 @@ export class ReviewError extends errorsOf<ReviewErrorCode>({
   "reviews.own_review": 400,
 }) {}
 
+/** What the module's refusals say: texts of the catalogue (texts/messages), with the values each takes. */
+export const reviewsText = textsOf({
+  "shop.reviews.error.unknownSize": [],
+  "shop.reviews.error.unknownColor": [],
+  "shop.reviews.error.alreadyReviewed": [],
+  "shop.reviews.error.noReviewToEdit": [],
+  "shop.reviews.error.ownReview": [],
+  "shop.reviews.error.productNotFound": [],
+  "shop.reviews.error.reviewNotFound": [],
+});
+
 export const REVIEW_MESSAGES = {
   signInToReview: "Please sign in to write a review.",
   signInForHelpful: "Please sign in to mark reviews as helpful.",
@@ -29,5 +41,5 @@ export const REVIEW_MESSAGES = {
   unknownColor: "Please choose one of this product's colors.",
 } as const;
 
-export const productNotFound = () => new ReviewError("reviews.product_not_found", REVIEW_MESSAGES.productNotFound);
-export const reviewNotFound = () => new ReviewError("reviews.review_not_found", REVIEW_MESSAGES.reviewNotFound);
+export const productNotFound = () => new ReviewError("reviews.product_not_found", reviewsText("shop.reviews.error.productNotFound"));
+export const reviewNotFound = () => new ReviewError("reviews.review_not_found", reviewsText("shop.reviews.error.reviewNotFound"));

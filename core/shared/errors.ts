@@ -1,21 +1,39 @@
+import type { TextRef } from "./text.ts";
+
 /** The statuses a domain error may answer with. */
 export type HttpStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
+/** How a process words its errors for logs and tests (texts/outcomes.ts installs the English). */
+let describe: ((text: TextRef) => string) | null = null;
+
+export function describeErrorsWith(render: (text: TextRef) => string): void {
+  describe = render;
+}
+
 /**
- * The one error the domain throws for anything a user or caller can act on. Each module's errors.ts
- * derives its error class from a table of its codes and their HTTP statuses (errorsOf below).
+ * The one error the domain throws for anything a user or caller can act on: a stable code (its module's, with
+ * the HTTP status its table gives) and what to say, a text of the store's catalogue by id with its values (ADR
+ * 0011). The doors word it in the request's language; `message` is its English, for logs and tests (the id when
+ * no texts are loaded). Each module's errors.ts derives its error class from a table of its codes and their
+ * HTTP statuses (errorsOf below).
  */
 export abstract class DomainError<Code extends string = string> extends Error {
   /** The HTTP status this error answers with, from its module's table. */
   abstract readonly status: HttpStatus;
+  /** What to say; null for a module still writing its English (`legacy`). */
+  readonly text: TextRef | null;
 
   constructor(
     readonly code: Code,
-    message: string,
+    said: TextRef | string,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(message);
+    super();
     this.name = new.target.name;
+    this.text = typeof said === "string" ? null : said;
+    const legacy = typeof said === "string" ? said : said.id;
+    // Worded when read, so an error made before the process's texts were loaded still reads in English.
+    Object.defineProperty(this, "message", { get: () => (this.text && describe ? describe(this.text) : legacy), enumerable: false, configurable: true });
   }
 }
 

@@ -10,6 +10,7 @@ import {
   listNotFound,
   productNotFound,
   WishlistError,
+  wishlistText,
 } from "./errors.ts";
 import { offerVariantsOf } from "./queries.ts";
 import {
@@ -20,7 +21,6 @@ import {
   MAX_ITEMS_PER_WISHLIST,
   MAX_WISHLISTS,
   SHARE_CODE_ATTEMPTS,
-  WISHLIST_MESSAGES,
   type WishlistPriority,
 } from "./rules.ts";
 
@@ -91,7 +91,7 @@ export async function saveItem(db: Db, userId: string, input: SaveItemInput): Pr
       (v) => (input.size === null || v.size === input.size) && (input.color === null || v.color === input.color),
     );
     if (fits.length === 0) {
-      throw options.length === 0 ? productNotFound() : new WishlistError("wishlist.invalid_options", WISHLIST_MESSAGES.optionsUnavailable);
+      throw options.length === 0 ? productNotFound() : new WishlistError("wishlist.invalid_options", wishlistText("cart.domain.comboUnavailable"));
     }
     // The variant is recorded when the chosen options name exactly one.
     const variantId = (input.size !== null || input.color !== null) && fits.length === 1 ? fits[0]!.id : null;
@@ -100,7 +100,7 @@ export async function saveItem(db: Db, userId: string, input: SaveItemInput): Pr
     const listId = input.listId ?? (await ensureDefaultList(tx, userId));
     await lockOwnList(tx, userId, listId);
     const [held] = await tx.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.wishlistId, listId));
-    if (Number(held?.n ?? 0) >= MAX_ITEMS_PER_WISHLIST) throw new WishlistError("wishlist.limit", WISHLIST_MESSAGES.listFull);
+    if (Number(held?.n ?? 0) >= MAX_ITEMS_PER_WISHLIST) throw new WishlistError("wishlist.limit", wishlistText("shop.wishlist.listFull"));
 
     const [inserted] = await tx
       .insert(wishlistItems)
@@ -165,7 +165,7 @@ export async function createWishlist(db: Db, userId: string, input: { name: stri
     await lockUser(tx, userId);
     await ensureDefaultList(tx, userId);
     const [held] = await tx.select({ n: count() }).from(wishlists).where(eq(wishlists.userId, userId));
-    if (Number(held?.n ?? 0) >= MAX_WISHLISTS) throw new WishlistError("wishlist.limit", WISHLIST_MESSAGES.tooManyLists);
+    if (Number(held?.n ?? 0) >= MAX_WISHLISTS) throw new WishlistError("wishlist.limit", wishlistText("wishlist.domain.tooManyLists", { max: MAX_WISHLISTS }));
     const [made] = await tx
       .insert(wishlists)
       .values({ userId, name: input.name, description: input.description })
@@ -189,7 +189,7 @@ export async function deleteWishlist(db: Db, userId: string, listId: number): Pr
     await lockUser(tx, userId);
     await lockOwnList(tx, userId, listId);
     if ((await firstListId(tx, userId)) === listId) {
-      throw new WishlistError("wishlist.first_list", WISHLIST_MESSAGES.firstListStays);
+      throw new WishlistError("wishlist.first_list", wishlistText("wishlist.domain.firstListStays"));
     }
     await tx.delete(wishlists).where(and(eq(wishlists.id, listId), eq(wishlists.userId, userId)));
   });
@@ -262,7 +262,7 @@ export async function moveItemToCart(
     const offer = itemOffer(item, options, item.productActive);
     if (offer.availability === "unavailable") throw productNotFound();
     const variantId = offer.variantId ?? offer.choices.find((v) => v.id === input.variantId)?.id;
-    if (variantId === undefined) throw new WishlistError("wishlist.invalid_options", WISHLIST_MESSAGES.chooseOption);
+    if (variantId === undefined) throw new WishlistError("wishlist.invalid_options", wishlistText("wishlist.domain.chooseOption"));
     const added = await addToCart(tx, cartId, { variantId, quantity: 1 });
     await tx.delete(wishlistItems).where(eq(wishlistItems.id, item.id));
     await tx.update(wishlists).set({ updatedAt: new Date() }).where(eq(wishlists.id, item.listId));

@@ -3,7 +3,7 @@ import { changePasswordJsonSchema, deleteAccountSchema, MESSAGES, preferencesJso
 import { currentRates, DISPLAY_CURRENCIES, offeredCurrencies, type DisplayCurrency } from "../../core/currency/index.ts";
 import { exportAccountData } from "../../core/privacy/index.ts";
 import { changePassword, currentPreferences, deleteAccount, savePreferences, type SettingsCall } from "../../app/lib/account-settings.server.ts";
-import { localeT } from "../../app/lib/i18n.server.ts";
+import { localeT } from "../../texts/index.ts";
 import { meOf, meSchema, signedIn, signedInSchema } from "./accounts.ts";
 import { badToken } from "./bearer.ts";
 import { operation, type ApiContext } from "./operation.ts";

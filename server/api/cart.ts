@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { addToCart, addToCartJsonSchema, createCart, ensureCartOfUser, findCartOfUser, getCart, isGuestCart, removeLine, setLineQuantity, setQuantityJsonSchema, variantIdSchema } from "../../core/cart/index.ts";
-import { categoryLabel, colorLabel } from "../../app/lib/format.ts";
-import { localeT } from "../../app/lib/i18n.server.ts";
+import { categoryLabel, colorLabel, localeT } from "../../texts/index.ts";
 import { track } from "./analytics.ts";
 import { absolute, imageOut, imageSchema } from "./catalog.ts";
 import { operation, type ApiContext } from "./operation.ts";

@@ -4,8 +4,7 @@ import { artUrl, CATEGORY_FILTERS, findRenamedProduct, getProductBySlug, listCol
 import type { ProductImageView } from "../../core/media/index.ts";
 import { hasWaitingRoom } from "../../core/queue/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
-import { categoryLabel, colorLabel, stockText, tagLabel } from "../../app/lib/format.ts";
-import { localeT } from "../../app/lib/i18n.server.ts";
+import { categoryLabel, colorLabel, stockText, tagLabel, localeT } from "../../texts/index.ts";
 import { track } from "./analytics.ts";
 import { operation } from "./operation.ts";
 import { API_MESSAGES, ApiProblem } from "./problem.ts";

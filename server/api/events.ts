@@ -19,7 +19,7 @@ import {
   type RsvpDeps,
 } from "../../core/events/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
-import { localeT } from "../../app/lib/i18n.server.ts";
+import { localeT } from "../../texts/index.ts";
 import { absolute } from "./catalog.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { ApiProblem, validationProblem } from "./problem.ts";

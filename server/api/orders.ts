@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ensureCartOfUser } from "../../core/cart/index.ts";
 import { findOrderOfCustomer, listOrdersOfCustomer, orderIdSchema, pageSchema, reorder, shipmentTimeline, statusFilterSchema, type OrderDetail, type OrderSummary } from "../../core/orders/index.ts";
 import { ORDER_STATUSES, ORDERS_PAGE_SIZE } from "../../core/orders/index.ts";
-import { translateText } from "../../app/lib/i18n.server.ts";
+import { translateText } from "../../texts/index.ts";
 import { cartOut, cartSchema } from "./cart.ts";
 import { absolute } from "./catalog.ts";
 import { operation, type ApiContext } from "./operation.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DomainError } from "../../core/shared/errors.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import { MESSAGES as REQUEST_MESSAGES } from "../request-guard.ts";
-import { translateText } from "../../app/lib/i18n.server.ts";
+import { errorText, translateText } from "../../texts/index.ts";
 import { fieldErrorsOf, type FieldError } from "./field-errors.ts";
 
 /**
@@ -92,15 +92,16 @@ export class ApiProblem extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { errors?: { field: string; message: string }[]; retryAfterSeconds?: number; headers?: Record<string, string>; lines?: Problem["lines"] } = {},
+    readonly extra: { errors?: { field: string; message: string }[]; retryAfterSeconds?: number; headers?: Record<string, string>; lines?: Problem["lines"]; said?: DomainError } = {},
   ) {
     super(message);
     this.name = "ApiProblem";
   }
 }
 
+/** A domain error as a problem: its code and status, its words from its text in the language asked for. */
 export function problemFromDomain(error: DomainError): ApiProblem {
-  return new ApiProblem(error.status, error.code, error.message);
+  return new ApiProblem(error.status, error.code, error.message, { said: error });
 }
 
 /**
@@ -122,7 +123,7 @@ export function problemJson(problem: ApiProblem, options: { baseUrl: string; loc
     type: `${options.baseUrl}/api/v1/problems/${problem.code}`,
     title: TITLES[problem.status] ?? "Error",
     status: problem.status,
-    detail: say(problem.message),
+    detail: problem.extra.said ? errorText(options.locale, problem.extra.said) : say(problem.message),
     code: problem.code,
     ...(problem.extra.errors ? { errors: problem.extra.errors.map((e) => ({ field: e.field, message: say(e.message) })) } : {}),
     ...(problem.extra.retryAfterSeconds !== undefined ? { retryAfterSeconds: problem.extra.retryAfterSeconds } : {}),

@@ -14,7 +14,7 @@ import {
   reviewListQuerySchema,
   updateReview,
 } from "../../core/reviews/index.ts";
-import { localeT } from "../../app/lib/i18n.server.ts";
+import { localeT } from "../../texts/index.ts";
 import { fitLine, reviewerLabel } from "../../app/lib/reviews.server.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { API_MESSAGES, ApiProblem } from "./problem.ts";

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../core/shared/locale.ts";
 import { compressAnswers } from "../compression.ts";
 import { sendKeptBody, type CachedPage } from "../page-cache.ts";
 import { addressProblem, CONTROL_IN_TEXT, isHostName, MESSAGES as REQUEST_MESSAGES } from "../request-guard.ts";
-import { negotiateLocale } from "../../app/lib/i18n.server.ts";
+import { negotiateLocale } from "../../texts/index.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
 import { track } from "./analytics.ts";
 import { parseFields } from "./field-errors.ts";

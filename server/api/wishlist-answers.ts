@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { getWishlist, itemIdSchema, listIdSchema, listWishlists, renameListSchema, updateItemSchema, WISHLIST_MESSAGES, WISHLIST_PRIORITIES, type SharedWishlist, type WishlistSummary } from "../../core/wishlist/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
-import { categoryLabel, colorLabel, wishlistName } from "../../app/lib/format.ts";
-import { localeT, translateText } from "../../app/lib/i18n.server.ts";
+import { categoryLabel, colorLabel, wishlistName, localeT, translateText } from "../../texts/index.ts";
 import { absolute, imageOut, imageSchema } from "./catalog.ts";
 import type { ApiContext } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";

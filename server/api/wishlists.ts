@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { createListSchema, createWishlist, deleteWishlist, listWishlists, lookupSharedWishlist, renameWishlist, setWishlistSharing, shareCodeSchema, SHARE_LOOKUP_THROTTLE, WISHLIST_MESSAGES } from "../../core/wishlist/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
-import { storedWishlistName, wishlistName } from "../../app/lib/format.ts";
-import { localeT } from "../../app/lib/i18n.server.ts";
+import { storedWishlistName, wishlistName, localeT } from "../../texts/index.ts";
 import { operation } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 import { summarySchema, wishlistSchema, sharedWishlistSchema, listParams, renameBody, sharedItemOut, summaryOut, wishlistOut } from "./wishlist-answers.ts";

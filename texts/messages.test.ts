@@ -1,4 +1,4 @@
-import { icuArguments } from "../../tests/icu-arguments.ts";
+import { icuArguments } from "../tests/icu-arguments.ts";
 import { describe, expect, it } from "vitest";
 import en, { AREAS as EN_AREAS } from "./messages/en.ts";
 import es, { AREAS as ES_AREAS } from "./messages/es.ts";
