@@ -18,12 +18,13 @@ import {
   type QueueStatus,
   type RunningLine,
   type SignedPlace,
+  queueSetCookie,
+  queueTokensOf,
 } from "../core/queue/index.ts";
+import { joinRefusedHere, limitJoins } from "../core/accounts/index.ts";
 import type { Db } from "../db/client.ts";
-import type { Locale } from "../core/shared/locale.ts";
-import { queueSetCookie, queueTokensOf } from "./queue-cookie.ts";
-import { joinRefusedHere, limitJoins } from "./queue-joins.ts";
 import type { SessionAccountReader } from "./session-reader.ts";
+import type { RenderWaitingPage, WaitingPageView } from "../app/context.ts";
 
 /*
  * A drop's line as each app process pictures it, and the doors that answer from the picture (ADR 0040). On a
@@ -113,25 +114,7 @@ export class LineBoard {
   }
 }
 
-/**
- * What the waiting room's door asks the app to draw (app/lib/waiting-page.server.tsx, handed over as an export
- * of the server build's entry): the line's product, the visitor's place or why it has none.
- */
-export interface WaitingPageView {
-  locale: Locale;
-  slug: string;
-  /** The address's query, "?..." or "". */
-  search: string;
-  productName: string;
-  nonce: string;
-  stylesheets: readonly string[];
-  place:
-    | { kind: "waiting"; position: number; ahead: number; estimateMinutes: number; checkAgainMs: number }
-    /** `message`: the domain's refusal, in English (the app translates it); `signIn`: the way in is signing in. */
-    | { kind: "refused"; message: string; signIn: boolean };
-}
-
-export type RenderWaitingPage = (view: WaitingPageView) => string;
+export type { RenderWaitingPage, WaitingPageView };
 
 /** The verified places a request's cookie carries. */
 export function placesOf(cookieHeader: string | undefined, secure: boolean, secret: string): SignedPlace[] {

@@ -7,6 +7,7 @@ import { LOCALES } from "../core/shared/locale.ts";
 import type { Database, Listener } from "../db/client.ts";
 import type { PageEvent } from "./analytics.ts";
 import { isBot } from "./request-ids.ts";
+import type { PageRender } from "../app/context.ts";
 
 /*
  * The rendered-page cache (ADR 0026): a guest's copy of a public page (the shop, a product, a story...),
@@ -105,13 +106,7 @@ export function pageCacheKey(req: PageRequest): KeyDecision {
   return { key: parts.join("\n") };
 }
 
-/** What the render of a page told about it (filled in by app/entry.server.tsx through the load context). */
-export interface PageRender {
-  /** The page's route declares that a guest may get a copy (`handle.guestCache`). */
-  guestCacheable: boolean;
-  /** Rendering failed after the first bytes were sent (the answer still says 200). */
-  failed: boolean;
-}
+export type { PageRender };
 
 /** The React Router answer headers a copy keeps: the rest are the server's own, set on every answer. */
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "link", "vary", "x-robots-tag"]);

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { idInput } from "../../core/music/inputs.ts";
 import { recordAudit, type AdminActor } from "../../core/admin/index.ts";
 import type { MusicDeps } from "../../core/music/index.ts";
-import type { StoreContext } from "../../server/context.ts";
+import type { StoreContext } from "../context.ts";
 
 /** What the music commands run with for this administrator: every write audited in its own transaction. */
 export function musicDeps(context: StoreContext, actor: AdminActor): MusicDeps {

@@ -13,9 +13,10 @@ import {
   reviewJsonSchema,
   reviewListQuerySchema,
   updateReview,
+  fitLine,
+  reviewerLabel,
 } from "../../core/reviews/index.ts";
 import { localeT } from "../../app/lib/i18n.server.ts";
-import { fitLine, reviewerLabel } from "../../app/lib/reviews.server.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { API_MESSAGES, ApiProblem } from "./problem.ts";
 
