@@ -1,9 +1,7 @@
 import { can } from "../../core/admin/index.ts";
 import { fitLine, getOwnReview, getReviewSummary, listReviews, parseReviewListQuery, reviewerLabel } from "../../core/reviews/index.ts";
-import { FIT_MIN_ANSWERS, type FitSummary } from "../../core/reviews/rules.ts";
 import type { StoreContext } from "../context.ts";
 import type { ReviewSectionData } from "../components/reviews/types.ts";
-import type { MessageId } from "../i18n/index.ts";
 import { requestLocale, serverT } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
 
