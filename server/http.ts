@@ -6,14 +6,14 @@ import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import { alreadyVerifiedLanding, throughStoreRedirects } from "./auth-links.ts";
 import type { Database } from "../db/client.ts";
-import type { LoadingAuth } from "./auth.ts";
+import type { LoadingAuth } from "../core/identity/index.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
 import type { MediaStore } from "../core/media/index.ts";
 import type { AudioStore } from "../core/music/index.ts";
 import type { Env } from "./env.ts";
-import type { StoreContext } from "./context.ts";
+import type { StoreContext } from "../app/context.ts";
 import { serveMedia } from "./media.ts";
 import { serveAudio } from "./audio.ts";
 import { recordCopiedPageEvents, visitMiddleware, type Analytics, type Visit } from "./analytics.ts";
@@ -205,7 +205,6 @@ export function createHttpApp(options: HttpOptions): express.Express {
     page: { guestCacheable: false, failed: false },
     dataRequest: req.path.endsWith(".data"),
     placesTaken: (res.locals.placesTaken as string[] | undefined) ?? [],
-    lines,
     sessionAccount,
     stylesheets,
   });

@@ -2,7 +2,7 @@ import pLimit, { type LimitFunction } from "p-limit";
 import type { Logger } from "pino";
 import { admitWaiting, readPlace, runningLines, type RunningLine, type SignedPlace } from "../core/queue/index.ts";
 import type { Db } from "../db/client.ts";
-import { queueTokensOf } from "./queue-cookie.ts";
+import { queueTokensOf } from "../core/queue/index.ts";
 
 // A drop's line as each app process pictures it (server/lines.ts, ADR 0040), and what the doors that answer
 // from it share.

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { checkAgainMs, estimateMinutes, placeIn, placeInRunningLine, readPlace, ticketIdsOf, tokensAfter, type RunningLine, type SignedPlace } from "../core/queue/index.ts";
 import type { Db } from "../db/client.ts";
 import type { LineDoorOptions } from "./line-board.ts";
-import { queueSetCookie, queueTokensOf } from "./queue-cookie.ts";
+import { queueSetCookie, queueTokensOf } from "../core/queue/index.ts";
 import type { SessionAccountReader } from "./session-reader.ts";
 
 /** A waiting place's answer to a status check, as the route writes it. */

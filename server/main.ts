@@ -8,7 +8,7 @@ import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/lock.ts";
 import { seedIfEmpty } from "../db/seed/index.ts";
-import { seedEvents } from "../core/events/index.ts";
+import { seedEvents } from "../db/seed/events.ts";
 import { seedCulture } from "../db/seed/culture.ts";
 import { createLocalMediaStore } from "../core/media/index.ts";
 import { createLocalAudioStore } from "../core/music/index.ts";
@@ -16,7 +16,7 @@ import { ensureSeedAudio, hasPlaylists, seedMusicIfEmpty } from "../db/seed/musi
 // Domain errors are worded in English in the logs (the doors word them in the request's language).
 import "../texts/outcomes.ts";
 import { loadEnv } from "./env.ts";
-import { createAuth } from "./auth.ts";
+import { createAuth } from "../core/identity/index.ts";
 import { checkoutDepsOf, createHttpApp, type HttpOptions } from "./http.ts";
 import { startJobs } from "./jobs.ts";
 import { createMailTransport, startMailWorker } from "./mail.ts";

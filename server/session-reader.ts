@@ -2,19 +2,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rowsOf } from "../core/shared/sql-rows.ts";
-import { storeCookieName } from "./cookie-names.ts";
+import { storeCookieName } from "../core/shared/cookies.ts";
+import type { SessionAccountReader } from "../app/context.ts";
 
-/**
- * Who a session cookie belongs to, read without the identity library (ADR 0040):
- * for the waiting room's pages, which a drop's crowd asks for thousands of times a minute, where the library's
- * session read (its per-call context, a WebCrypto key imported per call) cost more than the rest of the answer.
- * It decides exactly as the library's getSession does: the cookie the library set (`eh.session_token`, over
- * https `__Host-eh.session_token`), its HMAC-SHA256 signature by the server's secret (checked in constant
- * time), a session row with that token not yet expired, and an account that is active and not deleted. It
- * only reads: the library renews a session's expiry on the pages it reads, as before. Everything else (pages,
- * the checkout, the API) reads the session through the library.
- */
-export type SessionAccountReader = (cookieHeader: string | null | undefined) => Promise<{ id: string } | null>;
+export type { SessionAccountReader };
 
 export function sessionAccountReader(db: Db, secret: string, secure: boolean): SessionAccountReader {
   const name = `${storeCookieName("eh", secure)}.session_token`;

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { placeIn } from "../core/queue/index.ts";
 import { placesOf, type LineDoorOptions } from "./line-board.ts";
-import { joinRefusedHere } from "./queue-joins.ts";
+import { joinRefusedHere } from "../core/accounts/index.ts";
 
 /** The cart's address as the pages post to it. */
 const CART = /^(\/es)?\/cart$/;

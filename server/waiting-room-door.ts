@@ -14,31 +14,14 @@ import {
   type SignedPlace,
 } from "../core/queue/index.ts";
 import type { Db } from "../db/client.ts";
-import type { Locale } from "../core/shared/locale.ts";
 import type { LineDoorOptions } from "./line-board.ts";
-import { queueSetCookie, queueTokensOf } from "./queue-cookie.ts";
-import { joinRefusedHere, limitJoins } from "./queue-joins.ts";
+import { queueSetCookie, queueTokensOf } from "../core/queue/index.ts";
+import { joinRefusedHere, limitJoins } from "../core/accounts/index.ts";
 import type { SessionAccountReader } from "./session-reader.ts";
+import type { RenderWaitingPage, WaitingPageView } from "../app/context.ts";
 
-/**
- * What the waiting room's door asks the app to draw (app/lib/waiting-page.server.tsx, handed over as an export
- * of the server build's entry): the line's product, the visitor's place or why it has none.
- */
-export interface WaitingPageView {
-  locale: Locale;
-  slug: string;
-  /** The address's query, "?..." or "". */
-  search: string;
-  productName: string;
-  nonce: string;
-  stylesheets: readonly string[];
-  place:
-    | { kind: "waiting"; position: number; ahead: number; estimateMinutes: number; checkAgainMs: number }
-    /** `message`: the domain's refusal, in English (the app translates it); `signIn`: the way in is signing in. */
-    | { kind: "refused"; message: string; signIn: boolean };
-}
+export type { RenderWaitingPage, WaitingPageView };
 
-export type RenderWaitingPage = (view: WaitingPageView) => string;
 
 /** A product address as the pages have it: /shop/:slug or /es/shop/:slug. */
 const PRODUCT_PAGE = /^(\/es)?\/shop\/([a-z0-9-]{1,120})$/;

@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeAuthError } from "../app/lib/auth-errors.server.ts";
 import { MESSAGES } from "../core/accounts/index.ts";
-import { createAuth } from "../server/auth.ts";
+import { createAuth } from "../core/identity/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 /**

@@ -5,7 +5,7 @@ import { seedArticles } from "../db/seed/articles.ts";
 import { seedArticlesEs, seedEventsEs, seedPlaylistsEs } from "../db/seed/culture-es.ts";
 import { SEED_AUDIO_DIR, seedPlaylists } from "../db/seed/music.ts";
 import { renderMarkdown } from "../core/articles/index.ts";
-import { SEED_EVENTS } from "../core/events/index.ts";
+import { SEED_EVENTS } from "../db/seed/events.ts";
 import { Client } from "./http-client.ts";
 import { addToCartOverHttp, registerOverHttp } from "./http-shopper.ts";
 import { startSeededStore, type SeededStore } from "./server.ts";

@@ -16,7 +16,6 @@ import {
   getAdminEvent,
   getEventBySlug,
   nextUpcomingEvent,
-  seedEvents,
   submitRsvp,
   ticketsOfOrder,
   updateEvent,
@@ -27,6 +26,7 @@ import { parseRefundForm, shipmentTimeline, TICKETS_SENT_NOTE } from "../core/or
 import { newToken } from "../core/shared/ids.ts";
 import { auditLog, events, outbox, products, rsvps, tickets, variants } from "../db/schema/index.ts";
 import { seedEventsEs } from "../db/seed/culture-es.ts";
+import { seedEvents } from "../db/seed/events.ts";
 import { usingPostgres } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { TEST_BASE_URL } from "./jobs.ts";

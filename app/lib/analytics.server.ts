@@ -1,6 +1,6 @@
 import { isAdminRole } from "../../core/accounts/rules.ts";
-import type { StoreContext } from "../../server/context.ts";
-import type { PageEvent } from "../../server/analytics.ts";
+import type { StoreContext } from "../context.ts";
+import type { PageEvent } from "../../core/analytics/index.ts";
 import { getViewer } from "./session.server.ts";
 
 /**

@@ -2,9 +2,9 @@ import { createCookie } from "react-router";
 import { cartExists, createCart, ensureCartOfUser, findCartOfUser, getCart } from "../../core/cart/index.ts";
 import type { CartView } from "../../core/cart/rules.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
-import type { StoreContext } from "../../server/context.ts";
+import type { StoreContext } from "../context.ts";
 import { requestLocale } from "./i18n.server.ts";
-import { storeCookieName } from "../../server/cookie-names.ts";
+import { storeCookieName } from "../../core/shared/cookies.ts";
 import { getViewer } from "./session.server.ts";
 
 const ONE_YEAR_S = 365 * 24 * 3600;

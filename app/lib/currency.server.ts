@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { currentRates, isDisplayCurrency, offeredCurrencies, shownCurrency, type DisplayCurrency } from "../../core/currency/index.ts";
-import type { StoreContext } from "../../server/context.ts";
-import { storeCookieName } from "../../server/cookie-names.ts";
+import type { StoreContext } from "../context.ts";
+import { storeCookieName } from "../../core/shared/cookies.ts";
 import type { CurrencyView } from "../components/product/display-currency.tsx";
 
 const ONE_YEAR_S = 365 * 24 * 3600;

@@ -1,7 +1,7 @@
 import { recordAudit, type AdminActor } from "../../core/admin/index.ts";
 import { nextUpcomingEvent, type EventActor, type EventView } from "../../core/events/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
-import type { StoreContext } from "../../server/context.ts";
+import type { StoreContext } from "../context.ts";
 import type { EventCardData } from "../components/content/event-card.tsx";
 
 /** What an event card shows, from the event as stored (dates are formatted by the card, in New York time). */

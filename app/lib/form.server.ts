@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { formTextIsUtf8, MESSAGES as REQUEST_MESSAGES } from "../../server/request-guard.ts";
+import { formTextIsUtf8, MESSAGES as REQUEST_MESSAGES } from "../../core/shared/request-checks.ts";
 import { toSafeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { noStore } from "./private-page.ts";
 

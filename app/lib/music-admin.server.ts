@@ -1,7 +1,7 @@
 import { idInput } from "../../core/music/inputs.ts";
 import { recordAudit, type AdminActor } from "../../core/admin/index.ts";
 import type { MusicDeps } from "../../core/music/index.ts";
-import type { StoreContext } from "../../server/context.ts";
+import type { StoreContext } from "../context.ts";
 import { editorIdOf } from "./admin-editor.server.ts";
 
 /** What the music commands run with for this administrator: every write audited in its own transaction. */

@@ -1,5 +1,5 @@
 import type { NewsletterDeps } from "../../core/newsletter/index.ts";
-import type { StoreContext } from "../../server/context.ts";
+import type { StoreContext } from "../context.ts";
 
 /** What the newsletter's commands need, from the request's context. */
 export function newsletterDeps(context: Pick<StoreContext, "db" | "jobs" | "baseUrl" | "signingSecret">): NewsletterDeps {

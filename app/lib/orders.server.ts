@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { findOrderOfCustomer, orderIdSchema, type OrderDetail } from "../../core/orders/index.ts";
-import type { StoreContext } from "../../server/context.ts";
+import type { StoreContext } from "../context.ts";
 import { localizeText } from "./i18n.server.ts";
 import { requireViewer, type Viewer } from "./session.server.ts";
 import { noStore } from "./private-page.ts";

@@ -1,5 +1,5 @@
 import type { PictureChange } from "../../core/media/index.ts";
-import type { StoreContext } from "../../server/context.ts";
+import type { StoreContext } from "../context.ts";
 import type { FormFields, FormWithUpload } from "./form.server.ts";
 
 /**

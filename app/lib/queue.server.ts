@@ -1,10 +1,9 @@
-import { joinQueue, ticketIdsOf, tokensAfter, type QueueStatus } from "../../core/queue/index.ts";
-import { limitJoins } from "../../server/queue-joins.ts";
-import type { StoreContext } from "../../server/context.ts";
-import { queueSetCookie, queueTokensOf } from "../../server/queue-cookie.ts";
+import { limitJoins } from "../../core/accounts/index.ts";
+import { joinQueue, queueSetCookie, queueTokensOf, ticketIdsOf, tokensAfter, type QueueStatus } from "../../core/queue/index.ts";
+import type { StoreContext } from "../context.ts";
 
 /*
- * The pages' glue of the waiting room (ADR 0040): places travel in one HttpOnly cookie (server/queue-cookie.ts),
+ * The pages' glue of the waiting room (ADR 0040): places travel in one HttpOnly cookie (core/queue/cookie.ts),
  * a list of signed places (`id.product.seq.state.HMAC`, one per drop, the newest first; core/queue/tokens.ts).
  * A guest's place is found by it alone; a signed-in shopper's is the account's, and the cookie lets the
  * waiting page answer without a session read. A token whose signature is not ours counts as none.

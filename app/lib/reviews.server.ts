@@ -1,33 +1,11 @@
 import { can } from "../../core/admin/index.ts";
-import { FORMER_CUSTOMER, getOwnReview, getReviewSummary, listReviews, parseReviewListQuery, UNNAMED_REVIEWER } from "../../core/reviews/index.ts";
-import { FIT_MIN_ANSWERS, type FitSummary } from "../../core/reviews/rules.ts";
-import type { StoreContext } from "../../server/context.ts";
+import { fitLine, getOwnReview, getReviewSummary, listReviews, parseReviewListQuery, reviewerLabel } from "../../core/reviews/index.ts";
+import type { StoreContext } from "../context.ts";
 import type { ReviewSectionData } from "../components/reviews/types.ts";
-import type { MessageId } from "../i18n/index.ts";
 import { requestLocale, serverT } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
 
-/** The names core's reviewerName gives that are not a person's, and their messages. */
-const STORE_NAMES = new Map<string, MessageId>([
-  [UNNAMED_REVIEWER, "shop.reviews.unnamed"],
-  [FORMER_CUSTOMER, "shop.reviews.formerCustomer"],
-]);
-
-/** A reviewer's name in the request's language: a person's as it is ("constructor" too), the store's own ("Former customer") translated. */
-export function reviewerLabel(t: (id: MessageId) => string, name: string): string {
-  const id = STORE_NAMES.get(name);
-  return id ? t(id) : name;
-}
-
-/**
- * Core's fit line in the request's language, said the same way: most buyers (FIT_MIN_ANSWERS answers or
- * more, over half agreeing), a count of buyers who all agree, or split.
- */
-export function fitLine(t: ReturnType<typeof serverT>, fit: FitSummary): string {
-  if (!fit.verdict) return t("shop.reviews.fitLine.split");
-  if (fit.total >= FIT_MIN_ANSWERS) return t("shop.reviews.fitLine.most", { fit: fit.verdict });
-  return t("shop.reviews.fitLine.count", { count: fit.total, fit: fit.verdict });
-}
+export { fitLine, reviewerLabel };
 
 /** The product page's reviews: summary, the list as the URL filters and sorts it, and the viewer's own review. */
 export async function loadReviewSection(request: Request, context: StoreContext, productId: number): Promise<ReviewSectionData> {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { isAdminRole } from "../../core/accounts/rules.ts";
 import { can, type AdminActor, type AdminAction, type AdminResource } from "../../core/admin/index.ts";
-import type { Role } from "../../db/schema/auth.ts";
-import type { StoreContext } from "../../server/context.ts";
+import type { Role } from "../../core/accounts/index.ts";
+import type { StoreContext } from "../context.ts";
 import { noStore } from "./private-page.ts";
 
 /** Who is asking: decided on the server from the session cookie, never from anything the browser says. */

@@ -57,7 +57,7 @@ export function tokenPageAction<T, Done extends object>(page: {
       return data<TokenResult<Done>>({ ok: true, ...done }, { headers: noStore });
     } catch (error) {
       const refused = expectDomainError(error);
-      return data<TokenResult<Done>>({ ok: false, error: localizeText(request, refused.message) }, { status: refused.status, headers: noStore });
+      return data<TokenResult<Done>>({ ok: false, error: localizeText(request, refused) }, { status: refused.status, headers: noStore });
     }
   };
 }

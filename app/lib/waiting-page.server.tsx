@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { INTL_TAG, type Locale } from "../../core/shared/locale.ts";
-import type { RenderWaitingPage, WaitingPageView } from "../../server/lines.ts";
+import type { RenderWaitingPage, WaitingPageView } from "../context.ts";
 import { intlFor, localePath, type MessageId } from "../i18n/index.ts";
 import { WaitingPage, type CountText, type WaitingPageProps, type WaitingTexts } from "../components/product/waiting-page.tsx";
 import { translateText } from "./i18n.server.ts";

@@ -1,5 +1,5 @@
 import { savedProductIds } from "../../core/wishlist/index.ts";
-import type { StoreContext } from "../../server/context.ts";
+import type { StoreContext } from "../context.ts";
 import { getViewer } from "./session.server.ts";
 
 /**

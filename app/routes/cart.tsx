@@ -26,6 +26,7 @@ import { signedInAccountId } from "../lib/session.server.ts";
 import { localePath } from "../i18n/index.ts";
 import type { QueueStatus } from "../../core/queue/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
+import type { CartActionResult } from "../components/cart/types.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -33,11 +34,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** `signInTo`: the refusal asks a guest to sign in first (a drop for account holders); the product's path to come back to. */
-/**
- * `queue`: the add was refused for want of a place in a drop's line, and the visitor has one now (ADR 0040): the page shows it in place of Add to Cart.
- */
-export type CartActionResult = { ok: true; message: string } | { ok: false; error: string; signInTo?: string; queue?: QueueStatus };
 
 const intentSchema = z.enum(["add", "set", "remove", "clear"]);
 

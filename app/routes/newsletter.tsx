@@ -7,12 +7,11 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
 import { newsletterDeps } from "../lib/newsletter.server.ts";
+import type { SubscribeResult } from "../components/newsletter/types.ts";
 import type { Route } from "./+types/newsletter";
 import { pageSocialMeta } from "../lib/social.ts";
 import { noStore } from "../lib/private-page.ts";
 
-/** The answer to a subscribe box; `email` gives a refused address back to its field. */
-export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string; fieldError?: string; email: string };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const intl = metaIntl(matches);

@@ -3,7 +3,7 @@ import { useIntl } from "react-intl";
 import { Link, useLocale, useT } from "../i18n/index.ts";
 import { z } from "zod";
 import { orderIdSchema, OrderError, reorder, type ReorderResult } from "../../core/orders/index.ts";
-import type { PostalAddress } from "../../db/schema/orders.ts";
+import type { PostalAddress } from "../../core/orders/index.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { Notice, Section } from "../components/account/page-shell.tsx";
 import { OrderTotals } from "../components/checkout/order-summary.tsx";

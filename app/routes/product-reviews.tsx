@@ -17,26 +17,11 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
+import type { ReviewActionResult } from "../components/reviews/types.ts";
 import type { Route } from "./+types/product-reviews";
 import { localizedRedirect, localizeErrors, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
 import { noStore } from "../lib/private-page.ts";
 
-type WriteIntent = "create" | "update";
-
-/** What a review action answers. A failed write brings back what was typed, and the message for each field. */
-export type ReviewActionResult =
-  | { intent: WriteIntent; ok: true; message: string }
-  | {
-      intent: WriteIntent;
-      ok: false;
-      error: string;
-      fieldErrors: Record<string, string>;
-      fields: Record<string, string>;
-      signIn: boolean;
-      product: ReviewedProduct;
-    }
-  | { intent: "helpful"; reviewId: number | null; ok: true; counted: boolean; helpfulCount: number; message: string }
-  | { intent: "helpful" | "unknown"; reviewId: number | null; ok: false; error: string; signIn: boolean; product: ReviewedProduct };
 
 // Moderation is not here: hiding a review asks a reason and is audited, in the back office (/admin/reviews).
 const intentSchema = z.enum(["create", "update", "helpful"]);

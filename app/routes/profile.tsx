@@ -6,14 +6,14 @@ import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-gua
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { ChangePasswordForm, ResendVerificationForm } from "../components/account/security-forms.tsx";
-import { changePassword } from "../lib/account-settings.server.ts";
+import { changePassword, resendVerification } from "../../core/identity/index.ts";
 import { forwardCookies } from "../lib/auth-errors.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/profile";
 import { localizedRedirect } from "../lib/i18n.server.ts";
-import { localizeResult, pageCall, resendVerification } from "../lib/accounts.server.ts";
+import { localizeResult, pageCall } from "../lib/accounts.server.ts";
 import { noStore } from "../lib/private-page.ts";
 
 export const headers = actionRetryAfter;

@@ -8,7 +8,7 @@ import { storeDateTime } from "../lib/dates.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
-import { currentPreferences, deleteAccount, savePreferences } from "../lib/account-settings.server.ts";
+import { currentPreferences, deleteAccount, savePreferences } from "../../core/identity/index.ts";
 import { forwardCookies } from "../lib/auth-errors.server.ts";
 import { clearCartCookie } from "../lib/cart.server.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";

@@ -7,13 +7,10 @@ import { localizeText } from "../lib/i18n.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
+import type { WishlistToggleResult } from "../components/product/types.ts";
 import type { Route } from "./+types/wishlist-toggle";
 import { noStore } from "../lib/private-page.ts";
 
-/** `saved` is the heart's state after the answer (a duplicate means it is saved already); `signIn`: a guest's press. */
-export type WishlistToggleResult =
-  | { ok: true; saved: boolean; message: string }
-  | { ok: false; error: string; saved?: boolean; back?: string; signIn?: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaIntl(matches).formatMessage({ id: "wishlist.meta.title" })} | East Harlem` },

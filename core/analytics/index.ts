@@ -7,3 +7,4 @@ export { getFunnel, getOverview, getProductTable, getSales, type FunnelStep, typ
 export { BACKTEST_DAYS, MIN_HISTORY_DAYS, type Backtest, type ForecastPoint, type ForecastResult, type RateMethod } from "./forecast.ts";
 export { FORECAST_HORIZON_DAYS, forecastTotal, getRestockAdvice, getSalesForecast, RESTOCK_PAGE_SIZE, REVIEW_PERIOD_DAYS, type RestockAdviceList, type RestockRow, type SalesForecast } from "./predictions.ts";
 export { EventRecorder } from "./recorder.ts";
+export type { PageEvent, Visit } from "./visit.ts";

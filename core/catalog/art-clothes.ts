@@ -2,8 +2,7 @@
  * The drawings of clothes, tops to shorts (tee through mesh-shorts), for art.ts: each kind's outline, seams and print.
  */
 import { setTextAlong } from "../shared/lettering.ts";
-import type { ArtKind } from "./art.ts";
-import { contrast, type Drawing, emblem, GOLD, INK, LEX_GREEN, type Palette, RED, ribs, SILVER, stitch, text, twoTone, WHITE, zipper } from "./art-parts.ts";
+import { type ArtKind, contrast, type Drawing, emblem, GOLD, INK, LEX_GREEN, type Palette, RED, ribs, SILVER, stitch, text, twoTone, WHITE, zipper } from "./art-parts.ts";
 import { luminance } from "./rules.ts";
 
 const COLLAR = "M222 98Q300 162 378 98";

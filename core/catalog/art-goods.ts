@@ -2,8 +2,7 @@
  * The drawings of everything but clothes, for art.ts: headwear, bags, socks and bandanas, records and tapes, prints
  * (cap through photo-print).
  */
-import type { ArtKind } from "./art.ts";
-import { contrast, CROWN, type Drawing, emblem, GOLD, INK, item, type Palette, PAPER, RED, record, ribs, stitch, text } from "./art-parts.ts";
+import { type ArtKind, contrast, CROWN, type Drawing, emblem, GOLD, INK, item, type Palette, PAPER, RED, record, ribs, stitch, text } from "./art-parts.ts";
 
 export const GOODS = {
   cap: (p) => ({

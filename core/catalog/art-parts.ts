@@ -5,6 +5,36 @@
 import { setText } from "../shared/lettering.ts";
 import { luminance } from "./rules.ts";
 
+/** The kinds of item the store draws (art.ts picks each one's drawing). */
+export const ART_KINDS = [
+  "tee",
+  "longsleeve",
+  "hoodie",
+  "zip-hoodie",
+  "crewneck",
+  "jacket",
+  "varsity",
+  "windbreaker",
+  "sweatpants",
+  "track-pants",
+  "shorts",
+  "mesh-shorts",
+  "cap",
+  "dad-cap",
+  "beanie",
+  "bucket-hat",
+  "tote",
+  "socks",
+  "bandana",
+  "vinyl",
+  "lp",
+  "cassette",
+  "cassette-set",
+  "poster",
+  "photo-print",
+] as const;
+export type ArtKind = (typeof ART_KINDS)[number];
+
 export const INK = "#111111";
 export const PAPER = "#F3EBDA";
 export const GOLD = "#F6B800";

@@ -8,37 +8,10 @@
 import { LRUCache } from "lru-cache";
 import { CLOTHES } from "./art-clothes.ts";
 import { GOODS } from "./art-goods.ts";
-import { type Drawing, escapeXml, item, LP_SLEEVE, type Palette, palette, text } from "./art-parts.ts";
+import { ART_KINDS, type ArtKind, type Drawing, escapeXml, item, LP_SLEEVE, type Palette, palette, text } from "./art-parts.ts";
 import { colorHex } from "./rules.ts";
 
-export const ART_KINDS = [
-  "tee",
-  "longsleeve",
-  "hoodie",
-  "zip-hoodie",
-  "crewneck",
-  "jacket",
-  "varsity",
-  "windbreaker",
-  "sweatpants",
-  "track-pants",
-  "shorts",
-  "mesh-shorts",
-  "cap",
-  "dad-cap",
-  "beanie",
-  "bucket-hat",
-  "tote",
-  "socks",
-  "bandana",
-  "vinyl",
-  "lp",
-  "cassette",
-  "cassette-set",
-  "poster",
-  "photo-print",
-] as const;
-export type ArtKind = (typeof ART_KINDS)[number];
+export { ART_KINDS, type ArtKind };
 
 const KIND_SET: ReadonlySet<string> = new Set<string>(ART_KINDS);
 

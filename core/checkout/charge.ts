@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, HOLDING_STATUSES } from "../../db/schema/index.ts";
 import type { CardInput, PaymentLookup } from "../payments/index.ts";
 import { crashPoint } from "../shared/failpoints.ts";
-import type { CheckoutDeps } from "./commands.ts";
+import type { CheckoutDeps } from "./deps.ts";
 import { attemptById, attemptOutcome, type Attempt, type PlaceOrderResult } from "./queries.ts";
 import { CHARGE_RESUME_AFTER_MS, CHECKOUT_MESSAGES } from "./rules.ts";
 import { failAttempt, settleAttempt } from "./settle.ts";

@@ -8,8 +8,7 @@ import { checkPass } from "../queue/index.ts";
 import { InsufficientStockError, reserveStock } from "../inventory/index.ts";
 import { orderAmounts } from "../orders/index.ts";
 import { takeRaffleClaims } from "../raffles/index.ts";
-import type { CardInput, PaymentProvider } from "../payments/index.ts";
-import type { JobQueue } from "../shared/jobs.ts";
+import type { CardInput } from "../payments/index.ts";
 import { CURRENCY } from "../shared/money.ts";
 import { newToken } from "../shared/ids.ts";
 import { missingShippingFields, type ShippingAddressInput } from "./address.ts";
@@ -19,22 +18,9 @@ import { attemptById, attemptOutcome, isHolding, type Attempt, type PlaceOrderRe
 import { chargeAttempt, chargeLooksAbandoned } from "./charge.ts";
 import { takeOver } from "./resume.ts";
 import { DUPLICATE_WAIT_MS, MAX_TAKEOVERS } from "./rules.ts";
+import type { CheckoutDeps } from "./deps.ts";
 
-export interface CheckoutDeps {
-  db: Db;
-  payments: PaymentProvider;
-  /** Where mail (the confirmation, a refund notice) is queued, in the transaction that causes it. */
-  jobs: JobQueue;
-  /** Public base URL, for links in mail. */
-  baseUrl: string;
-  /** How long an unpaid checkout holds its stock. */
-  holdTtlMs: number;
-  /** The sweeper asks the provider about a charge left unfinished this long (its process likely died). */
-  reconcileAfterMs?: number;
-  now?: () => Date;
-  /** Called for what went wrong outside the shopper's control (a provider outage, a failed cancel). */
-  onError?: (error: unknown, what: string) => void;
-}
+export type { CheckoutDeps };
 
 export interface PlaceOrderInput {
   userId: string;

@@ -8,7 +8,7 @@
  */
 import type { PaymentLookup } from "../payments/index.ts";
 import { applyPaymentOutcome, chargeLooksAbandoned } from "./charge.ts";
-import type { CheckoutDeps } from "./commands.ts";
+import type { CheckoutDeps } from "./deps.ts";
 import { attemptById, attemptOutcome, isHolding, openAttemptsOf, type Attempt, type PlaceOrderResult, type Receipt } from "./queries.ts";
 import { CHECKOUT_MESSAGES, DUPLICATE_WAIT_MS } from "./rules.ts";
 import { failAttempt } from "./settle.ts";

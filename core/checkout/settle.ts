@@ -10,7 +10,7 @@ import { issueTicketsForOrder } from "../events/index.ts";
 import { recordEvents } from "../analytics/index.ts";
 import { markPassesUsed } from "../queue/index.ts";
 import { crashPoint } from "../shared/failpoints.ts";
-import type { CheckoutDeps } from "./commands.ts";
+import type { CheckoutDeps } from "./deps.ts";
 import { CheckoutError, checkoutText } from "./errors.ts";
 import { attemptById, receiptFor, toReceipt, type Attempt, type Receipt } from "./queries.ts";
 

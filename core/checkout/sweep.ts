@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { checkoutAttempts, HOLDING_STATUSES } from "../../db/schema/index.ts";
 import type { PaymentLookup } from "../payments/index.ts";
 import { applyPaymentOutcome } from "./charge.ts";
-import type { CheckoutDeps } from "./commands.ts";
+import type { CheckoutDeps } from "./deps.ts";
 import { attemptById, type Attempt } from "./queries.ts";
 import { CHECKOUT_MESSAGES, DEFAULT_RECONCILE_AFTER_MS, SWEEP_BATCH } from "./rules.ts";
 import { endAttempt, finishRefund } from "./settle.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, webhookEvents } from "../../db/schema/index.ts";
 import type { PaymentEvent } from "../payments/index.ts";
-import type { CheckoutDeps } from "./commands.ts";
+import type { CheckoutDeps } from "./deps.ts";
 import type { Attempt, Receipt } from "./queries.ts";
 import { endLockedAttempt, finishRefund, settleLockedAttempt } from "./settle.ts";
 import { CHECKOUT_MESSAGES } from "./rules.ts";

@@ -25,7 +25,6 @@ export {
   type TicketView,
 } from "./queries.ts";
 export { checkInTicket, issueTicketsForOrder, newTicketCode, voidOrderTickets, voidRefundedTickets, type CheckInResult, type EventActor } from "./commands.ts";
-export { addTicketType, createEvent, updateEvent, updateTicketType } from "./admin.ts";
+export { addTicketType, createEvent, syncTicketProduct, updateEvent, updateTicketType } from "./admin.ts";
 export { cancelOwnRsvp, cancelRsvp, confirmRsvp, submitRsvp, takeRsvp, type RsvpDeps, type RsvpOutcome } from "./rsvp.ts";
 export { qrDataUrl, qrPng, whenLine } from "./mail.ts";
-export { seedEvents, SEED_EVENTS } from "./seed.ts";

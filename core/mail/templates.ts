@@ -6,7 +6,6 @@
 
 import type { MailAttachment } from "../../db/schema/mail.ts";
 import type { Locale } from "../shared/locale.ts";
-import type { OrderActions } from "../orders/index.ts";
 import { mailOptions, mailT, mailText, mailUrl } from "./intl.ts";
 import type { MailKind } from "./kinds.ts";
 import { mailButton, mailPage, mailParagraph } from "./layout.ts";
@@ -83,7 +82,11 @@ export interface ReceiptForMail {
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 
 /** What an order mail says follows the order's own rule (core/orders orderActions): a package to track, or tickets by email. */
-export type MailOrderActions = Pick<OrderActions, "track" | "shipping">;
+export type MailOrderActions = {
+  /** Track Package is offered (core/orders OrderActions). */
+  track: boolean;
+  shipping: "not_shipped" | "shipped" | "nothing_to_ship" | "cancelled";
+};
 
 /**
  * Sent after the order's transaction committed: what was bought, what it cost, where to follow it. An order of

@@ -34,3 +34,4 @@ export { actionsOfOrder, findOrderOfCustomer, listOrdersOfCustomer, refundsOfOrd
 export { cancelOrder, deliverByEmail, lockOrder, markDelivered, markProcessing, moveTo, shipOrder, updateOrderStatus, type CancelDeps, type OrderRow } from "./commands.ts";
 export { insertPaidOrder } from "./create.ts";
 export { reorder, type ReorderResult } from "./reorder.ts";
+export type { PostalAddress } from "../../db/schema/index.ts";

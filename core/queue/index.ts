@@ -5,3 +5,4 @@ export { queueTokenSchema } from "./inputs.ts";
 export { QueueError, notQueued, queueSignInRequired, tooManyJoins } from "./errors.ts";
 export { cartPassExpiresAt, hasWaitingRoom, queueSettingsOf, runningLines, type RunningLine } from "./queries.ts";
 export { admitWaiting, checkPass, joinQueue, placeInRunningLine, markPassesUsed, moveCartPasses, queueStatus, saveQueueSettings, type PassVerdict, type QueueStatus, type QueueVisitor } from "./commands.ts";
+export { MAX_QUEUE_TOKENS, queueCookieName, queueSetCookie, queueTokensOf } from "./cookie.ts";

@@ -179,3 +179,28 @@ export function reviewSearchParams(values: Partial<ReviewListValues>): URLSearch
 export function isFiltered(values: ReviewListValues): boolean {
   return values.rating !== null || values.verified || values.size !== null || values.color !== null;
 }
+
+/** The message ids of the review texts the store words itself (its own reviewer names, the fit line), in the catalogues of app/i18n. */
+export type ReviewTextId = "shop.reviews.unnamed" | "shop.reviews.formerCustomer" | "shop.reviews.fitLine.split" | "shop.reviews.fitLine.most" | "shop.reviews.fitLine.count";
+
+/** The names reviewerName gives that are not a person's, and their messages. */
+const STORE_NAMES = new Map<string, ReviewTextId>([
+  [UNNAMED_REVIEWER, "shop.reviews.unnamed"],
+  [FORMER_CUSTOMER, "shop.reviews.formerCustomer"],
+]);
+
+/** A reviewer's name in the request's language: a person's as it is ("constructor" too), the store's own ("Former customer") translated. */
+export function reviewerLabel(t: (id: ReviewTextId) => string, name: string): string {
+  const id = STORE_NAMES.get(name);
+  return id ? t(id) : name;
+}
+
+/**
+ * The fit line in the request's language, said the same way: most buyers (FIT_MIN_ANSWERS answers or more,
+ * over half agreeing), a count of buyers who all agree, or split.
+ */
+export function fitLine(t: (id: ReviewTextId, values?: Record<string, string | number>) => string, fit: FitSummary): string {
+  if (!fit.verdict) return t("shop.reviews.fitLine.split");
+  if (fit.total >= FIT_MIN_ANSWERS) return t("shop.reviews.fitLine.most", { fit: fit.verdict });
+  return t("shop.reviews.fitLine.count", { count: fit.total, fit: fit.verdict });
+}

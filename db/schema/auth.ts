@@ -139,7 +139,7 @@ export const settings = pgTable("settings", {
 
 /**
  * How the identity library reads a row with its related rows in one statement (its `joins` setting in
- * server/auth.ts): a session with its user on every signed-in request, a user with its accounts at sign-in,
+ * core/identity/library.ts): a session with its user on every signed-in request, a user with its accounts at sign-in,
  * an account with its user.
  */
 export const usersRelations = relations(users, ({ many }) => ({

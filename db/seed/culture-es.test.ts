@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { embeddedSlugs } from "../../core/articles/index.ts";
-import { SEED_EVENTS } from "../../core/events/index.ts";
+import { SEED_EVENTS } from "./events.ts";
 import { seedArticles } from "./articles.ts";
 import { seedArticlesEs, seedEventsEs, seedPlaylistsEs, seedTicketTypesEs } from "./culture-es.ts";
 import { seedPlaylists } from "./music.ts";

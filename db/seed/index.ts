@@ -3,7 +3,7 @@ import type { Db } from "../client.ts";
 import { collectionProducts, collections, collectionTranslations, products, productTranslations, stockMovements, variants } from "../schema/index.ts";
 import { lowStockThreshold, makeSku, searchDocument } from "../../core/catalog/index.ts";
 import { dollarsToCents } from "../../core/shared/money.ts";
-import { seedEvents } from "../../core/events/index.ts";
+import { seedEvents } from "./events.ts";
 import { raiseStockAlerts } from "../../core/inventory/index.ts";
 import { seedCollections, seedProducts, type SeedProduct } from "./catalogue.ts";
 import { seedProductDescriptionsEs } from "./catalogue-es.ts";

@@ -84,7 +84,7 @@ export async function setUpDrop({ shopperCount, units, botShare, arrivalS, serve
   const authSecret = randomBytes(32).toString("base64url");
   const run = randomBytes(3).toString("hex");
   const botEvery = botShare > 0 ? Math.max(1, Math.round(1 / botShare)) : Infinity;
-  // As a fresh sign-in makes it: 30 days (server/auth.ts), so better-auth does not renew it on its first use.
+  // As a fresh sign-in makes it: 30 days (core/identity/library.ts), so better-auth does not renew it on its first use.
   const expiresAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);
   const arrivals = Array.from({ length: shopperCount }, () => Math.random() * arrivalS * 1000).sort((a, b) => a - b);
   const shoppers: Shopper[] = [];

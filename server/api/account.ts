@@ -2,7 +2,7 @@ import { z } from "zod";
 import { changePasswordJsonSchema, deleteAccountSchema, MESSAGES, preferencesJsonSchema, profileJsonSchema, updateProfile } from "../../core/accounts/index.ts";
 import { currentRates, DISPLAY_CURRENCIES, offeredCurrencies, type DisplayCurrency } from "../../core/currency/index.ts";
 import { exportAccountData } from "../../core/privacy/index.ts";
-import { changePassword, currentPreferences, deleteAccount, savePreferences, type SettingsCall } from "../../app/lib/account-settings.server.ts";
+import { changePassword, currentPreferences, deleteAccount, savePreferences, type SettingsCall } from "../../core/identity/index.ts";
 import { localeT } from "../../texts/index.ts";
 import { meOf, meSchema, signedIn, signedInSchema } from "./accounts.ts";
 import { badToken } from "./bearer.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endSession, getAccount, listSessions, MESSAGES, registerJsonSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
-import { createAccount, passwordSignIn, resendVerification, sendPasswordReset, type AccountCall } from "../../app/lib/accounts.server.ts";
+import { createAccount, passwordSignIn, resendVerification, sendPasswordReset, type AccountCall } from "../../core/identity/index.ts";
 import { badToken, tokenFrom } from "./bearer.ts";
 import { operation, type ApiContext, type ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";

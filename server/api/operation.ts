@@ -7,7 +7,7 @@ import type { EventInput, EventRecorder } from "../../core/analytics/index.ts";
 import type { CheckoutDeps } from "../../core/checkout/index.ts";
 import type { JobQueue } from "../../core/shared/jobs.ts";
 import type { Locale } from "../../core/shared/locale.ts";
-import type { LoadingAuth } from "../auth.ts";
+import type { LoadingAuth } from "../../core/identity/index.ts";
 import type { PageCache } from "../page-cache.ts";
 import type { FieldError } from "./field-errors.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getProductBySlug } from "../../core/catalog/index.ts";
+import { limitJoins } from "../../core/accounts/index.ts";
 import { joinQueue, queueStatus, signTicket, verifyTicket, type QueueStatus } from "../../core/queue/index.ts";
-import { limitJoins } from "../queue-joins.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 

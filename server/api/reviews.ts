@@ -13,9 +13,10 @@ import {
   reviewJsonSchema,
   reviewListQuerySchema,
   updateReview,
+  fitLine,
+  reviewerLabel,
 } from "../../core/reviews/index.ts";
 import { localeT } from "../../texts/index.ts";
-import { fitLine, reviewerLabel } from "../../app/lib/reviews.server.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { API_MESSAGES, ApiProblem } from "./problem.ts";
 

@@ -1,6 +1,6 @@
 import type { AdminOrderDetail } from "../../../core/admin/index.ts";
 import { describeItem } from "../../../core/orders/rules.ts";
-import type { PostalAddress } from "../../../db/schema/orders.ts";
+import type { PostalAddress } from "../../../core/orders/index.ts";
 import { Section } from "../account/page-shell.tsx";
 import { storeDateTime } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/format.ts";

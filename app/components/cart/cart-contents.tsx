@@ -6,7 +6,7 @@ import type { CartLine } from "../../../core/cart/rules.ts";
 import { storeDateTime, storeTime } from "../../lib/dates.ts";
 import { categoryLabel, colorLabel } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import type { CartActionResult } from "../../routes/cart.tsx";
+import type { CartActionResult } from "./types.ts";
 import { useCart } from "./cart-context.tsx";
 import { CurrencyNote, Money, useCurrency } from "../product/display-currency.tsx";
 import { ProductPicture } from "../product/product-picture.tsx";

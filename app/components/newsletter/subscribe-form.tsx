@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { SubscribeResult } from "../../routes/newsletter.tsx";
+import type { SubscribeResult } from "./types.ts";
 import { useLocalePath, useT } from "../../i18n/index.ts";
 
 /**

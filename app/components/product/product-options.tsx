@@ -15,7 +15,7 @@ import {
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { colorLabel, stockText } from "../../lib/format.ts";
 import type { QueueStatus } from "../../../core/queue/index.ts";
-import type { CartActionResult } from "../../routes/cart.tsx";
+import type { CartActionResult } from "../cart/types.ts";
 import { useCart } from "../cart/cart-context.tsx";
 
 export const ADDING_MS = 500;

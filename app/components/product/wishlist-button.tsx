@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { colorLabel } from "../../lib/format.ts";
-import type { WishlistToggleResult } from "../../routes/wishlist-toggle.tsx";
+import type { WishlistToggleResult } from "./types.ts";
 import { useLocalePath, useT } from "../../i18n/index.ts";
 
 /**

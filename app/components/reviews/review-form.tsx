@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "react-router";
 import { asksFit, COMMENT_MAX, FIT_ANSWERS, TITLE_MAX, type FitAnswer } from "../../../core/reviews/rules.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import type { ReviewActionResult } from "../../routes/product-reviews.tsx";
+import type { ReviewActionResult } from "./types.ts";
 import { inputClass, labelClass } from "../account/page-shell.tsx";
 import { StarRatingInput } from "../product/star-rating.tsx";
 import { FIT_LABEL_ID, type ReviewedProduct } from "./types.ts";

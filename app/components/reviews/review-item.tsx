@@ -4,7 +4,7 @@ import { colorLabel } from "../../lib/format.ts";
 import type { ReviewView } from "../../../core/reviews/index.ts";
 import { storeDate } from "../../lib/dates.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import type { ReviewActionResult } from "../../routes/product-reviews.tsx";
+import type { ReviewActionResult } from "./types.ts";
 import { StarRating } from "../product/star-rating.tsx";
 import { FIT_LABEL_ID } from "./types.ts";
 

@@ -38,3 +38,20 @@ export interface ReviewedProduct {
   sizes: string[];
   colors: string[];
 }
+
+type WriteIntent = "create" | "update";
+
+/** What a review action answers. A failed write brings back what was typed, and the message for each field. */
+export type ReviewActionResult =
+  | { intent: WriteIntent; ok: true; message: string }
+  | {
+      intent: WriteIntent;
+      ok: false;
+      error: string;
+      fieldErrors: Record<string, string>;
+      fields: Record<string, string>;
+      signIn: boolean;
+      product: ReviewedProduct;
+    }
+  | { intent: "helpful"; reviewId: number | null; ok: true; counted: boolean; helpfulCount: number; message: string }
+  | { intent: "helpful" | "unknown"; reviewId: number | null; ok: false; error: string; signIn: boolean; product: ReviewedProduct };

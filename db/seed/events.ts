@@ -1,11 +1,10 @@
 /** The sample events: the June 15 live session (ticketed) and the July 20 exhibition (free, RSVP), at their next dates. */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { events, eventTranslations, ticketTypeTranslations, variants } from "../../db/schema/index.ts";
-import { seedEventsEs, seedTicketTypesEs } from "../../db/seed/culture-es.ts";
-import { syncTicketProduct } from "./admin.ts";
-import { restock } from "../inventory/index.ts";
-import { nextYearlyOccurrence } from "./rules.ts";
+import type { Db } from "../client.ts";
+import { events, eventTranslations, ticketTypeTranslations, variants } from "../schema/index.ts";
+import { seedEventsEs, seedTicketTypesEs } from "./culture-es.ts";
+import { nextYearlyOccurrence, syncTicketProduct } from "../../core/events/index.ts";
+import { restock } from "../../core/inventory/index.ts";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,4 +1,4 @@
-import { storeCookieName } from "./cookie-names.ts";
+import { storeCookieName } from "../shared/cookies.ts";
 
 /*
  * The cookie a browser's places in drops' lines travel in (ADR 0040): `eh_queue` (over https

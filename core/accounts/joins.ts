@@ -1,6 +1,6 @@
-import { consumeAll } from "../core/accounts/index.ts";
-import { JOIN_LIMIT_PER_ACCOUNT, JOIN_LIMIT_PER_ADDRESS, tooManyJoins } from "../core/queue/index.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { JOIN_LIMIT_PER_ACCOUNT, JOIN_LIMIT_PER_ADDRESS, tooManyJoins } from "../queue/index.ts";
+import { consumeAll } from "./throttle.ts";
 
 /*
  * The join limits of drops' lines (ADR 0040): joins (a place taken; reloading a place one holds is not one)

@@ -1,18 +1,61 @@
-import type { Db } from "../db/client.ts";
-import type { LoadingAuth } from "./auth.ts";
+/**
+ * The pages' load context (ADR 0047): what the server hands every loader and action, declared by the app that
+ * is handed it, from core's types. This is the one file of app/ the server imports: server/http.ts builds an
+ * object of this type for each request, and the server's page cache, session reader and waiting room's door
+ * take their part of it from here.
+ */
 import type { Logger } from "pino";
+import type { Db } from "../core/shared/db.ts";
+import type { LoadingAuth } from "../core/identity/index.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
+import type { Locale } from "../core/shared/locale.ts";
 import type { MediaStore } from "../core/media/index.ts";
 import type { AudioStore } from "../core/music/index.ts";
-import type { EventRecorder } from "../core/analytics/index.ts";
-import type { Visit } from "./analytics.ts";
-import type { PageRender } from "./page-cache.ts";
-import type { LineBoard } from "./lines.ts";
-import type { SessionAccountReader } from "./session-reader.ts";
+import type { EventRecorder, Visit } from "../core/analytics/index.ts";
 
-/** What the server hands every loader and action (React Router's load context). */
+/** What the render of a page told about it (filled in by app/entry.server.tsx through the load context). */
+export interface PageRender {
+  /** The page's route declares that a guest may get a copy (`handle.guestCache`). */
+  guestCacheable: boolean;
+  /** Rendering failed after the first bytes were sent (the answer still says 200). */
+  failed: boolean;
+}
+
+/**
+ * Who a session cookie belongs to, read without the identity library (ADR 0040):
+ * for the waiting room's pages, which a drop's crowd asks for thousands of times a minute, where the library's
+ * session read (its per-call context, a WebCrypto key imported per call) cost more than the rest of the answer.
+ * It decides exactly as the library's getSession does: the cookie the library set (`eh.session_token`, over
+ * https `__Host-eh.session_token`), its HMAC-SHA256 signature by the server's secret (checked in constant
+ * time), a session row with that token not yet expired, and an account that is active and not deleted. It
+ * only reads: the library renews a session's expiry on the pages it reads, as before. Everything else (pages,
+ * the checkout, the API) reads the session through the library.
+ */
+export type SessionAccountReader = (cookieHeader: string | null | undefined) => Promise<{ id: string } | null>;
+
+/**
+ * What the waiting room's door asks the app to draw (app/lib/waiting-page.server.tsx, handed over as an export
+ * of the server build's entry): the line's product, the visitor's place or why it has none.
+ */
+export interface WaitingPageView {
+  locale: Locale;
+  slug: string;
+  /** The address's query, "?..." or "". */
+  search: string;
+  productName: string;
+  nonce: string;
+  stylesheets: readonly string[];
+  place:
+    | { kind: "waiting"; position: number; ahead: number; estimateMinutes: number; checkAgainMs: number }
+    /** `message`: the domain's refusal, in English (the app translates it); `signIn`: the way in is signing in. */
+    | { kind: "refused"; message: string; signIn: boolean };
+}
+
+export type RenderWaitingPage = (view: WaitingPageView) => string;
+
+/** What the server hands every loader and action (React Router's load context): server/http.ts builds it. */
 export type StoreContext = {
   db: Db;
   log: Logger;
@@ -49,8 +92,6 @@ export type StoreContext = {
   dataRequest: boolean;
   /** Places in lines this request took before the pages saw it (the waiting room's door let the visitor in at once): ticket ids. */
   placesTaken: readonly string[];
-  /** This process's picture of the drops' running lines (server/lines.ts). */
-  lines: LineBoard;
   /** The account a request's session cookie belongs to, read without the identity library: the waiting room's pages only (server/session-reader.ts). */
   sessionAccount: SessionAccountReader;
   /** The stylesheets every page links (the root's, from the build), for pages drawn without the root (the waiting page). */

@@ -1,14 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "pino";
-import type { Db } from "../db/client.ts";
-import * as schema from "../db/schema/index.ts";
-import { queueMail, recipientLocale, resetPasswordMail, verificationMail } from "../core/mail/index.ts";
-import { localePath, splitLocale } from "../core/shared/paths.ts";
-import type { Locale } from "../core/shared/locale.ts";
-import type { JobQueue } from "../core/shared/jobs.ts";
-import { MIN_PASSWORD_LENGTH } from "../core/accounts/index.ts";
-import { crashPoint } from "../core/shared/failpoints.ts";
-import { storeCookieName } from "./cookie-names.ts";
+import type { Db } from "../../db/client.ts";
+import * as schema from "../../db/schema/index.ts";
+import { queueMail, recipientLocale, resetPasswordMail, verificationMail } from "../mail/index.ts";
+import { localePath, splitLocale } from "../shared/paths.ts";
+import type { Locale } from "../shared/locale.ts";
+import type { JobQueue } from "../shared/jobs.ts";
+import { MIN_PASSWORD_LENGTH } from "../accounts/index.ts";
+import { crashPoint } from "../shared/failpoints.ts";
+import { storeCookieName } from "../shared/cookies.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
 /** The identity library's sign-up endpoint (called by the store's own form actions, never over HTTP). */
