@@ -11,7 +11,7 @@ import { ApiProblem } from "./problem.ts";
 
 /*
  * The signed-in shopper's profile and Settings (the profile page's and Settings' own steps, in
- * app/lib/account-settings.server.ts): profile, preferences, password, deletion and the data export. Always the
+ * core/identity/commands.ts): profile, preferences, password, deletion and the data export. Always the
  * token's account; the identity library is called with the token, so the password checks are its own.
  */
 
