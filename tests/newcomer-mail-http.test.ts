@@ -2,7 +2,7 @@
 // the back office (nobody else does), `npm run mail:kept` prints it, `npm run user:role` says in one line
 // when the running store holds the embedded database, and a verification link opened again after the
 // account's role was changed with the script lands on a page saying the email is verified.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,18 +17,25 @@ const ADMIN = `newcomer-admin-${stamp}@east-harlem.test`;
 const OWNER = `newcomer-owner-${stamp}@east-harlem.test`;
 const clients = {} as Record<"customer" | "admin" | "owner", Client>;
 
-/** Runs one of the store's scripts as `npm run` does (through tsx), as its own process. */
-function runScript(script: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync("node", ["--import", "tsx", `scripts/${script}`, ...args], { env: { ...inheritedEnv(), LOG_LEVEL: "warn", ...env }, encoding: "utf8", timeout: 120_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+/**
+ * Runs one of the store's scripts as `npm run` does (through tsx), as its own process. Without blocking this
+ * process: a script's start takes seconds, and this process's open connections to the store must see the store
+ * close them when they idle, or the next request goes out on a closed one.
+ */
+function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile("node", ["--import", "tsx", `scripts/${script}`, ...args], { env: { ...inheritedEnv(), LOG_LEVEL: "warn", ...env }, encoding: "utf8", timeout: 120_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
+    });
+  });
 }
 
 /** The store's database for a script: PostgreSQL as it runs, or the embedded one with the store stopped (then started again). */
-async function withStoreStopped<T>(work: (env: Record<string, string>) => T): Promise<T> {
+async function withStoreStopped<T>(work: (env: Record<string, string>) => Promise<T>): Promise<T> {
   if (store.database) return work({ DATABASE_URL: store.database.url! });
   await store.server.stop();
   try {
-    return work({ DATA_DIR: store.dataDir! });
+    return await work({ DATA_DIR: store.dataDir! });
   } finally {
     store.server = await startServer(store.server.env);
   }
@@ -118,12 +125,12 @@ describe("npm run mail:kept and npm run user:role", () => {
     expect(printed.stdout).toMatch(/\/api\/auth\/verify-email\?token=\S+/);
   });
 
-  it("say in one line, without a stack trace, that the running store holds the embedded database", () => {
+  it("say in one line, without a stack trace, that the running store holds the embedded database", async () => {
     // A data directory held by a live process (this test's own), as a running store holds ./data.
     const dir = tempDir("store-held-");
     fs.writeFileSync(path.join(dir, "store.lock"), String(process.pid));
     for (const [script, args] of [["user-role.ts", [OWNER, "admin"]], ["mail-kept.ts", []]] as const) {
-      const run = runScript(script, [...args], { DATA_DIR: dir });
+      const run = await runScript(script, [...args], { DATA_DIR: dir });
       expect(run.code, script).toBe(1);
       const lines = run.stderr.trim().split("\n");
       expect(lines, script).toHaveLength(1);
