@@ -5,7 +5,7 @@
  * take their part of it from here.
  */
 import type { Logger } from "pino";
-import type { Db } from "../core/shared/db.ts";
+import type { UseCases } from "../core/use-cases/index.ts";
 import type { LoadingAuth } from "../core/identity/index.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
 import type { CheckoutDeps } from "../core/checkout/index.ts";
@@ -57,7 +57,8 @@ export type RenderWaitingPage = (view: WaitingPageView) => string;
 
 /** What the server hands every loader and action (React Router's load context): server/http.ts builds it. */
 export type StoreContext = {
-  db: Db;
+  /** Every command and read of the core, bound to the store's services: the pages call these, never the database. */
+  useCases: UseCases;
   log: Logger;
   /** The CSP nonce of this response, for inline scripts. */
   nonce: string;

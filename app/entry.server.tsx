@@ -12,6 +12,8 @@ export const streamTimeout = 5_000;
 
 /** The drop's light waiting page, drawn by the waiting room's door without React Router (server/lines.ts, ADR 0040). */
 export { renderWaitingPage } from "./lib/waiting-page.server.tsx";
+/** The use cases, bound by the server from this build's own copy of core (server/http.ts, ADR 0048). */
+export { bindUseCases } from "../core/use-cases/index.ts";
 
 /**
  * Every error a loader, action or render threw that no domain rule explains goes to the log as one JSON

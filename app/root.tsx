@@ -10,7 +10,6 @@ import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { PlayerDock } from "./components/music/player-dock.tsx";
 import { CurrencyProvider, USD_VIEW, type CurrencyView } from "./components/product/display-currency.tsx";
-import { getAccount } from "../core/accounts/index.ts";
 import { loadCart } from "./lib/cart.server.ts";
 import { currencyView } from "./lib/currency.server.ts";
 import { getViewer, type Viewer } from "./lib/session.server.ts";
@@ -32,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
-  const accountRead = viewer ? getAccount(context.db, viewer.id) : Promise.resolve(null);
+  const accountRead = viewer ? context.useCases.accounts.getAccount(viewer.id) : Promise.resolve(null);
   // A signed-in shopper's currency is their saved preference; a guest's, the currency cookie.
   const [cart, account, currency] = await Promise.all([loadCart(request, context), accountRead, currencyView(request, context, accountRead.then((a) => a?.preferences.currency ?? null))]);
   const accountLocale = account?.preferences.language;

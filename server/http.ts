@@ -19,6 +19,7 @@ import { serveAudio } from "./audio.ts";
 import { recordCopiedPageEvents, visitMiddleware, type Analytics, type Visit } from "./analytics.ts";
 import type { PageCache } from "./page-cache.ts";
 import type { Role } from "../db/schema/auth.ts";
+import { bindUseCases, type StoreDeps, type UseCases } from "../core/use-cases/index.ts";
 import { paymentWebhookHandler } from "./payment-webhook.ts";
 import { oneClickStopAlerts } from "./alerts.ts";
 import { oneClickUnsubscribe } from "./newsletter.ts";
@@ -77,6 +78,30 @@ export function checkoutDepsOf(options: Pick<HttpOptions, "env" | "database" | "
 export function createHttpApp(options: HttpOptions): express.Express {
   const { env, database, log, payments } = options;
   const checkoutDeps = checkoutDepsOf(options);
+  const storeDeps: StoreDeps = {
+    db: database.db,
+    auth: options.auth,
+    log,
+    jobs: options.jobs,
+    baseUrl: env.BASE_URL,
+    signingSecret: options.secret,
+    adminEmails: env.ADMIN_EMAILS,
+    payments,
+    media: options.media,
+    audio: options.audio,
+    checkout: checkoutDeps,
+  };
+  // The API's use cases, from this bundle's core. The pages' bundle (React Router's build) carries its own copy of
+  // core, with its own error classes the pages recognise: the pages' use cases are bound from that copy (ADR 0048).
+  const useCases = bindUseCases(storeDeps);
+  const pageUseCases = new WeakMap<object, UseCases>();
+  const useCasesOf = (build: ServerBuild): UseCases => {
+    const entry = build.entry.module as { bindUseCases?: typeof bindUseCases };
+    if (!entry.bindUseCases) throw new Error("the server build's entry does not export bindUseCases (app/entry.server.tsx)");
+    let bound = pageUseCases.get(entry);
+    if (!bound) pageUseCases.set(entry, (bound = entry.bindUseCases(storeDeps)));
+    return bound;
+  };
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the proxies named in TRUSTED_PROXIES; otherwise a client could
@@ -86,7 +111,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.use(requestLog(log));
   // The app's JSON API (ADR 0027): its own body, origin and error rules (problem+json), so before the pages' guards;
   // it compresses its own answers (its kept catalogue reads go out as they were kept, already compressed).
-  app.use("/api/v1", createApi({ db: database.db, auth: options.auth, log, baseUrl: env.BASE_URL, jobs: options.jobs, signingSecret: options.secret, adminEmails: env.ADMIN_EMAILS, analytics: { recorder: options.analytics.recorder, recording: env.ANALYTICS_RECORDING === "on" }, limits: { perAddress: env.API_RATE_LIMIT_PER_ADDRESS, perToken: env.API_RATE_LIMIT_PER_TOKEN, windowSeconds: 60 }, corsOrigins: env.API_CORS_ORIGINS, answers: options.pageCache, checkout: { deps: checkoutDeps, stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null } }));
+  app.use("/api/v1", createApi({ useCases, auth: options.auth, log, baseUrl: env.BASE_URL, jobs: options.jobs, signingSecret: options.secret, adminEmails: env.ADMIN_EMAILS, analytics: { recorder: options.analytics.recorder, recording: env.ANALYTICS_RECORDING === "on" }, limits: { perAddress: env.API_RATE_LIMIT_PER_ADDRESS, perToken: env.API_RATE_LIMIT_PER_TOKEN, windowSeconds: 60 }, corsOrigins: env.API_CORS_ORIGINS, answers: options.pageCache, checkout: { deps: checkoutDeps, stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null } }));
   // A drop's waiting page asks for its place every few seconds: answered from this process's picture of the
   // line and the visitor's signed place, before anything else reads the request (server/lines.ts); a few
   // dozen bytes of JSON, never compressed.
@@ -182,7 +207,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
   const stylesheets = options.build?.server.assets.routes.root?.css ?? [];
   const getLoadContext = (req: Request, res: Response): StoreContext => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    db: database.db,
+    useCases: res.locals.useCases as UseCases,
     log,
     nonce: res.locals.nonce as string,
     baseUrl: env.BASE_URL,
@@ -247,7 +272,19 @@ export function createHttpApp(options: HttpOptions): express.Express {
       },
     }),
   );
-  app.use(formBodyGuard(), waitingAddDoor(lineDoor), handler);
+  // The pages' use cases, from the build that renders them (in development, Vite's current one).
+  const productionPages = options.build ? useCasesOf(options.build.server) : null;
+  const pageUseCasesFor: express.RequestHandler = (_req, res, next) => {
+    if (productionPages) {
+      res.locals.useCases = productionPages;
+      return next();
+    }
+    options.vite!.ssrLoadModule("virtual:react-router/server-build").then((build) => {
+      res.locals.useCases = useCasesOf(build as unknown as ServerBuild);
+      next();
+    }, next);
+  };
+  app.use(formBodyGuard(), waitingAddDoor(lineDoor), pageUseCasesFor, handler);
   app.use(errorAnswer(log));
   return app;
 }

@@ -1,12 +1,6 @@
 import { redirect } from "react-router";
-import {
-  getAccount,
-  MESSAGES,
-  registerSchema,
-  resetRequestSchema,
-  signInSchema,
-} from "../../core/accounts/index.ts";
-import { createAccount, passwordSignIn, sendPasswordReset, type AccountCall } from "../../core/identity/index.ts";
+import { MESSAGES, registerSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
+import { type AccountCall } from "../../core/identity/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import type { StoreContext } from "../context.ts";
 import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";
@@ -54,7 +48,7 @@ export async function signIn(request: Request, context: StoreContext, fields: Fi
   const parsed = signInSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, mode: "signin", error: MESSAGES.fillAll };
   const { email } = parsed.data;
-  const result = await passwordSignIn(context, await pageCall(request, context), parsed.data);
+  const result = await context.useCases.identity.passwordSignIn(await pageCall(request, context), parsed.data);
   if (!result.ok) {
     const retryAfterSeconds = result.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(result.retryAfterMs / 1000));
     return { ok: false, mode: "signin", error: result.error, fields: { email }, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
@@ -69,7 +63,7 @@ export async function register(request: Request, context: StoreContext, fields: 
     const errors = fieldErrors(parsed.error);
     return { ok: false, mode: "register", error: Object.values(errors)[0] ?? MESSAGES.registrationFailed, fields: keep };
   }
-  const result = await createAccount(context, await pageCall(request, context), parsed.data);
+  const result = await context.useCases.identity.createAccount(await pageCall(request, context), parsed.data);
   if (!result.ok) return { ok: false, mode: "register", error: result.error, fields: keep };
   return signedIn(request, context, result.authHeaders, safeRedirectPath(fields.redirectTo));
 }
@@ -79,7 +73,7 @@ export async function requestReset(request: Request, context: StoreContext, fiel
   const parsed = resetRequestSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, mode: "reset", error: fieldErrors(parsed.error).email ?? MESSAGES.resetFailed, fields: { email: fields.email ?? "" } };
   const { email } = parsed.data;
-  const result = await sendPasswordReset(context, await pageCall(request, context), email);
+  const result = await context.useCases.identity.sendPasswordReset(await pageCall(request, context), email);
   if (!result.ok) return { ok: false, mode: "reset", error: result.error, fields: { email } };
   return { ok: true, mode: "reset", message: result.message };
 }
@@ -88,7 +82,7 @@ export async function signOut(request: Request, context: StoreContext): Promise<
   const headers = new Headers();
   // The account's language outlives the session: the pages after signing out keep speaking it.
   const viewer = await getViewer(request, context);
-  const language = viewer ? (await getAccount(context.db, viewer.id))?.preferences.language : undefined;
+  const language = viewer ? (await context.useCases.accounts.getAccount(viewer.id))?.preferences.language : undefined;
   if (isLocale(language)) headers.append("Set-Cookie", await languageSetCookie(language, context.secureCookies));
   try {
     const result = await context.auth.api.signOut({ headers: request.headers, returnHeaders: true });

@@ -1,5 +1,4 @@
 import { createCookie } from "react-router";
-import { cartExists, createCart, ensureCartOfUser, findCartOfUser, getCart } from "../../core/cart/index.ts";
 import type { CartView } from "../../core/cart/rules.ts";
 import { TOKEN_PATTERN } from "../../core/shared/ids.ts";
 import type { StoreContext } from "../context.ts";
@@ -25,7 +24,7 @@ export async function readGuestCartId(request: Request, context: StoreContext): 
 /** The cart this request acts on, if there is one yet. */
 export async function readCartId(request: Request, context: StoreContext): Promise<string | null> {
   const viewer = await getViewer(request, context);
-  if (viewer) return findCartOfUser(context.db, viewer.id);
+  if (viewer) return context.useCases.cart.findCartOfUser(viewer.id);
   return readGuestCartId(request, context);
 }
 
@@ -36,7 +35,7 @@ const pageCarts = new WeakMap<object, Promise<CartView>>();
  * header, the checkout's) share one read per HTTP request; an action's changes come before its loaders run.
  */
 export function loadCart(request: Request, context: StoreContext): Promise<CartView> {
-  const read = async () => getCart(context.db, await readCartId(request, context), requestLocale(request));
+  const read = async () => context.useCases.cart.getCart(await readCartId(request, context), requestLocale(request));
   if (request.method !== "GET" || !context) return read();
   let cart = pageCarts.get(context);
   if (!cart) pageCarts.set(context, (cart = read()));
@@ -53,11 +52,11 @@ export async function ensureCartId(
 ): Promise<{ cartId: string; setCookie: string | null }> {
   const viewer = await getViewer(request, context);
   if (viewer) {
-    return { cartId: await ensureCartOfUser(context.db, viewer.id), setCookie: null };
+    return { cartId: await context.useCases.cart.ensureCartOfUser(viewer.id), setCookie: null };
   }
   const existing = await readGuestCartId(request, context);
-  if (existing && (await cartExists(context.db, existing))) return { cartId: existing, setCookie: null };
-  const cartId = await createCart(context.db);
+  if (existing && (await context.useCases.cart.cartExists(existing))) return { cartId: existing, setCookie: null };
+  const cartId = await context.useCases.cart.createCart();
   return { cartId, setCookie: await cartCookie(context.secureCookies).serialize(cartId) };
 }
 

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { currentRates, isDisplayCurrency, offeredCurrencies, shownCurrency, type DisplayCurrency } from "../../core/currency/index.ts";
+import { isDisplayCurrency, offeredCurrencies, shownCurrency, type DisplayCurrency } from "../../core/currency/index.ts";
 import type { StoreContext } from "../context.ts";
 import { storeCookieName } from "../../core/shared/cookies.ts";
 import type { CurrencyView } from "../components/product/display-currency.tsx";
@@ -27,7 +27,7 @@ export async function guestCurrencyCookie(context: StoreContext, choice: Display
  * choices offered. A choice whose currency has no rate (never set, or cleared since) reads as US dollars.
  */
 export async function currencyView(request: Request, context: StoreContext, preference: Promise<string | null>): Promise<CurrencyView> {
-  const [rates, saved, guestChoice] = await Promise.all([currentRates(context.db), preference, readGuestCurrency(request, context)]);
+  const [rates, saved, guestChoice] = await Promise.all([context.useCases.currency.currentRates(), preference, readGuestCurrency(request, context)]);
   const shown = shownCurrency(saved ?? guestChoice, rates);
   return { shown, chosen: shown?.code ?? "USD", offered: offeredCurrencies(rates) };
 }

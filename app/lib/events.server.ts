@@ -1,5 +1,5 @@
 import { recordAudit, type AdminActor } from "../../core/admin/index.ts";
-import { nextUpcomingEvent, type EventActor, type EventView } from "../../core/events/index.ts";
+import { type EventActor, type EventView } from "../../core/events/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import type { StoreContext } from "../context.ts";
 import type { EventCardData } from "../components/content/event-card.tsx";
@@ -22,7 +22,7 @@ export function eventCard(event: EventView): EventCardData {
 
 /** The next upcoming event of a kind (ticketed: /music; free RSVP: /culture) in the page's language, or null when none is planned. */
 export async function loadUpcomingEvent(context: StoreContext, mode: "tickets" | "rsvp", locale: Locale): Promise<EventCardData | null> {
-  const event = await nextUpcomingEvent(context.db, mode, { locale });
+  const event = await context.useCases.events.nextUpcomingEvent(mode, { locale });
   return event ? eventCard(event) : null;
 }
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { findOrderOfCustomer, orderIdSchema, type OrderDetail } from "../../core/orders/index.ts";
+import { orderIdSchema, type OrderDetail } from "../../core/orders/index.ts";
 import type { StoreContext } from "../context.ts";
 import { localizeText } from "./i18n.server.ts";
 import { requireViewer, type Viewer } from "./session.server.ts";
@@ -19,7 +19,7 @@ export function orderNotFoundResponse() {
 export async function requireOwnOrder(request: Request, context: StoreContext, id: string | undefined): Promise<{ viewer: Viewer; order: OrderDetail }> {
   const viewer = await requireViewer(request, context);
   const orderId = orderIdSchema.safeParse(id);
-  const order = orderId.success ? await findOrderOfCustomer(context.db, viewer.id, orderId.data) : null;
+  const order = orderId.success ? await context.useCases.orders.findOrderOfCustomer(viewer.id, orderId.data) : null;
   if (!order) throw orderNotFoundResponse();
   return { viewer, order: localizedOrder(request, order) };
 }

@@ -1,5 +1,4 @@
-import { limitJoins } from "../../core/accounts/index.ts";
-import { joinQueue, queueSetCookie, queueTokensOf, ticketIdsOf, tokensAfter, type QueueStatus } from "../../core/queue/index.ts";
+import { queueSetCookie, queueTokensOf, ticketIdsOf, tokensAfter, type QueueStatus } from "../../core/queue/index.ts";
 import type { StoreContext } from "../context.ts";
 
 /*
@@ -32,6 +31,6 @@ export async function placeCookie(request: Request, context: StoreContext, produ
  */
 export async function joinForPage(request: Request, context: StoreContext, productId: number, accountId: string | null): Promise<{ status: QueueStatus; setCookie: string | null }> {
   const ticketIds = await queueTicketsOf(request, context);
-  const joined = await joinQueue(context.db, productId, { accountId, ticketIds }, { beforeJoin: () => limitJoins(context.db, context.clientIp, accountId) });
+  const joined = await context.useCases.queue.joinQueue(productId, { accountId, ticketIds }, { beforeJoin: () => context.useCases.accounts.limitJoins(context.clientIp, accountId) });
   return { status: joined.status, setCookie: await placeCookie(request, context, productId, joined.status) };
 }

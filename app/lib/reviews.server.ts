@@ -1,5 +1,5 @@
 import { can } from "../../core/admin/index.ts";
-import { fitLine, getOwnReview, getReviewSummary, listReviews, parseReviewListQuery, reviewerLabel } from "../../core/reviews/index.ts";
+import { fitLine, parseReviewListQuery, reviewerLabel } from "../../core/reviews/index.ts";
 import type { StoreContext } from "../context.ts";
 import type { ReviewSectionData } from "../components/reviews/types.ts";
 import { requestLocale, serverT } from "./i18n.server.ts";
@@ -12,9 +12,9 @@ export async function loadReviewSection(request: Request, context: StoreContext,
   const query = parseReviewListQuery(new URL(request.url).searchParams);
   const viewer = await getViewer(request, context);
   const [summary, list, own] = await Promise.all([
-    getReviewSummary(context.db, productId),
-    listReviews(context.db, productId, query, viewer?.id ?? null),
-    viewer ? getOwnReview(context.db, productId, viewer.id) : null,
+    context.useCases.reviews.getReviewSummary(productId),
+    context.useCases.reviews.listReviews(productId, query, viewer?.id ?? null),
+    viewer ? context.useCases.reviews.getOwnReview(productId, viewer.id) : null,
   ]);
   // Moderation happens in the back office only, where a reason is asked and the audit log written.
   const moderateUrl = viewer && can(viewer.role, "reviews", "update") ? `/admin/reviews?${new URLSearchParams({ product: String(productId) })}` : null;

@@ -1,4 +1,3 @@
-import { savedProductIds } from "../../core/wishlist/index.ts";
 import type { StoreContext } from "../context.ts";
 import { getViewer } from "./session.server.ts";
 
@@ -9,12 +8,12 @@ import { getViewer } from "./session.server.ts";
 export async function savedAmong(request: Request, context: StoreContext, productIds: readonly number[]): Promise<number[]> {
   const viewer = await getViewer(request, context);
   if (!viewer || productIds.length === 0) return [];
-  return savedProductIds(context.db, viewer.id, productIds);
+  return context.useCases.wishlist.savedProductIds(viewer.id, productIds);
 }
 
 /** All the products the viewer has saved (for a listing loaded at the same time); empty for guests, with no query. */
 export async function allSaved(request: Request, context: StoreContext): Promise<Set<number>> {
   const viewer = await getViewer(request, context);
   if (!viewer) return new Set();
-  return new Set(await savedProductIds(context.db, viewer.id));
+  return new Set(await context.useCases.wishlist.savedProductIds(viewer.id));
 }

@@ -1,5 +1,5 @@
 import { Link, metaIntl, useT } from "../i18n/index.ts";
-import { ALERT_MESSAGES, findStopTarget, stopAlerts, stopTokenSchema } from "../../core/alerts/index.ts";
+import { ALERT_MESSAGES, stopTokenSchema } from "../../core/alerts/index.ts";
 import { TokenActionPage } from "../components/layout/token-action-page.tsx";
 import { tokenPageAction, tokenPageLoader, type TokenResult } from "../lib/token-page.server.ts";
 import type { Route } from "./+types/alerts-stop";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  */
 export const loader = tokenPageLoader({
   token: stopTokenSchema,
-  find: (context, token) => findStopTarget(context.db, token),
+  find: (context, token) => context.useCases.alerts.findStopTarget(token),
   shown: (target) => ({ productName: target?.productName ?? null }),
   refusedStatus: 400,
 });
@@ -27,7 +27,7 @@ export const action = tokenPageAction({
   tokenInAddress: true,
   badLink: { status: 400, message: ALERT_MESSAGES.badStopLink },
   act: async (context, token) => {
-    await stopAlerts(context, token);
+    await context.useCases.alerts.stopAlerts(token);
     return {};
   },
   logged: "restock alerts stopped",

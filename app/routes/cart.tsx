@@ -1,18 +1,7 @@
 import { data, redirect, useSearchParams } from "react-router";
 import { Form, Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
 import { z } from "zod";
-import {
-  addByOptionsSchema,
-  addToCart,
-  CartError,
-  addToCartSchema,
-  clearCart,
-  findVariantByOptions,
-  removeLine,
-  removeLineSchema,
-  setLineQuantity,
-  setQuantitySchema,
-} from "../../core/cart/index.ts";
+import { addByOptionsSchema, CartError, addToCartSchema, removeLineSchema, setQuantitySchema } from "../../core/cart/index.ts";
 import { CartContents } from "../components/cart/cart-contents.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
 import { ensureCartId, readCartId } from "../lib/cart.server.ts";
@@ -68,12 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       } else {
         const parsed = addByOptionsSchema.safeParse(fields);
         if (!parsed.success) return data<CartActionResult>(say({ ok: false, error: firstIssue(parsed.error) }), { status: 400 });
-        input = { variantId: await findVariantByOptions(context.db, parsed.data), quantity: parsed.data.quantity };
+        input = { variantId: await context.useCases.cart.findVariantByOptions(parsed.data), quantity: parsed.data.quantity };
       }
       const { cartId, setCookie } = await ensureCartId(request, context);
       if (setCookie) headers.append("Set-Cookie", setCookie);
       // A drop's waiting room: the places this browser's cookie holds (signed; an account's own place is found by core).
-      const add = async () => addToCart(context.db, cartId, { ...input, queueTickets: await queueTicketsOf(request, context) });
+      const add = async () => context.useCases.cart.addToCart(cartId, { ...input, queueTickets: await queueTicketsOf(request, context) });
       let added: Awaited<ReturnType<typeof add>>;
       try {
         added = await add();
@@ -83,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const joined = await joinLineForAdd(request, context, queued.productId, headers);
         if (joined?.state === "admitted") {
           // Let in at once (nobody ahead): the add goes through with the new place, as pressed.
-          added = await addToCart(context.db, cartId, { ...input, queueTickets: [joined.ticketId] });
+          added = await context.useCases.cart.addToCart(cartId, { ...input, queueTickets: [joined.ticketId] });
         } else if (redirectTo || !context.dataRequest) {
           // A page's form (without JavaScript, or any form posted as a page): to the product's address, which
           // shows the place (the waiting page), or why none was given (too many joins).
@@ -103,12 +92,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent.data === "set") {
         const parsed = setQuantitySchema.safeParse(fields);
         if (!parsed.success) return data<CartActionResult>(say({ ok: false, error: firstIssue(parsed.error) }), { status: 400 });
-        await setLineQuantity(context.db, cartId, parsed.data);
+        await context.useCases.cart.setLineQuantity(cartId, parsed.data);
         message = parsed.data.quantity <= 0 ? "Removed from cart" : "Quantity updated";
       } else if (intent.data === "remove") {
         const parsed = removeLineSchema.safeParse(fields);
         if (!parsed.success) return data<CartActionResult>(say({ ok: false, error: firstIssue(parsed.error) }), { status: 400 });
-        await removeLine(context.db, cartId, parsed.data.variantId);
+        await context.useCases.cart.removeLine(cartId, parsed.data.variantId);
         message = "Removed from cart";
       } else {
         // Clear Cart asks first (nothing is removed until the shopper says yes). The page's own
@@ -117,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           if (redirectTo !== null || !context.dataRequest) throw redirect(localePath("/cart?clear=confirm", requestLocale(request)), { status: 303, headers });
           return data<CartActionResult>(say({ ok: false, error: "Confirm to clear your cart: nothing was removed." }), { status: 400, headers });
         }
-        await clearCart(context.db, cartId);
+        await context.useCases.cart.clearCart(cartId);
         message = "Cart cleared";
       }
     }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { useIntl } from "react-intl";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { z } from "zod";
-import { attemptById, currentOutcome, SOLD_OUT_REFUNDED } from "../../core/checkout/index.ts";
+import { SOLD_OUT_REFUNDED } from "../../core/checkout/index.ts";
 import { orderNumberLabel } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
@@ -18,11 +18,11 @@ const attemptParam = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const param = attemptParam.safeParse(new URL(request.url).searchParams.get("attempt"));
-  const attempt = param.success ? await attemptById(context.db, param.data) : undefined;
+  const attempt = param.success ? await context.useCases.checkout.attemptById(param.data) : undefined;
   // Someone else's checkout is answered exactly like one that does not exist.
   if (!attempt || attempt.userId !== viewer.id) throw data(null, { status: 404, headers: noStore });
   // A charge whose request stopped answering is asked about at the provider now (ADR 0038).
-  const outcome = await currentOutcome(context.checkout.deps, attempt);
+  const outcome = await context.useCases.checkout.currentOutcome(attempt);
   switch (outcome.kind) {
     case "completed":
       return data({ state: "completed" as const, receipt: outcome.receipt }, { headers: noStore });

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { data, useNavigation } from "react-router";
 import { useIntl } from "react-intl";
 import { Form, Link, metaIntl, useLocaleNavigate, useLocalePath, useT } from "../i18n/index.ts";
-import { findCartOfUser } from "../../core/cart/index.ts";
 import { linesShip } from "../../core/cart/rules.ts";
 import { loadCart } from "../lib/cart.server.ts";
-import { billingSchema, idempotencyKeySchema, needsShippingAddress, placeOrder, resumeCheckout, shippingAddressSchema, type ShortLine } from "../../core/checkout/index.ts";
+import { billingSchema, idempotencyKeySchema, shippingAddressSchema, type ShortLine } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { orderAmounts } from "../../core/orders/rules.ts";
 import { cardSchema } from "../../core/payments/inputs.ts";
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   // A payment of this shopper's still in flight is asked about first (ADR 0038): the order it became is
   // shown, or the page says it is under way; the cart never gets a second payment meanwhile.
-  const standing = await resumeCheckout(context.checkout.deps, viewer.id);
+  const standing = await context.useCases.checkout.resumeCheckout(viewer.id);
   if (standing.kind === "completed") {
     throw localizedRedirect(request, `/checkout/complete?attempt=${encodeURIComponent(standing.attemptId)}`, { status: 303, headers: noStore });
   }
@@ -91,13 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const key = idempotencyKeySchema.safeParse(text("idempotencyKey"));
   if (!key.success) return reply({ kind: "invalid", error: key.error.issues[0]!.message, fieldErrors: {}, fields }, 400);
-  const cartId = await findCartOfUser(context.db, viewer.id);
+  const cartId = await context.useCases.cart.findCartOfUser(viewer.id);
   const address = (name: (field: string) => string) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(name(field))]));
   const billing = billingSchema.safeParse({ fullName: text("fullName"), email: text("email"), ...address(billingFieldName) });
   // Asked of core for the cart as it is now: what ships needs the address (core refuses again without one).
   // An address sent is passed on whatever the cart holds, so that the same form sent again after its order
   // emptied the cart is still the same submission.
-  const ships = await needsShippingAddress(context.db, cartId);
+  const ships = await context.useCases.checkout.needsShippingAddress(cartId);
   const shipTo = address((field) => field);
   const shipping = ships || addressGiven(shipTo) ? shippingAddressSchema.safeParse(shipTo) : null;
   const card = context.payments.name === "test" ? cardSchema().safeParse({ cardNumber: text("cardNumber"), cardExpiry: text("cardExpiry"), cardCvc: text("cardCvc") }) : null;
@@ -111,8 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    const result = await placeOrder(
-      context.checkout.deps,
+    const result = await context.useCases.checkout.placeOrder(
       {
         userId: viewer.id,
         cartId,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Link, metaIntl, useLocale, useT } from "../i18n/index.ts";
-import { collectionSlugSchema, getCollectionPage } from "../../core/lookbook/index.ts";
+import { collectionSlugSchema } from "../../core/lookbook/index.ts";
 import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { useCollectionImage } from "../components/content/collection-card.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
@@ -15,7 +15,7 @@ import { storeDateTime } from "../lib/dates.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
-  const page = slug.success ? await getCollectionPage(context.db, slug.data, requestLocale(request)) : null;
+  const page = slug.success ? await context.useCases.lookbook.getCollectionPage(slug.data, requestLocale(request)) : null;
   if (!page) throw data(null, { status: 404 });
   const saved = await savedAmong(request, context, page.products.map((p) => p.id));
   return {

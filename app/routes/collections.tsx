@@ -1,5 +1,4 @@
 import { Link, metaIntl, useT } from "../i18n/index.ts";
-import { listCollections } from "../../core/catalog/index.ts";
 import { collectionsPage } from "../../core/content/index.ts";
 import { ArrowIcon, buttonClass } from "../components/content/buttons.tsx";
 import { CollectionCard, collectionHref, useCollectionImage } from "../components/content/collection-card.tsx";
@@ -12,7 +11,7 @@ import { requestLocale } from "../lib/i18n.server.ts";
 import { guestCache } from "../lib/guest-cache.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { collections: await listCollections(context.db, requestLocale(request)) };
+  return { collections: await context.useCases.catalog.listCollections(requestLocale(request)) };
 }
 
 export const handle = guestCache;

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { Link, localePath, metaIntl, useLocale, useT } from "../i18n/index.ts";
 import { OG_LOCALE } from "../lib/og-locale.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
-import { articleSlugSchema, embeddedProducts, getPublishedArticle, renderBody } from "../../core/articles/index.ts";
+import { articleSlugSchema, renderBody } from "../../core/articles/index.ts";
 import { ArticleBody } from "../components/content/article-body.tsx";
 import { ReadTime } from "../components/content/article-card.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
@@ -17,12 +17,12 @@ import { guestCache } from "../lib/guest-cache.ts";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = articleSlugSchema.safeParse(params.slug);
   const locale = requestLocale(request);
-  const article = slug.success ? await getPublishedArticle(context.db, slug.data, locale) : null;
+  const article = slug.success ? await context.useCases.articles.getPublishedArticle(slug.data, locale) : null;
   // Drafts and unknown addresses alike: nothing here for shoppers.
   if (!article) throw data(null, { status: 404 });
   // The shared card is drawn in the page's language: /social/story/<slug>.png or <slug>.es.png.
   const card = { path: cardPath("story", article.slug, storyCardContent(article), locale), alt: article.title };
-  const found = await embeddedProducts(context.db, article.body);
+  const found = await context.useCases.articles.embeddedProducts(article.body);
   const products: Record<string, ProductCardData> = {};
   for (const [s, p] of found) products[s] = toCardData(p);
   const { body, ...story } = article;

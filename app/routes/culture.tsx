@@ -1,4 +1,3 @@
-import { listPublishedArticles } from "../../core/articles/index.ts";
 import { ArticleCard, ReadMoreLink, ReadTime } from "../components/content/article-card.tsx";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { EventCard } from "../components/content/event-card.tsx";
@@ -14,7 +13,7 @@ import { guestCache } from "../lib/guest-cache.ts";
 /** The published stories, and the next upcoming free event, from the database, in the page's language. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request);
-  const [stories, event] = await Promise.all([listPublishedArticles(context.db, locale), loadUpcomingEvent(context, "rsvp", locale)]);
+  const [stories, event] = await Promise.all([context.useCases.articles.listPublishedArticles(locale), loadUpcomingEvent(context, "rsvp", locale)]);
   return { stories, event };
 }
 

@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, metaIntl, useT } from "../i18n/index.ts";
-import { setCurrencyPreference } from "../../core/accounts/index.ts";
-import { currencyChoiceSchema, requireOffered } from "../../core/currency/index.ts";
+import { currencyChoiceSchema } from "../../core/currency/index.ts";
 import { inputClass, labelClass, Notice, primaryButton } from "../components/account/page-shell.tsx";
 import { useCurrency } from "../components/product/display-currency.tsx";
 import { guestCurrencyCookie } from "../lib/currency.server.ts";
@@ -27,14 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = currencyChoiceSchema.safeParse(form.currency);
   if (!parsed.success) return data<CurrencyResult>({ error: localizeText(request, parsed.error.issues[0]?.message ?? "Please choose a currency.") }, { status: 400, headers: noStore });
   try {
-    await requireOffered(context.db, parsed.data);
+    await context.useCases.currency.requireOffered(parsed.data);
   } catch (error) {
     return data<CurrencyResult>({ error: localizeText(request, expectDomainError(error)) }, { status: 400, headers: noStore });
   }
   const back = safeRedirectPath(form.redirectTo, "/currency");
   const viewer = await getViewer(request, context);
   if (viewer) {
-    await setCurrencyPreference(context.db, viewer.id, parsed.data);
+    await context.useCases.accounts.setCurrencyPreference(viewer.id, parsed.data);
     throw redirect(back, { headers: noStore });
   }
   throw redirect(back, { headers: { ...noStore, "Set-Cookie": await guestCurrencyCookie(context, parsed.data) } });

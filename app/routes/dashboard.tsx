@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { Link, useLocale, useT } from "../i18n/index.ts";
 import { colorLabel } from "../lib/format.ts";
-import { getAccount } from "../../core/accounts/index.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
@@ -18,7 +17,7 @@ const CART_PREVIEW = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const account = await getAccount(context.db, viewer.id);
+  const account = await context.useCases.accounts.getAccount(viewer.id);
   if (!account) throw data({ access: "signed-out" as const }, { status: 401 });
   const justVerified = new URL(request.url).searchParams.get("verified") === "1" && account.emailVerified;
   return data(

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { listOutbox } from "../../core/mail/index.ts";
 import { guardedMeta } from "../components/account/auth-guard.tsx";
 import { MailCard } from "../components/admin/linkified-text.tsx";
 import type { Route } from "./+types/dev-outbox";
@@ -9,7 +8,7 @@ export const meta: Route.MetaFunction = guardedMeta("Outbox");
 /** Development only: the mail the store would have sent, kept while no SMTP server is configured. */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.isDevelopment) throw data(null, { status: 404 });
-  const mails = await listOutbox(context.db);
+  const mails = await context.useCases.mail.listOutbox();
   return data(
     { mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), smtp: context.mailDelivery === "smtp" },
     { headers: { "Cache-Control": "no-store" } },

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Form, Link, metaIntl, useT } from "../i18n/index.ts";
-import { cancelRsvp, confirmRsvp, rsvpTokenSchema, type EventError } from "../../core/events/index.ts";
+import { rsvpTokenSchema, type EventError } from "../../core/events/index.ts";
 import { buttonClass } from "../components/content/buttons.tsx";
 import { useRichT } from "../components/content/rich-text.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
@@ -13,7 +13,6 @@ import type { Route } from "./+types/event-rsvp";
  * verification link); /events/rsvp/cancel?token=... shows a button, and only the POST cancels, so a mail
  * scanner opening links cannot cancel anyone's places.
  */
-const deps = (context: Route.LoaderArgs["context"]) => ({ db: context.db, jobs: context.jobs, baseUrl: context.baseUrl });
 
 type Shown =
   | { kind: "confirmed" | "waitlisted" | "cancelled"; eventSlug: string; eventTitle: string; partySize: number }
@@ -27,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!token.success) return data<Shown>({ kind: "invalid", message: serverT(request)("events.error.linkIncomplete") }, { status: 400 });
   if (step === "cancel") return { kind: "ask_cancel", token: token.data } satisfies Shown;
   try {
-    const result = await confirmRsvp(deps(context), token.data, requestLocale(request));
+    const result = await context.useCases.events.confirmRsvp(token.data, requestLocale(request));
     return { kind: result.status, eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
   } catch (error) {
     const domain = expectDomainError(error) as EventError;
@@ -41,7 +40,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const token = rsvpTokenSchema.safeParse(fields.token);
   if (!token.success) return data<Shown>({ kind: "invalid", message: serverT(request)("events.error.linkIncomplete") }, { status: 400 });
   try {
-    const result = await cancelRsvp(deps(context), token.data, requestLocale(request));
+    const result = await context.useCases.events.cancelRsvp(token.data, requestLocale(request));
     return { kind: "cancelled", eventSlug: result.eventSlug, eventTitle: result.eventTitle, partySize: result.partySize } satisfies Shown;
   } catch (error) {
     const domain = expectDomainError(error);

@@ -1,7 +1,6 @@
 import { data, useNavigation } from "react-router";
 import { Form, localePath, metaIntl, useLocale, useLocalePath, useT } from "../i18n/index.ts";
-import { consume } from "../../core/accounts/index.ts";
-import { EVENT_MESSAGES, getEventBySlug, RSVP_THROTTLE, rsvpFormSchema, rsvpThrottleKey, submitRsvp } from "../../core/events/index.ts";
+import { EVENT_MESSAGES, RSVP_THROTTLE, rsvpFormSchema, rsvpThrottleKey } from "../../core/events/index.ts";
 import { isPast } from "../../core/events/rules.ts";
 import { slugSchema } from "../../core/catalog/index.ts";
 import { Field } from "../components/admin/product-form.tsx";
@@ -24,7 +23,7 @@ import { guestCache } from "../lib/guest-cache.ts";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
   const locale = requestLocale(request);
-  const event = slug.success ? await getEventBySlug(context.db, slug.data, locale) : null;
+  const event = slug.success ? await context.useCases.events.getEventBySlug(slug.data, locale) : null;
   if (!event) throw data(null, { status: 404 });
   const viewer = await getViewer(request, context);
   const { productId: _productId, ...shown } = event;
@@ -46,11 +45,11 @@ export type RsvpActionResult =
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const event = slug.success ? await getEventBySlug(context.db, slug.data, requestLocale(request)) : null;
+  const event = slug.success ? await context.useCases.events.getEventBySlug(slug.data, requestLocale(request)) : null;
   if (!event) throw data(null, { status: 404 });
   const fields = await readForm(request);
   const values = { name: fields.name ?? "", email: fields.email ?? "", partySize: fields.partySize ?? "1" };
-  if (!(await consume(context.db, rsvpThrottleKey(context.clientIp), RSVP_THROTTLE))) {
+  if (!(await context.useCases.accounts.consume(rsvpThrottleKey(context.clientIp), RSVP_THROTTLE))) {
     return data<RsvpActionResult>({ ok: false, error: localizeText(request, EVENT_MESSAGES.throttled), values }, { status: 429, headers: { "Retry-After": "600" } });
   }
   const parsed = rsvpFormSchema.safeParse(fields);
@@ -61,8 +60,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   const viewer = await getViewer(request, context);
   try {
-    const outcome = await submitRsvp(
-      { db: context.db, jobs: context.jobs, baseUrl: context.baseUrl },
+    const outcome = await context.useCases.events.submitRsvp(
       event.id,
       parsed.data,
       viewer ? { userId: viewer.id, email: viewer.email } : null,

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { getAccount, updatePreferences } from "../../core/accounts/index.ts";
 import { LOCALES } from "../../core/shared/locale.ts";
 import { localePath } from "../i18n/index.ts";
 import { readForm } from "../lib/form.server.ts";
@@ -23,8 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { lang } = parsed.data;
   const viewer = await getViewer(request, context);
   if (viewer) {
-    const account = await getAccount(context.db, viewer.id);
-    if (account && account.preferences.language !== lang) await updatePreferences(context.db, viewer.id, { ...account.preferences, language: lang });
+    const account = await context.useCases.accounts.getAccount(viewer.id);
+    if (account && account.preferences.language !== lang) await context.useCases.accounts.updatePreferences(viewer.id, { ...account.preferences, language: lang });
   }
   return redirect(localePath(safeRedirectPath(parsed.data.redirectTo), lang), {
     headers: privateHeaders({ "Set-Cookie": await languageSetCookie(lang, context.secureCookies) }),

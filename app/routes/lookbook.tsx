@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Link, metaIntl, useT, type MessageId } from "../i18n/index.ts";
-import { collectionSlugSchema, getLookbook } from "../../core/lookbook/index.ts";
+import { collectionSlugSchema } from "../../core/lookbook/index.ts";
 import { ContentImg } from "../components/content/content-image.tsx";
 import { Price } from "../components/product/price.tsx";
 import { toCardData, type ProductCardData } from "../components/product/product-card.tsx";
@@ -14,7 +14,7 @@ import { guestCache } from "../lib/guest-cache.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = collectionSlugSchema.safeParse(params.slug);
-  const lookbook = slug.success ? await getLookbook(context.db, slug.data, requestLocale(request)) : null;
+  const lookbook = slug.success ? await context.useCases.lookbook.getLookbook(slug.data, requestLocale(request)) : null;
   if (!lookbook || lookbook.looks.length === 0) throw data(null, { status: 404 });
   return {
     collection: lookbook.collection,

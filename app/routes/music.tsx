@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { musicPage, type PlaylistView } from "../../core/music/index.ts";
+import { type PlaylistView } from "../../core/music/index.ts";
 import { isoLength } from "../../core/music/rules.ts";
 import { metaIntl, useT } from "../i18n/index.ts";
 import { ContentImg } from "../components/content/content-image.tsx";
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The playlists and their tracks, and the next upcoming ticketed event, from the database, in the page's language. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request);
-  const [page, event] = await Promise.all([musicPage(context.db, locale), loadUpcomingEvent(context, "tickets", locale)]);
+  const [page, event] = await Promise.all([context.useCases.music.musicPage(locale), loadUpcomingEvent(context, "tickets", locale)]);
   return data({ ...page, event }, { headers: { "Cache-Control": "no-cache" } });
 }
 

@@ -1,6 +1,6 @@
 import { FormattedMessage } from "react-intl";
 import { Link, metaIntl, useT, type MessageId } from "../i18n/index.ts";
-import { confirmSubscription, confirmTokenSchema, findConfirmation } from "../../core/newsletter/index.ts";
+import { confirmTokenSchema } from "../../core/newsletter/index.ts";
 import { TokenActionPage } from "../components/layout/token-action-page.tsx";
 import { tokenPageAction, tokenPageLoader, type TokenResult } from "../lib/token-page.server.ts";
 import { NEWSLETTER_MESSAGES } from "../../core/newsletter/rules.ts";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  */
 export const loader = tokenPageLoader({
   token: confirmTokenSchema,
-  find: (context, token) => findConfirmation(context.db, token),
+  find: (context, token) => context.useCases.newsletter.findConfirmation(token),
   shown: (found) => ({ email: found?.email ?? null }),
   refusedStatus: 410,
 });
@@ -26,7 +26,7 @@ export const action = tokenPageAction({
   token: confirmTokenSchema,
   tokenInAddress: false,
   badLink: { status: 410, message: NEWSLETTER_MESSAGES.badConfirmLink },
-  act: async (context, token) => ({ email: (await confirmSubscription({ db: context.db }, token)).email }),
+  act: async (context, token) => ({ email: (await context.useCases.newsletter.confirmSubscription(token)).email }),
 });
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {

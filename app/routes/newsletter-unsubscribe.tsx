@@ -1,6 +1,6 @@
 import { FormattedMessage } from "react-intl";
 import { Link, metaIntl, useT, type MessageId } from "../i18n/index.ts";
-import { findUnsubscribeTarget, unsubscribeTokenSchema, unsubscribeWithToken } from "../../core/newsletter/index.ts";
+import { unsubscribeTokenSchema } from "../../core/newsletter/index.ts";
 import { TokenActionPage } from "../components/layout/token-action-page.tsx";
 import { tokenPageAction, tokenPageLoader, type TokenResult } from "../lib/token-page.server.ts";
 import { NEWSLETTER_MESSAGES } from "../../core/newsletter/rules.ts";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  */
 export const loader = tokenPageLoader({
   token: unsubscribeTokenSchema,
-  find: (context, token) => findUnsubscribeTarget(context.db, context.signingSecret, token),
+  find: (context, token) => context.useCases.newsletter.findUnsubscribeTarget(context.signingSecret, token),
   shown: (target) => ({ email: target?.email ?? null, unsubscribed: target?.status === "unsubscribed" }),
   refusedStatus: 400,
 });
@@ -28,7 +28,7 @@ export const action = tokenPageAction({
   token: unsubscribeTokenSchema,
   tokenInAddress: true,
   badLink: { status: 400, message: NEWSLETTER_MESSAGES.badUnsubscribeLink },
-  act: async (context, token) => ({ email: (await unsubscribeWithToken({ db: context.db, secret: context.signingSecret }, token)).email }),
+  act: async (context, token) => ({ email: (await context.useCases.newsletter.unsubscribeWithToken(token)).email }),
   logged: "newsletter unsubscribe",
 });
 

@@ -1,12 +1,11 @@
 import { data } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { localizeText } from "../lib/i18n.server.ts";
-import { NEWSLETTER_MESSAGES, subscribe, subscribeSchema } from "../../core/newsletter/index.ts";
+import { NEWSLETTER_MESSAGES, subscribeSchema } from "../../core/newsletter/index.ts";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
-import { newsletterDeps } from "../lib/newsletter.server.ts";
 import type { SubscribeResult } from "../components/newsletter/types.ts";
 import type { Route } from "./+types/newsletter";
 import { pageSocialMeta } from "../lib/social.ts";
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SubscribeResult>({ ok: false, error: message, fieldError: message, email }, { status: 400, headers: noStore });
   }
   try {
-    await subscribe(newsletterDeps(context), { ...parsed.data, language: requestLocale(request) }, context.clientIp);
+    await context.useCases.newsletter.subscribe({ ...parsed.data, language: requestLocale(request) }, context.clientIp);
   } catch (error) {
     const refused = expectDomainError(error);
     context.log.warn({ clientIp: context.clientIp }, "newsletter sign-ups throttled");

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { useIntl } from "react-intl";
 import { Link, useLocale, useT } from "../i18n/index.ts";
 import { z } from "zod";
-import { orderIdSchema, OrderError, reorder, type ReorderResult } from "../../core/orders/index.ts";
+import { orderIdSchema, OrderError, type ReorderResult } from "../../core/orders/index.ts";
 import type { PostalAddress } from "../../core/orders/index.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { Notice, Section } from "../components/account/page-shell.tsx";
@@ -18,7 +18,7 @@ import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { localizeText, requestLocale } from "../lib/i18n.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
-import { formatTicketCode, qrDataUrl, ticketsOfOrder } from "../../core/events/index.ts";
+import { formatTicketCode, qrDataUrl } from "../../core/events/index.ts";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = orderMeta("orders.order.title");
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = orderMeta("orders.order.title");
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { order } = await requireOwnOrder(request, context, params.id);
   const tickets = await Promise.all(
-    (await ticketsOfOrder(context.db, order.id, requestLocale(request))).map(async (t) => ({
+    (await context.useCases.events.ticketsOfOrder(order.id, requestLocale(request))).map(async (t) => ({
       ...t,
       code: formatTicketCode(t.code),
       qr: t.status === "valid" ? await qrDataUrl(t.code) : null,
@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   try {
     const { cartId } = await ensureCartId(request, context);
-    const result = await reorder(context.db, { userId: viewer.id, orderId: orderId.data, cartId });
+    const result = await context.useCases.orders.reorder({ userId: viewer.id, orderId: orderId.data, cartId });
     // Why a line was not added, in the page's language.
     const outcomes = result.outcomes.map((o) => (o.message ? { ...o, message: localizeText(request, o.message) } : o));
     return data<OrderActionData>({ kind: "reordered", ...result, outcomes }, { headers: noStore });

@@ -1,6 +1,6 @@
 import { data, useNavigation } from "react-router";
 import { Link, metaIntl, useLocalePath, useT, type MessageId } from "../i18n/index.ts";
-import { listOrdersOfCustomer, pageSchema, statusFilterSchema } from "../../core/orders/index.ts";
+import { pageSchema, statusFilterSchema } from "../../core/orders/index.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { primaryButton, secondaryButton } from "../components/account/page-shell.tsx";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = statusFilterSchema.parse(url.searchParams.get("status"));
   const page = pageSchema.parse(url.searchParams.get("page") ?? undefined);
-  const list = await listOrdersOfCustomer(context.db, viewer.id, { status, page });
+  const list = await context.useCases.orders.listOrdersOfCustomer(viewer.id, { status, page });
   // A page past the end (an old link): the first page, rather than an empty list that looks like no orders.
   if (page > 1 && list.orders.length === 0) throw localizedRedirect(request, ordersUrl(status));
   return data({ status, ...list }, { headers: noStore });

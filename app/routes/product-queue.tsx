@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
-import { hasWaitingRoom, queueStatus } from "../../core/queue/index.ts";
+import { slugSchema } from "../../core/catalog/index.ts";
 import { joinForPage, placeCookie, queueTicketsOf } from "../lib/queue.server.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { localizeText } from "../lib/i18n.server.ts";
@@ -16,15 +15,15 @@ import { noStore } from "../lib/private-page.ts";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const product = slug.success ? await getProductBySlug(context.db, slug.data) : null;
+  const product = slug.success ? await context.useCases.catalog.getProductBySlug(slug.data) : null;
   if (!product) throw data({ queue: null }, { status: 404, headers: noStore });
   // Sold out while the visitor waited: the line holds them no longer; the page shows the sold-out options and
   // Notify me (the place stays theirs, should stock come back before they leave).
   if (product.variants.every((v) => v.available <= 0)) return data({ queue: null, open: false }, { headers: noStore });
-  const queue = await queueStatus(context.db, product.id, { accountId: await signedInAccountId(request, context), ticketIds: await queueTicketsOf(request, context) });
+  const queue = await context.useCases.queue.queueStatus(product.id, { accountId: await signedInAccountId(request, context), ticketIds: await queueTicketsOf(request, context) });
   const setCookie = queue ? await placeCookie(request, context, product.id, queue) : null;
   // `open`: whether the product still has a waiting room (switched off meanwhile, the page shows Add to Cart).
-  return data({ queue, open: queue !== null || (await hasWaitingRoom(context.db, product.id)) }, { headers: setCookie ? { ...noStore, "Set-Cookie": setCookie } : noStore });
+  return data({ queue, open: queue !== null || (await context.useCases.queue.hasWaitingRoom(product.id)) }, { headers: setCookie ? { ...noStore, "Set-Cookie": setCookie } : noStore });
 }
 
 /**
@@ -34,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const product = slug.success ? await getProductBySlug(context.db, slug.data) : null;
+  const product = slug.success ? await context.useCases.catalog.getProductBySlug(slug.data) : null;
   if (!product) return data({ queue: null, open: false }, { status: 404, headers: noStore });
   if (product.variants.every((v) => v.available <= 0)) return data({ queue: null, open: false }, { headers: noStore });
   try {

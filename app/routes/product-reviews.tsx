@@ -1,15 +1,8 @@
 import { data, redirect } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { z } from "zod";
-import { findRenamedProduct, getProductBySlug, optionValues, slugSchema } from "../../core/catalog/index.ts";
-import {
-  createReview,
-  markHelpful,
-  REVIEW_MESSAGES,
-  reviewFormSchema,
-  reviewIdSchema,
-  updateReview,
-} from "../../core/reviews/index.ts";
+import { optionValues, slugSchema } from "../../core/catalog/index.ts";
+import { REVIEW_MESSAGES, reviewFormSchema, reviewIdSchema } from "../../core/reviews/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { ReviewForm } from "../components/reviews/review-form.tsx";
 import type { ReviewedProduct } from "../components/reviews/types.ts";
@@ -34,9 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** The page exists for products that exist. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const found = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
+  const found = slug.success ? await context.useCases.catalog.getProductBySlug(slug.data, requestLocale(request)) : null;
   if (!found) {
-    const renamed = slug.success ? await findRenamedProduct(context.db, slug.data) : null;
+    const renamed = slug.success ? await context.useCases.catalog.findRenamedProduct(slug.data) : null;
     if (renamed) throw localizedRedirect(request, `/shop/${renamed}/reviews`, 301);
     throw data(null, { status: 404 });
   }
@@ -51,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const found = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
+  const found = slug.success ? await context.useCases.catalog.getProductBySlug(slug.data, requestLocale(request)) : null;
   if (!found) throw data(null, { status: 404 });
   const { sizes, colors } = optionValues(found.variants);
   const product: ReviewedProduct = { slug: found.slug, name: found.name, category: found.category, sizes, colors };
@@ -81,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     try {
       const author = { userId: viewer.id, productId: found.id };
-      const saved = write === "create" ? await createReview(context.db, author, parsed.data) : await updateReview(context.db, author, parsed.data);
+      const saved = write === "create" ? await context.useCases.reviews.createReview(author, parsed.data) : await context.useCases.reviews.updateReview(author, parsed.data);
       const message = `${t(write === "create" ? "shop.reviews.posted" : "shop.reviews.updated")}${saved.verified ? ` ${t("shop.reviews.postedVerified")}` : ""}`;
       return reply({ intent: write, ok: true, message });
     } catch (error) {
@@ -97,7 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!viewer) return fail(REVIEW_MESSAGES.signInForHelpful, 401);
   if (!reviewId.success) return fail(REVIEW_MESSAGES.reviewNotFound, 400);
   try {
-    const vote = await markHelpful(context.db, { userId: viewer.id, reviewId: reviewId.data });
+    const vote = await context.useCases.reviews.markHelpful({ userId: viewer.id, reviewId: reviewId.data });
     const message = t(vote.counted ? "shop.reviews.helpful.thanks" : "shop.reviews.helpful.already");
     return reply({ intent: "helpful", reviewId: reviewId.data, ok: true, counted: vote.counted, helpfulCount: vote.helpfulCount, message });
   } catch (error) {

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { data } from "react-router";
 import { Link, metaIntl, useLocalePath, useT, type MessageId } from "../i18n/index.ts";
-import { findRenamedProduct, getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
-import { eventSlugOfProduct } from "../../core/events/index.ts";
+import { slugSchema } from "../../core/catalog/index.ts";
 import { artUrl, optionValues, originalPriceCents, showOutOfStockBadge } from "../../core/catalog/rules.ts";
 import { imageForColor } from "../../core/media/rules.ts";
 import { Price } from "../components/product/price.tsx";
@@ -22,27 +21,27 @@ import type { Route } from "./+types/product";
 import { localizeText, localizedRedirect, requestLocale } from "../lib/i18n.server.ts";
 import { cardPath, productCardContent, socialImageMeta } from "../lib/social.ts";
 import { guestCache } from "../lib/guest-cache.ts";
-import { ALERT_MESSAGES, notifyFormSchema, subscribeToAlert } from "../../core/alerts/index.ts";
+import { ALERT_MESSAGES, notifyFormSchema } from "../../core/alerts/index.ts";
 import { NotifyMe, type NotifyResult } from "../components/product/notify-me.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { badForm, readForm } from "../lib/form.server.ts";
 import { getViewer } from "../lib/session.server.ts";
-import { hasWaitingRoom, type QueueStatus } from "../../core/queue/index.ts";
+import { type QueueStatus } from "../../core/queue/index.ts";
 import { joinForPage } from "../lib/queue.server.ts";
 import { WaitingRoom, QueuePassNotice, type QueueView } from "../components/product/waiting-room.tsx";
-import { enterRaffle, entryFormSchema, productRaffle, RAFFLE_MESSAGES } from "../../core/raffles/index.ts";
+import { entryFormSchema, RAFFLE_MESSAGES } from "../../core/raffles/index.ts";
 import { RaffleEntry, type RaffleResult } from "../components/product/raffle-entry.tsx";
 import { noStore } from "../lib/private-page.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const product = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
+  const product = slug.success ? await context.useCases.catalog.getProductBySlug(slug.data, requestLocale(request)) : null;
   if (!product) {
     // A product renamed in the back office keeps its old address working, permanently moved.
-    const renamed = slug.success ? await findRenamedProduct(context.db, slug.data) : null;
+    const renamed = slug.success ? await context.useCases.catalog.findRenamedProduct(slug.data) : null;
     if (renamed) throw localizedRedirect(request, `/shop/${renamed}${new URL(request.url).search}`, 301);
     // A ticket product is sold on its event's page only.
-    const event = slug.success ? await eventSlugOfProduct(context.db, slug.data) : null;
+    const event = slug.success ? await context.useCases.events.eventSlugOfProduct(slug.data) : null;
     if (event) throw localizedRedirect(request, `/events/${event}`, 301);
     throw data(null, { status: 404 });
   }
@@ -53,7 +52,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     savedAmong(request, context, [product.id]),
     loadReviewSection(request, context, product.id),
     viewerRead,
-    viewerRead.then((v) => productRaffle(context.db, product.id, v?.id ?? null)),
+    viewerRead.then((v) => context.useCases.raffles.productRaffle(product.id, v?.id ?? null)),
   ]);
   // A drop with a waiting room, on sale (ADR 0034): the visitor takes (or keeps) a place in its line. A guest
   // cannot queue for a drop only account holders can buy: the page offers "Sign in to buy" as before. A drop
@@ -63,7 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const accountOnly = product.signInRequired || product.limitPerCustomer !== null;
   // A sold-out drop holds nobody in line: its page says so and offers Notify me (a restock lets the line in).
   const soldOut = product.variants.every((v) => v.available <= 0);
-  if (product.onSaleAt === null && !soldOut && (viewer || !accountOnly) && (await hasWaitingRoom(context.db, product.id))) {
+  if (product.onSaleAt === null && !soldOut && (viewer || !accountOnly) && (await context.useCases.queue.hasWaitingRoom(product.id))) {
     // Whatever the visitor's place, this answer is theirs alone: never kept by the guest page cache.
     headers.set("Cache-Control", noStore["Cache-Control"]);
     try {
@@ -78,7 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A raffle's page (its window, its draw, the entries) is never kept for guests by the page cache (ADR 0035).
   if (raffle) headers.set("Cache-Control", noStore["Cache-Control"]);
   // A drop still to come with a waiting room: at its moment the open page joins the line itself (ADR 0040) rather than turn into an Add to Cart that would only answer "Join the line".
-  const lineAtRelease = product.onSaleAt !== null && !soldOut && (await hasWaitingRoom(context.db, product.id));
+  const lineAtRelease = product.onSaleAt !== null && !soldOut && (await context.useCases.queue.hasWaitingRoom(product.id));
   // The "Notify me" form's address for a signed-in shopper (a guest's page, the cached one, has none).
   return data(
     { product, baseUrl: context.baseUrl, saved: savedIds.length > 0, reviews, notifyEmail: viewer?.email ?? null, queue, lineAtRelease, raffle, raffleViewer: viewer ? { emailVerified: viewer.emailVerified } : null },
@@ -106,7 +105,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   if (fields.intent !== "notify" && fields.intent !== "raffle") badForm("Unknown action.");
   const slug = slugSchema.safeParse(params.slug);
-  const product = slug.success ? await getProductBySlug(context.db, slug.data, requestLocale(request)) : null;
+  const product = slug.success ? await context.useCases.catalog.getProductBySlug(slug.data, requestLocale(request)) : null;
   if (!product) throw data(null, { status: 404, headers: noStore });
   const viewer = await getViewer(request, context);
   if (fields.intent === "raffle") return raffleAction(request, context, product, viewer, fields);
@@ -127,8 +126,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data<{ notify: NotifyResult }>({ notify: { ok: false, error: message, ...(onEmail ? { fieldError: message } : {}), email } }, { status: 400, headers: noStore });
   }
   try {
-    await subscribeToAlert(
-      context,
+    await context.useCases.alerts.subscribeToAlert(
       { productId: product.id, variantId: parsed.data.variant, email: parsed.data.email, customerId: viewer?.id ?? null, locale: requestLocale(request) },
       context.clientIp,
     );
@@ -155,7 +153,7 @@ async function raffleAction(
   const parsed = entryFormSchema.safeParse({ variant: fields.variant });
   if (!parsed.success) return refuse(RAFFLE_MESSAGES.chooseSize, 400);
   try {
-    const entry = await enterRaffle(context.db, { productId: product.id, accountId: viewer.id, variantId: parsed.data.variant });
+    const entry = await context.useCases.raffles.enterRaffle({ productId: product.id, accountId: viewer.id, variantId: parsed.data.variant });
     const variant = product.variants.find((v) => v.id === entry.variantId);
     const size = [variant?.size, variant?.color].filter(Boolean).join(" / ");
     return data<{ raffle: RaffleResult }>({ raffle: { ok: true, created: entry.created, code: entry.code, size } }, { headers: noStore });

@@ -1,12 +1,11 @@
 import { data, useLocation, useNavigation } from "react-router";
 import { Form, Link, useT } from "../i18n/index.ts";
-import { changePasswordSchema, getAccount, MESSAGES, profileSchema, updateProfile } from "../../core/accounts/index.ts";
+import { changePasswordSchema, MESSAGES, profileSchema } from "../../core/accounts/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { ChangePasswordForm, ResendVerificationForm } from "../components/account/security-forms.tsx";
-import { changePassword, resendVerification } from "../../core/identity/index.ts";
 import { forwardCookies } from "../lib/auth-errors.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
@@ -22,7 +21,7 @@ export const meta: Route.MetaFunction = guardedMeta({ id: "account.profile.pageT
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const account = await getAccount(context.db, viewer.id);
+  const account = await context.useCases.accounts.getAccount(viewer.id);
   if (!account) throw data({ access: "signed-out" as const }, { status: 401, headers: noStore });
   const url = new URL(request.url);
   return data(
@@ -54,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ intent: "profile", ok: false, error: Object.values(errors)[0] ?? MESSAGES.profileFailed, fieldErrors: errors, fields });
     }
     try {
-      await updateProfile(context.db, viewer.id, parsed.data);
+      await context.useCases.accounts.updateProfile(viewer.id, parsed.data);
     } catch (error) {
       context.log.error({ err: error, userId: viewer.id }, "profile update failed");
       return reply({ intent: "profile", ok: false, error: MESSAGES.profileFailed, fields }, 500);
@@ -68,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const errors = fieldErrors(parsed.error);
       return reply({ intent: "password", ok: false, error: Object.values(errors)[0] ?? MESSAGES.changeFailed, fieldErrors: errors });
     }
-    const changed = await changePassword(context, { headers: request.headers, clientIp: context.clientIp }, viewer, parsed.data);
+    const changed = await context.useCases.identity.changePassword({ headers: request.headers, clientIp: context.clientIp }, viewer, parsed.data);
     if (!changed.ok) {
       if (changed.retryAfterMs !== undefined) {
         const headers = new Headers({ "Retry-After": String(Math.ceil(changed.retryAfterMs / 1000)) });
@@ -85,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (form.intent === "resend") {
-    const result = await resendVerification(context, await pageCall(request, context), viewer);
+    const result = await context.useCases.identity.resendVerification(await pageCall(request, context), viewer);
     if (!result.ok) return reply({ intent: "resend", ok: false, error: result.error }, result.throttled ? 429 : 400);
     return reply({ intent: "resend", ok: true, message: result.message });
   }

@@ -1,7 +1,6 @@
 import { data, useLocation } from "react-router";
 import { Form, Link, metaIntl, useLocale, useT } from "../i18n/index.ts";
-import { addToCart, ensureCartOfUser, getCart } from "../../core/cart/index.ts";
-import { claimTokenSchema, findClaim, type ClaimView } from "../../core/raffles/index.ts";
+import { claimTokenSchema, type ClaimView } from "../../core/raffles/index.ts";
 import { noStore } from "../lib/private-page.ts";
 // The texts from the module's database-free rules: the error boundary runs in the browser too.
 import { RAFFLE_MESSAGES } from "../../core/raffles/rules.ts";
@@ -26,7 +25,7 @@ function obstacle(claim: ClaimView, viewerId: string | null): string | null {
 
 async function load(request: Request, context: Route.LoaderArgs["context"], token: string | undefined) {
   const parsed = claimTokenSchema.safeParse(token);
-  const claim = parsed.success ? await findClaim(context.db, parsed.data) : null;
+  const claim = parsed.success ? await context.useCases.raffles.findClaim(parsed.data) : null;
   if (!claim) throw data({ error: localizeText(request, RAFFLE_MESSAGES.badClaim) }, { status: 404, headers: noStore });
   const viewer = await getViewer(request, context);
   return { claim, viewer, token: parsed.data! };
@@ -56,9 +55,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const problem = obstacle(claim, viewer.id);
   if (problem) return data({ error: localizeText(request, problem) }, { status: problem === RAFFLE_MESSAGES.claimUsed ? 409 : 410, headers: noStore });
   try {
-    const cartId = await ensureCartOfUser(context.db, viewer.id);
-    const cart = await getCart(context.db, cartId);
-    if (!cart.lines.some((l) => l.variantId === claim.variant.id)) await addToCart(context.db, cartId, { variantId: claim.variant.id, quantity: 1 });
+    const cartId = await context.useCases.cart.ensureCartOfUser(viewer.id);
+    const cart = await context.useCases.cart.getCart(cartId);
+    if (!cart.lines.some((l) => l.variantId === claim.variant.id)) await context.useCases.cart.addToCart(cartId, { variantId: claim.variant.id, quantity: 1 });
   } catch (error) {
     const refused = expectDomainError(error);
     return data({ error: localizeText(request, refused) }, { status: refused.status, headers: noStore });

@@ -1,4 +1,3 @@
-import { exportAccountData } from "../../core/privacy/index.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/settings-export";
 import { privateHeaders } from "../lib/private-page.ts";
@@ -23,7 +22,7 @@ function authenticationRequired(): Response {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   if (!viewer) return authenticationRequired();
-  const exported = await exportAccountData(context.db, { id: viewer.id, email: viewer.email, role: viewer.role, clientIp: context.clientIp });
+  const exported = await context.useCases.privacy.exportAccountData({ id: viewer.id, email: viewer.email, role: viewer.role, clientIp: context.clientIp });
   if (!exported) return authenticationRequired();
   context.log.info({ userId: viewer.id }, "account data exported");
   const day = exported.exportedAt.toISOString().slice(0, 10);

@@ -1,14 +1,13 @@
 import { data, redirect, useNavigation } from "react-router";
 import { Form, localePath, useLocale, useT, type MessageId } from "../i18n/index.ts";
-import { deleteAccountSchema, endSession, listSessions, MESSAGES, preferencesSchema } from "../../core/accounts/index.ts";
-import { currentRates, offeredCurrencies } from "../../core/currency/index.ts";
+import { deleteAccountSchema, MESSAGES, preferencesSchema } from "../../core/accounts/index.ts";
+import { offeredCurrencies } from "../../core/currency/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { z } from "zod";
 import { storeDateTime } from "../lib/dates.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
-import { currentPreferences, deleteAccount, savePreferences } from "../../core/identity/index.ts";
 import { forwardCookies } from "../lib/auth-errors.server.ts";
 import { clearCartCookie } from "../lib/cart.server.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
@@ -41,17 +40,17 @@ function deviceName(userAgent: string | null): string | null {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   // The newsletter switch shows the subscription itself (the two are one; a guest sign-up counts too).
-  const current = await currentPreferences(context, viewer);
+  const current = await context.useCases.identity.currentPreferences(viewer);
   if (!current) throw data({ access: "signed-out" as const }, { status: 401, headers: noStore });
   const { preferences, newsletterPending } = current;
   // A save that changed the language opens this page again in the new one, saying it was saved.
   const saved = new URL(request.url).searchParams.get("saved") === "1";
   // Only US dollars and the currencies with a rate are offered; a saved choice whose rate was cleared shows as USD.
-  const currencies = offeredCurrencies(await currentRates(context.db));
+  const currencies = offeredCurrencies(await context.useCases.currency.currentRates());
   if (!(currencies as string[]).includes(preferences.currency)) preferences.currency = "USD";
   // Where the account is signed in: browsers and the app's tokens (the app's API lists the same, ADR 0027).
   const session = await context.auth.api.getSession({ headers: request.headers });
-  const sessions = (await listSessions(context.db, viewer.id)).map((s) => ({
+  const sessions = (await context.useCases.accounts.listSessions(viewer.id)).map((s) => ({
     id: s.id,
     device: deviceName(s.userAgent),
     createdAt: s.createdAt.toISOString(),
@@ -85,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         push: { orderUpdates: p.pushOrderUpdates, promotions: p.pushPromotions, cartReminders: p.pushCartReminders },
       },
     };
-    const saved = await savePreferences(context, viewer, preferences);
+    const saved = await context.useCases.identity.savePreferences(viewer, preferences);
     if (!saved.ok) {
       const message = localizeText(request, saved.error);
       return reply({ intent: "preferences", ok: false, error: message, fieldErrors: { [saved.field]: message } });
@@ -106,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = sessionIdSchema.safeParse(form);
     if (!parsed.success) return reply({ intent: "revoke", ok: false, error: MESSAGES.unexpected });
     try {
-      await endSession(context.db, viewer.id, parsed.data.sessionId);
+      await context.useCases.accounts.endSession(viewer.id, parsed.data.sessionId);
     } catch (error) {
       return reply({ intent: "revoke", ok: false, error: expectDomainError(error).message }, 404);
     }
@@ -120,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     let deleted;
     try {
-      deleted = await deleteAccount(context, { headers: request.headers, clientIp: context.clientIp }, viewer, parsed.data.password);
+      deleted = await context.useCases.identity.deleteAccount({ headers: request.headers, clientIp: context.clientIp }, viewer, parsed.data.password);
     } catch {
       return reply({ intent: "delete", ok: false, error: MESSAGES.deletionFailed }, 500);
     }

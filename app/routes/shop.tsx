@@ -1,9 +1,8 @@
 import { useNavigation } from "react-router";
 import { Form, Link, localePath, metaIntl, useLocale, useT, type MessageId } from "../i18n/index.ts";
-import { listProducts, parseShopQuery } from "../../core/catalog/index.ts";
+import { parseShopQuery } from "../../core/catalog/index.ts";
 import { CATEGORY_FILTERS, shopSearchParams, SORTS, type ShopQueryValues as ShopQuery } from "../../core/catalog/rules.ts";
 import { PRODUCT_GRID, PRODUCT_GRID_ITEM, ProductCard, toCardData } from "../components/product/product-card.tsx";
-import { collectionName } from "../../core/lookbook/index.ts";
 import { allSaved } from "../lib/wishlist.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import { requestLocale } from "../lib/i18n.server.ts";
@@ -29,9 +28,9 @@ const CATEGORY_LABEL: Record<(typeof CATEGORY_FILTERS)[number], MessageId> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
   const [page, saved, collection] = await Promise.all([
-    listProducts(context.db, query, requestLocale(request)),
+    context.useCases.catalog.listProducts(query, requestLocale(request)),
     allSaved(request, context),
-    query.collection ? collectionName(context.db, query.collection) : null,
+    query.collection ? context.useCases.lookbook.collectionName(query.collection) : null,
   ]);
   // A search is counted once, on its first page.
   if (query.q && query.page === 1) track(request, context, { type: "search", query: query.q, resultCount: page.total });

@@ -1,6 +1,3 @@
-import { listEventSlugs } from "../../core/events/index.ts";
-import { listArticleSlugs } from "../../core/articles/index.ts";
-import { listCollections, listProductSlugs } from "../../core/catalog/index.ts";
 import { LOCALES } from "../../core/shared/locale.ts";
 import { localePath } from "../i18n/index.ts";
 import type { Route } from "./+types/sitemap";
@@ -10,9 +7,9 @@ const PAGES = ["/", "/about", "/history", "/music", "/culture", "/shop", "/colle
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const products = await listProductSlugs(context.db);
-  const events = await listEventSlugs(context.db);
-  const [stories, collections] = await Promise.all([listArticleSlugs(context.db), listCollections(context.db)]);
+  const products = await context.useCases.catalog.listProductSlugs();
+  const events = await context.useCases.events.listEventSlugs();
+  const [stories, collections] = await Promise.all([context.useCases.articles.listArticleSlugs(), context.useCases.catalog.listCollections()]);
   const pages: { path: string; lastmod?: Date }[] = [
     ...PAGES.map((path) => ({ path })),
     ...products.map((p) => ({ path: `/shop/${p.slug}`, lastmod: p.updatedAt })),

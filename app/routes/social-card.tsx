@@ -4,10 +4,9 @@
  * Asked for with the current version (?v=), it may be cached for a year: its address changes with what it
  * shows. Any other version gets today's card with a short cache, so an old address never sticks to old art.
  */
-import { articleSlugSchema, getPublishedArticle } from "../../core/articles/index.ts";
-import { getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
-import { getEventBySlug } from "../../core/events/index.ts";
-import { collectionSlugSchema, getCollectionPage } from "../../core/lookbook/index.ts";
+import { articleSlugSchema } from "../../core/articles/index.ts";
+import { slugSchema } from "../../core/catalog/index.ts";
+import { collectionSlugSchema } from "../../core/lookbook/index.ts";
 import { MEDIA_URL_PREFIX } from "../../core/media/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import { localeT } from "../lib/i18n.server.ts";
@@ -36,28 +35,27 @@ type CardContent = { product: ProductCardContent } | { title: TitleCardContent }
  * language (its name is the brand's).
  */
 async function contentOf(kind: string, slug: string, locale: Locale, context: Route.LoaderArgs["context"]): Promise<CardContent | null> {
-  const { db } = context;
   switch (kind) {
     case "product": {
       const parsed = slugSchema.safeParse(slug);
-      const product = parsed.success ? await getProductBySlug(db, parsed.data, locale) : null;
+      const product = parsed.success ? await context.useCases.catalog.getProductBySlug(parsed.data, locale) : null;
       return product ? { product: productCardContent(product) } : null;
     }
     case "page":
       return isPageCardKey(slug) ? { title: pageCardContent(slug, localeT(locale)) } : null;
     case "story": {
       const parsed = articleSlugSchema.safeParse(slug);
-      const article = parsed.success ? await getPublishedArticle(db, parsed.data, locale) : null;
+      const article = parsed.success ? await context.useCases.articles.getPublishedArticle(parsed.data, locale) : null;
       return article ? { title: storyCardContent(article) } : null;
     }
     case "event": {
       const parsed = slugSchema.safeParse(slug);
-      const event = parsed.success ? await getEventBySlug(db, parsed.data, locale) : null;
+      const event = parsed.success ? await context.useCases.events.getEventBySlug(parsed.data, locale) : null;
       return event ? { title: eventCardContent(event, locale) } : null;
     }
     case "collection": {
       const parsed = collectionSlugSchema.safeParse(slug);
-      const page = parsed.success ? await getCollectionPage(db, parsed.data, locale) : null;
+      const page = parsed.success ? await context.useCases.lookbook.getCollectionPage(parsed.data, locale) : null;
       return page ? { title: collectionCardContent(page.collection) } : null;
     }
     default:

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
-import { lookupSharedWishlist, shareCodeSchema } from "../../core/wishlist/index.ts";
+import { shareCodeSchema } from "../../core/wishlist/index.ts";
 import { SHARE_LOOKUP_THROTTLE } from "../../core/wishlist/rules.ts";
 import { ItemSummary } from "../components/wishlist/item-summary.tsx";
 import type { Route } from "./+types/wishlist-shared";
@@ -35,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!code.success) throw data(null, { status: 404, headers: sharedHeaders });
   let list;
   try {
-    list = await lookupSharedWishlist(context.db, code.data, context.clientIp);
+    list = await context.useCases.wishlist.lookupSharedWishlist(code.data, context.clientIp);
   } catch (error) {
     if (isDomainError(error) && error.code === "wishlist.rate_limited") {
       context.log.warn({ clientIp: context.clientIp }, "shared wishlist lookups throttled");

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
-import { removeProductFromWishlists, saveItem, toggleSchema } from "../../core/wishlist/index.ts";
+import { toggleSchema } from "../../core/wishlist/index.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { localizeText } from "../lib/i18n.server.ts";
@@ -41,10 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   let status = 200;
   try {
     if (input.intent === "save") {
-      await saveItem(context.db, viewer.id, { productId: input.productId, size: input.size, color: input.color });
+      await context.useCases.wishlist.saveItem(viewer.id, { productId: input.productId, size: input.size, color: input.color });
       result = { ok: true, saved: true, message: WISHLIST_MESSAGES.saved };
     } else {
-      await removeProductFromWishlists(context.db, viewer.id, input.productId);
+      await context.useCases.wishlist.removeProductFromWishlists(viewer.id, input.productId);
       result = { ok: true, saved: false, message: WISHLIST_MESSAGES.removed };
     }
   } catch (error) {

@@ -2,25 +2,7 @@ import { data } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
 import type { z } from "zod";
 import { fieldErrors } from "../../core/shared/zod.ts";
-import {
-  createListSchema,
-  createWishlist,
-  deleteWishlist,
-  getWishlist,
-  itemIdSchema,
-  listIdSchema,
-  listWishlists,
-  moveItemToCart,
-  moveToCartSchema,
-  removeItem,
-  renameListSchema,
-  renameWishlist,
-  selectedListSchema,
-  setWishlistSharing,
-  sharingSchema,
-  updateItem,
-  updateItemSchema,
-} from "../../core/wishlist/index.ts";
+import { createListSchema, itemIdSchema, listIdSchema, moveToCartSchema, renameListSchema, selectedListSchema, sharingSchema, updateItemSchema } from "../../core/wishlist/index.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
 import { guardedMeta, MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { Notice } from "../components/account/page-shell.tsx";
@@ -42,7 +24,7 @@ export const headers: Route.HeadersFunction = () => noStore;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const lists = await listWishlists(context.db, viewer.id);
+  const lists = await context.useCases.wishlist.listWishlists(viewer.id);
   const asked = new URL(request.url).searchParams.get("list");
   let selectedId = lists[0]?.id ?? null;
   if (asked !== null) {
@@ -51,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!parsed.success || !lists.some((l) => l.id === parsed.data)) throw data(null, { status: 404, headers: noStore });
     selectedId = parsed.data;
   }
-  const list = selectedId === null ? null : await getWishlist(context.db, viewer.id, selectedId);
+  const list = selectedId === null ? null : await context.useCases.wishlist.getWishlist(viewer.id, selectedId);
   return data(
     {
       lists: lists.map(({ id, name, description, isPublic, shareCode, itemCount }) => ({ id, name, description, isPublic, shareCode, itemCount })),
@@ -81,52 +63,51 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply = (result: WishlistActionResult, status = result.ok ? 200 : 400) => data(localized(result), { status, headers: noStore });
   const invalid = (error: z.ZodError, key: "itemId" | "listId" | null) =>
     reply({ intent, target: key ? target(key) : null, ok: false, error: firstIssue(error), fieldErrors: fieldErrors(error) });
-  const db = context.db;
 
   try {
     switch (intent) {
       case "create-list": {
         const parsed = createListSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, null);
-        const listId = await createWishlist(db, viewer.id, parsed.data);
+        const listId = await context.useCases.wishlist.createWishlist(viewer.id, parsed.data);
         return localizedRedirect(request, `/wishlist?list=${listId}`, { status: 303, headers: noStore });
       }
       case "rename-list": {
         // The form shows the default name in the page's language; sent back unchanged, it stays the default.
         const parsed = renameListSchema.safeParse({ ...fields, name: storedWishlistName(serverT(request), fields.name) });
         if (!parsed.success) return invalid(parsed.error, "listId");
-        await renameWishlist(db, viewer.id, parsed.data);
+        await context.useCases.wishlist.renameWishlist(viewer.id, parsed.data);
         return reply({ intent, target: parsed.data.listId, ok: true, message: WISHLIST_MESSAGES.listRenamed });
       }
       case "delete-list": {
         const parsed = listIdSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "listId");
-        await deleteWishlist(db, viewer.id, parsed.data.listId);
+        await context.useCases.wishlist.deleteWishlist(viewer.id, parsed.data.listId);
         return localizedRedirect(request, "/wishlist", { status: 303, headers: noStore });
       }
       case "sharing": {
         const parsed = sharingSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "listId");
-        const code = await setWishlistSharing(db, viewer.id, parsed.data);
+        const code = await context.useCases.wishlist.setWishlistSharing(viewer.id, parsed.data);
         return reply({ intent, target: parsed.data.listId, ok: true, message: code ? WISHLIST_MESSAGES.madePublic : WISHLIST_MESSAGES.madePrivate });
       }
       case "update-item": {
         const parsed = updateItemSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "itemId");
-        await updateItem(db, viewer.id, parsed.data);
+        await context.useCases.wishlist.updateItem(viewer.id, parsed.data);
         return reply({ intent, target: parsed.data.itemId, ok: true, message: WISHLIST_MESSAGES.itemUpdated });
       }
       case "remove-item": {
         const parsed = itemIdSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "itemId");
-        await removeItem(db, viewer.id, parsed.data.itemId);
+        await context.useCases.wishlist.removeItem(viewer.id, parsed.data.itemId);
         return reply({ intent, target: null, ok: true, message: WISHLIST_MESSAGES.removed });
       }
       case "move-to-cart": {
         const parsed = moveToCartSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "itemId");
         const { cartId } = await ensureCartId(request, context);
-        const moved = await moveItemToCart(db, viewer.id, parsed.data, cartId);
+        const moved = await context.useCases.wishlist.moveItemToCart(viewer.id, parsed.data, cartId);
         track(request, context, { type: "add_to_cart", productId: moved.productId, variantId: moved.variantId, quantity: 1, valueCents: moved.unitPriceCents });
         return reply({ intent, target: null, ok: true, message: WISHLIST_MESSAGES.movedToCart });
       }

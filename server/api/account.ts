@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { changePasswordJsonSchema, deleteAccountSchema, MESSAGES, preferencesJsonSchema, profileJsonSchema, updateProfile } from "../../core/accounts/index.ts";
-import { currentRates, DISPLAY_CURRENCIES, offeredCurrencies, type DisplayCurrency } from "../../core/currency/index.ts";
-import { exportAccountData } from "../../core/privacy/index.ts";
-import { changePassword, currentPreferences, deleteAccount, savePreferences, type SettingsCall } from "../../core/identity/index.ts";
+import { changePasswordJsonSchema, deleteAccountSchema, MESSAGES, preferencesJsonSchema, profileJsonSchema } from "../../core/accounts/index.ts";
+import { DISPLAY_CURRENCIES, offeredCurrencies, type DisplayCurrency } from "../../core/currency/index.ts";
+import { type SettingsCall } from "../../core/identity/index.ts";
 import { localeT } from "../../texts/index.ts";
 import { meOf, meSchema, signedIn, signedInSchema } from "./accounts.ts";
 import { badToken } from "./bearer.ts";
@@ -55,7 +54,7 @@ function settingsCall(ctx: ApiContext<"signed-in">): SettingsCall {
 }
 
 async function preferencesOut(ctx: ApiContext<"signed-in">): Promise<z.input<typeof preferencesSchema>> {
-  const [current, rates] = await Promise.all([currentPreferences(ctx.deps, ctx.viewer), currentRates(ctx.deps.db)]);
+  const [current, rates] = await Promise.all([ctx.deps.useCases.identity.currentPreferences(ctx.viewer), ctx.deps.useCases.currency.currentRates()]);
   if (!current) throw badToken();
   const currencies = offeredCurrencies(rates);
   const { theme, language, currency, notifications } = current.preferences;
@@ -88,7 +87,7 @@ export const updateProfileOp = operation({
   body: profileJsonSchema,
   success: { status: 200, description: "The account after the change.", schema: meSchema },
   async handle({ body, ctx }) {
-    await updateProfile(ctx.deps.db, ctx.viewer.id, body);
+    await ctx.deps.useCases.accounts.updateProfile(ctx.viewer.id, body);
     return meOf(ctx.deps, ctx.viewer.id);
   },
 });
@@ -119,7 +118,7 @@ export const updatePreferencesOp = operation({
   success: { status: 200, description: "The preferences after the change.", schema: preferencesSchema },
   async handle({ body, ctx }) {
     const now = await preferencesOut(ctx);
-    const saved = await savePreferences(ctx.deps, ctx.viewer, {
+    const saved = await ctx.deps.useCases.identity.savePreferences(ctx.viewer, {
       theme: body.theme ?? now.theme,
       language: body.language ?? now.language,
       currency: body.currency ?? now.currency,
@@ -150,7 +149,7 @@ export const changePasswordOp = operation({
   body: changePasswordJsonSchema,
   success: { status: 200, description: "Changed.", schema: passwordChangedSchema },
   async handle({ body, ctx }) {
-    const changed = await changePassword(ctx.deps, settingsCall(ctx), ctx.viewer, body);
+    const changed = await ctx.deps.useCases.identity.changePassword(settingsCall(ctx), ctx.viewer, body);
     if (!changed.ok) throw passwordProblem(changed, "accounts.change_failed");
     const { user: _user, ...token } = await signedIn(ctx.deps, ctx.viewer.id, changed.value);
     return { ...token, message: localeT(ctx.locale)("account.profile.passwordChanged") };
@@ -169,7 +168,7 @@ export const deleteAccountOp = operation({
   body: deleteAccountSchema,
   success: { status: 204, description: "Deleted." },
   async handle({ body, ctx }) {
-    const deleted = await deleteAccount(ctx.deps, settingsCall(ctx), ctx.viewer, body.password);
+    const deleted = await ctx.deps.useCases.identity.deleteAccount(settingsCall(ctx), ctx.viewer, body.password);
     if (!deleted.ok) throw passwordProblem(deleted, "accounts.deletion_failed");
   },
 });
@@ -189,7 +188,7 @@ export const exportDataOp = operation({
     schema: exportSchema,
   },
   async handle({ ctx }) {
-    const exported = await exportAccountData(ctx.deps.db, { id: ctx.viewer.id, email: ctx.viewer.email, role: ctx.viewer.role, clientIp: ctx.req.ip ?? "unknown" });
+    const exported = await ctx.deps.useCases.privacy.exportAccountData({ id: ctx.viewer.id, email: ctx.viewer.email, role: ctx.viewer.role, clientIp: ctx.req.ip ?? "unknown" });
     if (!exported) throw badToken();
     ctx.deps.log.info({ userId: ctx.viewer.id }, "account data exported");
     ctx.res.setHeader("Content-Disposition", `attachment; filename="east-harlem-my-data-${exported.exportedAt.toISOString().slice(0, 10)}.json"`);

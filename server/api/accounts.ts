@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { endSession, getAccount, listSessions, MESSAGES, registerJsonSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
-import { createAccount, passwordSignIn, resendVerification, sendPasswordReset, type AccountCall } from "../../core/identity/index.ts";
+import { MESSAGES, registerJsonSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
+import { type AccountCall } from "../../core/identity/index.ts";
 import { badToken, tokenFrom } from "./bearer.ts";
 import { operation, type ApiContext, type ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
@@ -51,7 +51,7 @@ export function callOf(ctx: ApiContext): AccountCall {
 }
 
 export async function meOf(deps: ApiDeps, userId: string): Promise<z.input<typeof meSchema>> {
-  const account = await getAccount(deps.db, userId);
+  const account = await deps.useCases.accounts.getAccount(userId);
   if (!account || !account.active) throw badToken();
   return {
     id: account.id,
@@ -89,7 +89,7 @@ export const signUpOp = operation({
   success: { status: 201, description: "The account, signed in.", schema: signedInSchema },
   problems: [409],
   async handle({ body, ctx }) {
-    const result = await createAccount(ctx.deps, callOf(ctx), body);
+    const result = await ctx.deps.useCases.identity.createAccount(callOf(ctx), body);
     if (!result.ok) {
       const inUse = result.error === MESSAGES.emailInUse;
       throw new ApiProblem(inUse ? 409 : 400, inUse ? "accounts.email_in_use" : "accounts.sign_up_failed", result.error);
@@ -111,7 +111,7 @@ export const signInOp = operation({
   body: signInSchema,
   success: { status: 200, description: "Signed in.", schema: signedInSchema },
   async handle({ body, ctx }) {
-    const result = await passwordSignIn(ctx.deps, callOf(ctx), body);
+    const result = await ctx.deps.useCases.identity.passwordSignIn(callOf(ctx), body);
     if (!result.ok) {
       if (result.retryAfterMs !== undefined) throw new ApiProblem(429, "accounts.too_many_attempts", result.error, { retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) });
       throw new ApiProblem(401, "accounts.sign_in_failed", result.error);
@@ -130,7 +130,7 @@ export const signOutOp = operation({
   access: "signed-in",
   success: { status: 204, description: "Signed out." },
   async handle({ ctx }) {
-    await endSession(ctx.deps.db, ctx.viewer.id, ctx.viewer.sessionId);
+    await ctx.deps.useCases.accounts.endSession(ctx.viewer.id, ctx.viewer.sessionId);
   },
 });
 
@@ -145,7 +145,7 @@ export const requestPasswordResetOp = operation({
   body: resetRequestSchema,
   success: { status: 202, description: "The mail is on its way if the account exists.", schema: messageSchema },
   async handle({ body, ctx }) {
-    const result = await sendPasswordReset(ctx.deps, callOf(ctx), body.email);
+    const result = await ctx.deps.useCases.identity.sendPasswordReset(callOf(ctx), body.email);
     if (!result.ok) throw new ApiProblem(429, "accounts.too_many_requests", result.error);
     return { message: result.message };
   },
@@ -162,7 +162,7 @@ export const resendVerificationOp = operation({
   success: { status: 202, description: "The mail is on its way.", schema: messageSchema },
   problems: [409],
   async handle({ ctx }) {
-    const result = await resendVerification(ctx.deps, callOf(ctx), ctx.viewer);
+    const result = await ctx.deps.useCases.identity.resendVerification(callOf(ctx), ctx.viewer);
     if (!result.ok) {
       if (result.throttled) throw new ApiProblem(429, "accounts.too_many_requests", result.error);
       throw new ApiProblem(ctx.viewer.emailVerified ? 409 : 400, ctx.viewer.emailVerified ? "accounts.already_verified" : "accounts.resend_failed", result.error);
@@ -194,7 +194,7 @@ export const listTokensOp = operation({
   access: "signed-in",
   success: { status: 200, description: "The tokens.", schema: z.object({ items: z.array(tokenSchema) }).meta({ id: "TokenList" }) },
   async handle({ ctx }) {
-    const sessions = await listSessions(ctx.deps.db, ctx.viewer.id);
+    const sessions = await ctx.deps.useCases.accounts.listSessions(ctx.viewer.id);
     return {
       items: sessions.map((s) => ({
         id: s.id,
@@ -220,6 +220,6 @@ export const revokeTokenOp = operation({
   success: { status: 204, description: "Revoked." },
   problems: [404],
   async handle({ params, ctx }) {
-    await endSession(ctx.deps.db, ctx.viewer.id, params.id);
+    await ctx.deps.useCases.accounts.endSession(ctx.viewer.id, params.id);
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addToCart, addToCartJsonSchema, createCart, ensureCartOfUser, findCartOfUser, getCart, isGuestCart, removeLine, setLineQuantity, setQuantityJsonSchema, variantIdSchema } from "../../core/cart/index.ts";
+import { addToCartJsonSchema, setQuantityJsonSchema, variantIdSchema } from "../../core/cart/index.ts";
 import { categoryLabel, colorLabel, localeT } from "../../texts/index.ts";
 import { track } from "./analytics.ts";
 import { absolute, imageOut, imageSchema } from "./catalog.ts";
@@ -52,12 +52,12 @@ const cartSchema = z
 
 /** The cart the request names: the account's, or the guest's from X-Cart-Token (null when there is none). */
 export async function requestCart(ctx: ApiContext): Promise<string | null> {
-  if (ctx.viewer) return findCartOfUser(ctx.deps.db, ctx.viewer.id);
-  return ctx.cartToken && (await isGuestCart(ctx.deps.db, ctx.cartToken)) ? ctx.cartToken : null;
+  if (ctx.viewer) return ctx.deps.useCases.cart.findCartOfUser(ctx.viewer.id);
+  return ctx.cartToken && (await ctx.deps.useCases.cart.isGuestCart(ctx.cartToken)) ? ctx.cartToken : null;
 }
 
 export async function cartOut(ctx: ApiContext, cartId: string | null): Promise<z.input<typeof cartSchema>> {
-  const cart = await getCart(ctx.deps.db, cartId);
+  const cart = await ctx.deps.useCases.cart.getCart(cartId);
   const t = localeT(ctx.locale);
   return {
     lines: cart.lines.map((line) => ({
@@ -128,13 +128,13 @@ export const addCartItemOp = operation({
   success: { status: 201, description: "The cart with the item.", schema: cartSchema },
   problems: [401, 403, 404, 409],
   async handle({ body, ctx }) {
-    let cartId = ctx.viewer ? await ensureCartOfUser(ctx.deps.db, ctx.viewer.id) : await requestCart(ctx);
+    let cartId = ctx.viewer ? await ctx.deps.useCases.cart.ensureCartOfUser(ctx.viewer.id) : await requestCart(ctx);
     if (!cartId) {
       // A guest's first add (or a token whose cart is gone): a new guest cart, as the web's cookie makes one.
-      cartId = await createCart(ctx.deps.db);
+      cartId = await ctx.deps.useCases.cart.createCart();
       ctx.res.setHeader("X-Cart-Token", cartId);
     }
-    const added = await addToCart(ctx.deps.db, cartId, { ...body, queueTickets: queueTicketIdsOf(ctx) });
+    const added = await ctx.deps.useCases.cart.addToCart(cartId, { ...body, queueTickets: queueTicketIdsOf(ctx) });
     track(ctx, { type: "add_to_cart", productId: added.productId, variantId: body.variantId, quantity: body.quantity, valueCents: added.unitPriceCents * body.quantity });
     return cartOut(ctx, cartId);
   },
@@ -155,7 +155,7 @@ export const setCartItemOp = operation({
   problems: [401, 404, 409],
   async handle({ params, body, ctx }) {
     const cartId = await existingCart(ctx);
-    await setLineQuantity(ctx.deps.db, cartId, { variantId: params.id, quantity: body.quantity });
+    await ctx.deps.useCases.cart.setLineQuantity(cartId, { variantId: params.id, quantity: body.quantity });
     return cartOut(ctx, cartId);
   },
 });
@@ -173,7 +173,7 @@ export const removeCartItemOp = operation({
   problems: [404],
   async handle({ params, ctx }) {
     const cartId = await existingCart(ctx);
-    await removeLine(ctx.deps.db, cartId, params.id);
+    await ctx.deps.useCases.cart.removeLine(cartId, params.id);
     return cartOut(ctx, cartId);
   },
 });

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { originalPriceCents } from "../../core/catalog/index.ts";
-import { artUrl, CATEGORY_FILTERS, findRenamedProduct, getProductBySlug, listCollections, listProducts, optionValues, shopQuerySchema, SORTS, type ProductSummary } from "../../core/catalog/index.ts";
+import { artUrl, CATEGORY_FILTERS, optionValues, shopQuerySchema, SORTS, type ProductSummary } from "../../core/catalog/index.ts";
 import type { ProductImageView } from "../../core/media/index.ts";
-import { hasWaitingRoom } from "../../core/queue/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import { categoryLabel, colorLabel, stockText, tagLabel, localeT } from "../../texts/index.ts";
 import { track } from "./analytics.ts";
@@ -191,7 +190,7 @@ export const listProductsOp = operation({
   success: { status: 200, description: "A page of products.", schema: productPageSchema },
   etag: true,
   async handle({ query, ctx }) {
-    const page = await listProducts(ctx.deps.db, query, ctx.locale);
+    const page = await ctx.deps.useCases.catalog.listProducts(query, ctx.locale);
     // A search is counted once, on its first page, as the shop counts it.
     if (query.q && query.page === 1) track(ctx, { type: "search", query: query.q, resultCount: page.total });
     return {
@@ -220,14 +219,14 @@ export const getProductOp = operation({
   etag: true,
   async handle({ params, ctx }) {
     const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(params.slug) ? params.slug : null;
-    let product = slug ? await getProductBySlug(ctx.deps.db, slug, ctx.locale) : null;
+    let product = slug ? await ctx.deps.useCases.catalog.getProductBySlug(slug, ctx.locale) : null;
     if (!product && slug) {
-      const renamed = await findRenamedProduct(ctx.deps.db, slug);
-      if (renamed) product = await getProductBySlug(ctx.deps.db, renamed, ctx.locale);
+      const renamed = await ctx.deps.useCases.catalog.findRenamedProduct(slug);
+      if (renamed) product = await ctx.deps.useCases.catalog.getProductBySlug(renamed, ctx.locale);
     }
     if (!product) throw new ApiProblem(404, "catalog.product_not_found", API_MESSAGES.productNotFound);
     track(ctx, { type: "product_view", productId: product.id });
-    const waitingRoom = await hasWaitingRoom(ctx.deps.db, product.id);
+    const waitingRoom = await ctx.deps.useCases.queue.hasWaitingRoom(product.id);
     return { ...productOut(product, ctx.locale, ctx.deps.baseUrl), onSaleAt: product.onSaleAt, msUntilOnSale: product.msUntilOnSale, waitingRoom };
   },
 });
@@ -243,7 +242,7 @@ export const listCollectionsOp = operation({
   success: { status: 200, description: "Every collection.", schema: z.object({ items: z.array(collectionSchema) }).meta({ id: "CollectionList" }) },
   etag: true,
   async handle({ ctx }) {
-    const collections = await listCollections(ctx.deps.db);
+    const collections = await ctx.deps.useCases.catalog.listCollections();
     return {
       items: collections.map((c) => ({
         slug: c.slug,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { findCartOfUser } from "../../core/cart/index.ts";
-import { attemptById, billingSchema, CHECKOUT_MESSAGES, currentOutcome, missingShippingFields, needsShippingAddress, placeOrder, resumeCheckout, shippingAddressSchema } from "../../core/checkout/index.ts";
+import { billingSchema, CHECKOUT_MESSAGES, missingShippingFields, placeOrder, shippingAddressSchema } from "../../core/checkout/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import { orderAmounts, orderNumberLabel } from "../../core/orders/index.ts";
@@ -127,7 +127,7 @@ async function cartFieldChecks(deps: ApiDeps, cartId: Awaited<ReturnType<typeof 
   // An address sent is passed on whatever the cart holds: the same request sent again after its order emptied
   // the cart is still the same submission.
   const { address } = fields;
-  const ships = await needsShippingAddress(deps.db, cartId);
+  const ships = await deps.useCases.checkout.needsShippingAddress(cartId);
   const given = [address.street, address.city, address.state, address.zipCode].some((part) => part !== undefined && part !== "");
   const shipping = ships || given ? parseFields(shippingAddressSchema, address) : null;
   const refused = ships && shipping !== null && !shipping.success;
@@ -175,8 +175,8 @@ export const getCheckoutOp = operation({
   success: { status: 200, description: "The summary (no lines when the cart is empty).", schema: summarySchema },
   async handle({ ctx }) {
     // A payment of the account's still in flight is asked about at the provider first (ADR 0038).
-    const standing = await resumeCheckout(ctx.deps.checkout.deps, ctx.viewer.id);
-    const cartId = await findCartOfUser(ctx.deps.db, ctx.viewer.id);
+    const standing = await ctx.deps.useCases.checkout.resumeCheckout(ctx.viewer.id);
+    const cartId = await ctx.deps.useCases.cart.findCartOfUser(ctx.viewer.id);
     const cart = await cartOut(ctx, cartId);
     if (cart.lines.length > 0) track(ctx, { type: "checkout_started", quantity: cart.itemCount, valueCents: cart.subtotalCents });
     const provider: "test" | "stripe" = ctx.deps.checkout.deps.payments.name === "stripe" ? "stripe" : "test";
@@ -192,7 +192,7 @@ export const getCheckoutOp = operation({
       ...orderAmounts(cart.lines),
       currency: "USD" as const,
       payment: { provider, stripePublishableKey: ctx.deps.checkout.stripePublishableKey },
-      shippingRequired: await needsShippingAddress(ctx.deps.db, cartId),
+      shippingRequired: await ctx.deps.useCases.checkout.needsShippingAddress(cartId),
       attempt,
     };
   },
@@ -216,17 +216,17 @@ export const placeOrderOp = operation({
   async moreFieldErrors({ body, deps, viewer }) {
     const text = (name: string) => (typeof body[name] === "string" ? body[name] : undefined);
     const address = { street: text("street"), city: text("city"), state: text("state"), zipCode: text("zipCode"), country: text("country") };
-    const cartId = await findCartOfUser(deps.db, viewer.id);
+    const cartId = await deps.useCases.cart.findCartOfUser(viewer.id);
     return (await cartFieldChecks(deps, cartId, { card: body.card, address })).errors;
   },
   async handle({ body, ctx }) {
     const { card: cardFields, billingAddress, fullName, email, ...address } = body;
-    const cartId = await findCartOfUser(ctx.deps.db, ctx.viewer.id);
+    const cartId = await ctx.deps.useCases.cart.findCartOfUser(ctx.viewer.id);
     const { errors, card, ships, shipping, refused } = await cartFieldChecks(ctx.deps, cartId, { card: cardFields, address });
     if (errors.length > 0) throw new ApiProblem(400, "validation", refused ? CHECKOUT_MESSAGES.shippingRequired : CHECKOUT_MESSAGES.checkFields, { errors });
     // Nothing ships (tickets only): the address given is the billing address.
     const billing = { fullName, email, ...(billingAddress ?? (ships ? { street: "", city: "", state: "", zipCode: "", country: address.country } : address)) };
-    const result = await placeOrder(ctx.deps.checkout.deps, {
+    const result = await ctx.deps.useCases.checkout.placeOrder({
       userId: ctx.viewer.id,
       cartId,
       // The router holds the required key before the handler runs.
@@ -260,10 +260,10 @@ export const getCheckoutAttemptOp = operation({
   success: { status: 200, description: "The attempt.", schema: attemptSchema },
   problems: [404],
   async handle({ params, ctx }) {
-    const attempt = /^[A-Za-z0-9_-]{1,64}$/.test(params.id) ? await attemptById(ctx.deps.db, params.id) : undefined;
+    const attempt = /^[A-Za-z0-9_-]{1,64}$/.test(params.id) ? await ctx.deps.useCases.checkout.attemptById(params.id) : undefined;
     if (!attempt || attempt.userId !== ctx.viewer.id) throw new ApiProblem(404, "checkout.attempt_not_found", "That checkout was not found.");
     // A charge whose request stopped answering is asked about at the provider now (ADR 0038).
-    const outcome = await currentOutcome(ctx.deps.checkout.deps, attempt);
+    const outcome = await ctx.deps.useCases.checkout.currentOutcome(attempt);
     if (outcome.kind === "insufficient_stock") throw new ApiProblem(404, "checkout.attempt_not_found", "That checkout was not found.");
     return attemptOut(ctx, outcome);
   },

@@ -1,23 +1,6 @@
 import { z } from "zod";
-import { consume } from "../../core/accounts/index.ts";
 import { slugSchema } from "../../core/catalog/index.ts";
-import {
-  cancelOwnRsvp,
-  EVENT_MESSAGES,
-  formatTicketCode,
-  getEventBySlug,
-  isPast,
-  listPublishedEvents,
-  RSVP_THROTTLE,
-  rsvpFormSchema,
-  rsvpsOfUser,
-  rsvpThrottleKey,
-  takeRsvp,
-  ticketsOfUser,
-  type EventView,
-  type OwnRsvp,
-  type RsvpDeps,
-} from "../../core/events/index.ts";
+import { EVENT_MESSAGES, formatTicketCode, isPast, RSVP_THROTTLE, rsvpFormSchema, rsvpThrottleKey, type EventView, type OwnRsvp } from "../../core/events/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { localeT } from "../../texts/index.ts";
 import { absolute } from "./catalog.ts";
@@ -119,15 +102,14 @@ function rsvpOut(rsvp: OwnRsvp): z.input<typeof rsvpSchema> {
 
 async function eventBySlug(ctx: ApiContext, slug: string): Promise<EventView> {
   const parsed = slugSchema.safeParse(slug);
-  const event = parsed.success ? await getEventBySlug(ctx.deps.db, parsed.data, ctx.locale) : null;
+  const event = parsed.success ? await ctx.deps.useCases.events.getEventBySlug(parsed.data, ctx.locale) : null;
   if (!event) throw new ApiProblem(404, "events.not_found", EVENT_MESSAGES.notFound);
   return event;
 }
 
-const rsvpDeps = (ctx: ApiContext): RsvpDeps => ({ db: ctx.deps.db, jobs: ctx.deps.jobs, baseUrl: ctx.deps.baseUrl });
 
 async function ownRsvp(ctx: ApiContext<"signed-in">, id: number): Promise<z.input<typeof rsvpSchema>> {
-  const [rsvp] = await rsvpsOfUser(ctx.deps.db, ctx.viewer.id, ctx.locale, id);
+  const [rsvp] = await ctx.deps.useCases.events.rsvpsOfUser(ctx.viewer.id, ctx.locale, id);
   if (!rsvp) throw new ApiProblem(404, "events.rsvp_not_found", EVENT_MESSAGES.ownRsvpNotFound);
   return rsvpOut(rsvp);
 }
@@ -148,7 +130,7 @@ export const listEventsOp = operation({
   query: z.object({ when: z.enum(["upcoming", "past"]).catch("upcoming").meta({ description: "upcoming (the default) or past." }) }),
   success: { status: 200, description: "The events.", schema: z.object({ items: z.array(eventSchema) }).meta({ id: "EventList" }) },
   async handle({ query, ctx }) {
-    const events = await listPublishedEvents(ctx.deps.db, { when: query.when, locale: ctx.locale });
+    const events = await ctx.deps.useCases.events.listPublishedEvents({ when: query.when, locale: ctx.locale });
     return { items: events.map((e) => eventOut(ctx, e)) };
   },
 });
@@ -179,7 +161,7 @@ export const listTicketsOp = operation({
   access: "signed-in",
   success: { status: 200, description: "The tickets.", schema: z.object({ items: z.array(ticketSchema) }).meta({ id: "TicketList" }) },
   async handle({ ctx }) {
-    const tickets = await ticketsOfUser(ctx.deps.db, ctx.viewer.id, ctx.locale);
+    const tickets = await ctx.deps.useCases.events.ticketsOfUser(ctx.viewer.id, ctx.locale);
     return {
       items: tickets.map((t) => ({
         code: formatTicketCode(t.code),
@@ -203,7 +185,7 @@ export const listRsvpsOp = operation({
   access: "signed-in",
   success: { status: 200, description: "The RSVPs.", schema: z.object({ items: z.array(rsvpSchema) }).meta({ id: "RsvpList" }) },
   async handle({ ctx }) {
-    return { items: (await rsvpsOfUser(ctx.deps.db, ctx.viewer.id, ctx.locale)).map(rsvpOut) };
+    return { items: (await ctx.deps.useCases.events.rsvpsOfUser(ctx.viewer.id, ctx.locale)).map(rsvpOut) };
   },
 });
 
@@ -226,7 +208,7 @@ export const rsvpOp = operation({
   problems: [404, 409],
   async handle({ params, body, ctx }) {
     const event = await eventBySlug(ctx, params.slug);
-    if (!(await consume(ctx.deps.db, rsvpThrottleKey(ctx.req.ip ?? "unknown"), RSVP_THROTTLE))) {
+    if (!(await ctx.deps.useCases.accounts.consume(rsvpThrottleKey(ctx.req.ip ?? "unknown"), RSVP_THROTTLE))) {
       throw new ApiProblem(429, "events.throttled", EVENT_MESSAGES.throttled, { retryAfterSeconds: RSVP_THROTTLE.windowMs / 1000 });
     }
     const parsed = parseFields(rsvpFormSchema, { name: body.name ?? ctx.viewer.name, email: ctx.viewer.email, partySize: body.partySize });
@@ -235,7 +217,7 @@ export const rsvpOp = operation({
     const t = localeT(ctx.locale);
     let taken;
     try {
-      taken = await takeRsvp(rsvpDeps(ctx), event.id, form, { userId: ctx.viewer.id, email: ctx.viewer.email }, ctx.locale);
+      taken = await ctx.deps.useCases.events.takeRsvp(event.id, form, { userId: ctx.viewer.id, email: ctx.viewer.email }, ctx.locale);
     } catch (error) {
       // The party-size limit is said with its number, as the event page says it.
       if (isDomainError(error) && error.code === "events.party_too_large") {
@@ -260,7 +242,7 @@ export const cancelRsvpOp = operation({
   success: { status: 200, description: "The RSVP, cancelled.", schema: rsvpSchema },
   problems: [404],
   async handle({ params, ctx }) {
-    await cancelOwnRsvp(rsvpDeps(ctx), ctx.viewer.id, params.id, ctx.locale);
+    await ctx.deps.useCases.events.cancelOwnRsvp(ctx.viewer.id, params.id, ctx.locale);
     return ownRsvp(ctx, params.id);
   },
 });

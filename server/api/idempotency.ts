@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { z } from "zod";
-import { claimKey, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES, keepAnswer, releaseKey, type StoredAnswer } from "../../core/idempotency/index.ts";
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES, type StoredAnswer } from "../../core/idempotency/index.ts";
 import type { AnyOperation, ApiDeps, ApiViewer } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 
@@ -60,7 +60,7 @@ export async function claimIdempotency(
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw headerProblem(IDEMPOTENCY_MESSAGES.invalid);
   const scope = who.viewer ? `user:${who.viewer.id}` : who.cartToken ? `cart:${who.cartToken}` : null;
   if (!scope) return null;
-  const claim = await claimKey(deps.db, { scope, key, method: op.method, path: req.originalUrl, body: body ?? null });
+  const claim = await deps.useCases.idempotency.claimKey({ scope, key, method: op.method, path: req.originalUrl, body: body ?? null });
   switch (claim.kind) {
     case "claimed":
       return { held: { scope, key, since: claim.since } };
@@ -76,8 +76,8 @@ export async function claimIdempotency(
 /** Keeps what the request answered (a refusal by the store's rules too); a 5xx lets go of the key instead. */
 export async function settleKey(deps: ApiDeps, held: HeldKey, answer: StoredAnswer): Promise<void> {
   try {
-    if (answer.status >= 500) await releaseKey(deps.db, held.scope, held.key);
-    else await keepAnswer(deps.db, held.scope, held.key, answer);
+    if (answer.status >= 500) await deps.useCases.idempotency.releaseKey(held.scope, held.key);
+    else await deps.useCases.idempotency.keepAnswer(held.scope, held.key, answer);
   } catch (error) {
     deps.log.error({ err: error }, "idempotency key not settled");
   }

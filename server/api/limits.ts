@@ -1,6 +1,6 @@
 import type { Response } from "express";
-import { SyncedWindowCounter } from "../../core/accounts/index.ts";
-import type { Db } from "../../db/client.ts";
+import type { SyncedWindowCounter } from "../../core/accounts/index.ts";
+import type { UseCases } from "../../core/use-cases/index.ts";
 import type { ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 
@@ -25,13 +25,13 @@ export const RATE_LIMITED = "Too many requests. Please try again in {seconds} se
 /** How often a process adds the requests it counted to the shared counts (and reads the others'). */
 export const LIMITS_SYNC_MS = 1000;
 
-/** One counter per database (a process has one). */
-const counters = new WeakMap<Db, SyncedWindowCounter>();
+/** One counter per store (a process has one). */
+const counters = new WeakMap<UseCases, SyncedWindowCounter>();
 function counterOf(deps: ApiDeps): SyncedWindowCounter {
-  let counter = counters.get(deps.db);
+  let counter = counters.get(deps.useCases);
   if (!counter) {
-    counter = new SyncedWindowCounter(deps.db, { syncMs: LIMITS_SYNC_MS, onError: (err) => deps.log.warn({ err }, "API request counts not added to the shared limits yet; kept for the next sync") });
-    counters.set(deps.db, counter);
+    counter = deps.useCases.accounts.syncedCounter({ syncMs: LIMITS_SYNC_MS, onError: (err) => deps.log.warn({ err }, "API request counts not added to the shared limits yet; kept for the next sync") });
+    counters.set(deps.useCases, counter);
   }
   return counter;
 }

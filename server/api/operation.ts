@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { Db } from "../../db/client.ts";
+import type { UseCases } from "../../core/use-cases/index.ts";
 import type { Role } from "../../db/schema/auth.ts";
 import type { EventInput, EventRecorder } from "../../core/analytics/index.ts";
 import type { CheckoutDeps } from "../../core/checkout/index.ts";
@@ -13,7 +13,8 @@ import type { FieldError } from "./field-errors.ts";
 
 /** What the API runs with: the same services the pages get (server/http.ts hands them over). */
 export interface ApiDeps {
-  db: Db;
+  /** Every command and read of the core, bound to the store's services (the pages' own): the API calls these, never the database. */
+  useCases: UseCases;
   auth: LoadingAuth;
   log: Logger;
   baseUrl: string;

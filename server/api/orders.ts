@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ensureCartOfUser } from "../../core/cart/index.ts";
-import { findOrderOfCustomer, listOrdersOfCustomer, orderIdSchema, pageSchema, reorder, shipmentTimeline, statusFilterSchema, type OrderDetail, type OrderSummary } from "../../core/orders/index.ts";
+import { orderIdSchema, pageSchema, shipmentTimeline, statusFilterSchema, type OrderDetail, type OrderSummary } from "../../core/orders/index.ts";
 import { ORDER_STATUSES, ORDERS_PAGE_SIZE } from "../../core/orders/index.ts";
 import { translateText } from "../../texts/index.ts";
 import { cartOut, cartSchema } from "./cart.ts";
@@ -174,7 +173,7 @@ function summaryOut(ctx: ApiContext, order: OrderSummary): z.input<typeof orderS
 /** The viewer's order, or 404 as the web answers for a malformed id, a missing order and another customer's alike. */
 async function ownOrder(ctx: ApiContext<"signed-in">, id: string): Promise<OrderDetail> {
   const orderId = orderIdSchema.safeParse(id);
-  const order = orderId.success ? await findOrderOfCustomer(ctx.deps.db, ctx.viewer.id, orderId.data) : null;
+  const order = orderId.success ? await ctx.deps.useCases.orders.findOrderOfCustomer(ctx.viewer.id, orderId.data) : null;
   if (!order) throw new ApiProblem(404, "orders.not_found", "That order was not found.");
   return order;
 }
@@ -195,7 +194,7 @@ export const listOrdersOp = operation({
   async handle({ query, ctx }) {
     const status = statusFilterSchema.parse(query.status ?? null);
     const page = pageSchema.parse(query.page ?? 1);
-    const found = await listOrdersOfCustomer(ctx.deps.db, ctx.viewer.id, { status, page });
+    const found = await ctx.deps.useCases.orders.listOrdersOfCustomer(ctx.viewer.id, { status, page });
     return { items: found.orders.map((o) => summaryOut(ctx, o)), page: found.page, pageSize: ORDERS_PAGE_SIZE, nextPage: found.hasMore ? found.page + 1 : null };
   },
 });
@@ -276,8 +275,8 @@ export const reorderOp = operation({
   problems: [404, 409],
   async handle({ params, ctx }) {
     const order = await ownOrder(ctx, params.id);
-    const cartId = await ensureCartOfUser(ctx.deps.db, ctx.viewer.id);
-    const result = await reorder(ctx.deps.db, { userId: ctx.viewer.id, orderId: order.id, cartId });
+    const cartId = await ctx.deps.useCases.cart.ensureCartOfUser(ctx.viewer.id);
+    const result = await ctx.deps.useCases.orders.reorder({ userId: ctx.viewer.id, orderId: order.id, cartId });
     return {
       addedUnits: result.addedUnits,
       outcomes: result.outcomes.map((o) => ({ ...o, message: o.message ? translateText(ctx.locale, o.message) : null })),

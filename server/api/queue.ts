@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { getProductBySlug } from "../../core/catalog/index.ts";
-import { limitJoins } from "../../core/accounts/index.ts";
-import { joinQueue, queueStatus, signTicket, verifyTicket, type QueueStatus } from "../../core/queue/index.ts";
+import { signTicket, verifyTicket, type QueueStatus } from "../../core/queue/index.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 
@@ -32,7 +30,7 @@ export function queueTicketIdsOf(ctx: ApiContext): string[] {
 }
 
 async function productOf(ctx: ApiContext, slug: string) {
-  const product = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? await getProductBySlug(ctx.deps.db, slug, ctx.locale) : null;
+  const product = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? await ctx.deps.useCases.catalog.getProductBySlug(slug, ctx.locale) : null;
   if (!product) throw new ApiProblem(404, "catalog.product_not_found", "This product was not found.");
   return product;
 }
@@ -60,10 +58,10 @@ export const joinQueueOp = operation({
   async handle({ params, ctx }) {
     const product = await productOf(ctx, params.slug);
     const visitor = { accountId: ctx.viewer?.id ?? null, ticketIds: queueTicketIdsOf(ctx) };
-    const held = await queueStatus(ctx.deps.db, product.id, visitor);
+    const held = await ctx.deps.useCases.queue.queueStatus(product.id, visitor);
     if (held) return placeOut(ctx, held);
-    await limitJoins(ctx.deps.db, ctx.req.ip ?? "unknown", visitor.accountId);
-    return placeOut(ctx, (await joinQueue(ctx.deps.db, product.id, visitor)).status);
+    await ctx.deps.useCases.accounts.limitJoins(ctx.req.ip ?? "unknown", visitor.accountId);
+    return placeOut(ctx, (await ctx.deps.useCases.queue.joinQueue(product.id, visitor)).status);
   },
 });
 
@@ -81,7 +79,7 @@ export const getQueueOp = operation({
   problems: [404],
   async handle({ params, ctx }) {
     const product = await productOf(ctx, params.slug);
-    const held = await queueStatus(ctx.deps.db, product.id, { accountId: ctx.viewer?.id ?? null, ticketIds: queueTicketIdsOf(ctx) });
+    const held = await ctx.deps.useCases.queue.queueStatus(product.id, { accountId: ctx.viewer?.id ?? null, ticketIds: queueTicketIdsOf(ctx) });
     if (!held) throw new ApiProblem(404, "queue.no_place", "You have no place in this line.");
     return placeOut(ctx, held);
   },

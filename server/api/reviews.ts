@@ -1,21 +1,6 @@
 import { z } from "zod";
-import { findRenamedProduct, getProductBySlug, slugSchema } from "../../core/catalog/index.ts";
-import {
-  createReview,
-  FIT_ANSWERS,
-  getOwnReview,
-  getReviewSummary,
-  listReviews,
-  markHelpful,
-  REVIEW_MESSAGES,
-  REVIEW_SORTS,
-  reviewIdSchema,
-  reviewJsonSchema,
-  reviewListQuerySchema,
-  updateReview,
-  fitLine,
-  reviewerLabel,
-} from "../../core/reviews/index.ts";
+import { slugSchema } from "../../core/catalog/index.ts";
+import { FIT_ANSWERS, REVIEW_MESSAGES, REVIEW_SORTS, reviewIdSchema, reviewJsonSchema, reviewListQuerySchema, fitLine, reviewerLabel } from "../../core/reviews/index.ts";
 import { localeT } from "../../texts/index.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { API_MESSAGES, ApiProblem } from "./problem.ts";
@@ -116,10 +101,10 @@ const listQuery = reviewListQuerySchema.extend({
 /** The product a review address names (its old slug too, after a rename), or 404 as the page answers. */
 async function productOf(ctx: ApiContext, slug: string): Promise<{ id: number; slug: string }> {
   const parsed = slugSchema.safeParse(slug);
-  let product = parsed.success ? await getProductBySlug(ctx.deps.db, parsed.data, ctx.locale) : null;
+  let product = parsed.success ? await ctx.deps.useCases.catalog.getProductBySlug(parsed.data, ctx.locale) : null;
   if (!product && parsed.success) {
-    const renamed = await findRenamedProduct(ctx.deps.db, parsed.data);
-    if (renamed) product = await getProductBySlug(ctx.deps.db, renamed, ctx.locale);
+    const renamed = await ctx.deps.useCases.catalog.findRenamedProduct(parsed.data);
+    if (renamed) product = await ctx.deps.useCases.catalog.getProductBySlug(renamed, ctx.locale);
   }
   if (!product) throw new ApiProblem(404, "catalog.product_not_found", API_MESSAGES.productNotFound);
   return product;
@@ -148,7 +133,7 @@ export const listReviewsOp = operation({
   async handle({ params, query, ctx }) {
     const product = await productOf(ctx, params.slug);
     // Core answers pages 1..page (the page's "see more"); the app reads one page at a time.
-    const list = await listReviews(ctx.deps.db, product.id, query, ctx.viewer?.id ?? null);
+    const list = await ctx.deps.useCases.reviews.listReviews(product.id, query, ctx.viewer?.id ?? null);
     const items = list.reviews.slice((list.page - 1) * list.pageSize);
     return {
       items: items.map((r) => ({ ...r, authorName: authorName(ctx, r.authorName), createdAt: r.createdAt.toISOString(), editedAt: r.editedAt?.toISOString() ?? null })),
@@ -173,7 +158,7 @@ export const reviewSummaryOp = operation({
   problems: [404],
   async handle({ params, ctx }) {
     const product = await productOf(ctx, params.slug);
-    const summary = await getReviewSummary(ctx.deps.db, product.id);
+    const summary = await ctx.deps.useCases.reviews.getReviewSummary(product.id);
     if (summary.fit && ctx.locale !== "en") summary.fit = { ...summary.fit, line: fitLine(localeT(ctx.locale), summary.fit) };
     return summary;
   },
@@ -192,7 +177,7 @@ export const ownReviewOp = operation({
   problems: [404],
   async handle({ params, ctx }) {
     const product = await productOf(ctx, params.slug);
-    const own = await getOwnReview(ctx.deps.db, product.id, ctx.viewer.id);
+    const own = await ctx.deps.useCases.reviews.getOwnReview(product.id, ctx.viewer.id);
     if (!own) throw new ApiProblem(404, "reviews.review_not_found", REVIEW_MESSAGES.noReviewToEdit);
     return { ...own, updatedAt: own.updatedAt.toISOString() };
   },
@@ -220,7 +205,7 @@ export const createReviewOp = operation({
   problems: [404, 409],
   async handle({ params, body, ctx }) {
     const product = await productOf(ctx, params.slug);
-    return written(ctx, await createReview(ctx.deps.db, { userId: ctx.viewer.id, productId: product.id }, body), "posted");
+    return written(ctx, await ctx.deps.useCases.reviews.createReview({ userId: ctx.viewer.id, productId: product.id }, body), "posted");
   },
 });
 
@@ -238,7 +223,7 @@ export const updateReviewOp = operation({
   problems: [404],
   async handle({ params, body, ctx }) {
     const product = await productOf(ctx, params.slug);
-    return written(ctx, await updateReview(ctx.deps.db, { userId: ctx.viewer.id, productId: product.id }, body), "updated");
+    return written(ctx, await ctx.deps.useCases.reviews.updateReview({ userId: ctx.viewer.id, productId: product.id }, body), "updated");
   },
 });
 
@@ -254,7 +239,7 @@ export const markHelpfulOp = operation({
   success: { status: 200, description: "The vote.", schema: helpfulSchema },
   problems: [404],
   async handle({ params, ctx }) {
-    const vote = await markHelpful(ctx.deps.db, { userId: ctx.viewer.id, reviewId: params.id });
+    const vote = await ctx.deps.useCases.reviews.markHelpful({ userId: ctx.viewer.id, reviewId: params.id });
     return { ...vote, message: localeT(ctx.locale)(vote.counted ? "shop.reviews.helpful.thanks" : "shop.reviews.helpful.already") };
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getWishlist, itemIdSchema, listIdSchema, listWishlists, renameListSchema, updateItemSchema, WISHLIST_MESSAGES, WISHLIST_PRIORITIES, type SharedWishlist, type WishlistSummary } from "../../core/wishlist/index.ts";
+import { itemIdSchema, listIdSchema, renameListSchema, updateItemSchema, WISHLIST_MESSAGES, WISHLIST_PRIORITIES, type SharedWishlist, type WishlistSummary } from "../../core/wishlist/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import { categoryLabel, colorLabel, wishlistName, localeT, translateText } from "../../texts/index.ts";
 import { absolute, imageOut, imageSchema } from "./catalog.ts";
@@ -126,7 +126,7 @@ export function summaryOut(ctx: ApiContext, list: WishlistSummary, firstId: numb
 }
 
 export async function wishlistOut(ctx: ApiContext<"signed-in">, listId: number): Promise<z.input<typeof wishlistSchema>> {
-  const [lists, list] = await Promise.all([listWishlists(ctx.deps.db, ctx.viewer.id), getWishlist(ctx.deps.db, ctx.viewer.id, listId)]);
+  const [lists, list] = await Promise.all([ctx.deps.useCases.wishlist.listWishlists(ctx.viewer.id), ctx.deps.useCases.wishlist.getWishlist(ctx.viewer.id, listId)]);
   if (!list) throw new ApiProblem(404, "wishlist.not_found", WISHLIST_MESSAGES.listNotFound);
   return {
     ...summaryOut(ctx, list, lists[0]?.id ?? null),

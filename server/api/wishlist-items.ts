@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ensureCartOfUser } from "../../core/cart/index.ts";
-import { moveItemToCart, moveToCartJsonSchema, removeItem, removeProductFromWishlists, saveItem, saveItemJsonSchema, savedProductIds, updateItem, WISHLIST_MESSAGES } from "../../core/wishlist/index.ts";
+import { moveToCartJsonSchema, saveItemJsonSchema, WISHLIST_MESSAGES } from "../../core/wishlist/index.ts";
 import { track } from "./analytics.ts";
 import { operation } from "./operation.ts";
 import { messageSchema, itemParams, productParams, updateItemBody, say } from "./wishlist-answers.ts";
@@ -21,7 +20,7 @@ export const saveWishlistItemOp = operation({
   success: { status: 201, description: "Saved.", schema: z.object({ listId: z.number().int(), itemId: z.number().int(), message: z.string() }).meta({ id: "WishlistSaved" }) },
   problems: [404, 409],
   async handle({ body, ctx }) {
-    const saved = await saveItem(ctx.deps.db, ctx.viewer.id, { productId: body.productId, size: body.size, color: body.color, ...(body.listId !== undefined ? { listId: body.listId } : {}) });
+    const saved = await ctx.deps.useCases.wishlist.saveItem(ctx.viewer.id, { productId: body.productId, size: body.size, color: body.color, ...(body.listId !== undefined ? { listId: body.listId } : {}) });
     return { ...saved, ...say(ctx, WISHLIST_MESSAGES.saved) };
   },
 });
@@ -37,7 +36,7 @@ export const unsaveWishlistProductOp = operation({
   params: productParams,
   success: { status: 200, description: "Removed (also when it was not saved).", schema: messageSchema },
   async handle({ params, ctx }) {
-    await removeProductFromWishlists(ctx.deps.db, ctx.viewer.id, params.productId);
+    await ctx.deps.useCases.wishlist.removeProductFromWishlists(ctx.viewer.id, params.productId);
     return say(ctx, WISHLIST_MESSAGES.removed);
   },
 });
@@ -52,7 +51,7 @@ export const savedProductsOp = operation({
   access: "signed-in",
   success: { status: 200, description: "Product ids.", schema: z.object({ productIds: z.array(z.number().int()) }).meta({ id: "SavedProducts" }) },
   async handle({ ctx }) {
-    return { productIds: (await savedProductIds(ctx.deps.db, ctx.viewer.id)).sort((a, b) => a - b) };
+    return { productIds: (await ctx.deps.useCases.wishlist.savedProductIds(ctx.viewer.id)).sort((a, b) => a - b) };
   },
 });
 
@@ -69,7 +68,7 @@ export const updateWishlistItemOp = operation({
   success: { status: 200, description: "Updated.", schema: messageSchema },
   problems: [404],
   async handle({ params, body, ctx }) {
-    await updateItem(ctx.deps.db, ctx.viewer.id, { itemId: params.id, ...body });
+    await ctx.deps.useCases.wishlist.updateItem(ctx.viewer.id, { itemId: params.id, ...body });
     return say(ctx, WISHLIST_MESSAGES.itemUpdated);
   },
 });
@@ -85,7 +84,7 @@ export const removeWishlistItemOp = operation({
   success: { status: 204, description: "Removed." },
   problems: [404],
   async handle({ params, ctx }) {
-    await removeItem(ctx.deps.db, ctx.viewer.id, params.id);
+    await ctx.deps.useCases.wishlist.removeItem(ctx.viewer.id, params.id);
   },
 });
 
@@ -103,8 +102,8 @@ export const moveWishlistItemToCartOp = operation({
   success: { status: 200, description: "Moved.", schema: messageSchema },
   problems: [404, 409],
   async handle({ params, body, ctx }) {
-    const cartId = await ensureCartOfUser(ctx.deps.db, ctx.viewer.id);
-    const moved = await moveItemToCart(ctx.deps.db, ctx.viewer.id, { itemId: params.id, variantId: body.variantId }, cartId);
+    const cartId = await ctx.deps.useCases.cart.ensureCartOfUser(ctx.viewer.id);
+    const moved = await ctx.deps.useCases.wishlist.moveItemToCart(ctx.viewer.id, { itemId: params.id, variantId: body.variantId }, cartId);
     track(ctx, { type: "add_to_cart", productId: moved.productId, variantId: moved.variantId, quantity: 1, valueCents: moved.unitPriceCents });
     return say(ctx, WISHLIST_MESSAGES.movedToCart);
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createListSchema, createWishlist, deleteWishlist, listWishlists, lookupSharedWishlist, renameWishlist, setWishlistSharing, shareCodeSchema, SHARE_LOOKUP_THROTTLE, WISHLIST_MESSAGES } from "../../core/wishlist/index.ts";
+import { createListSchema, shareCodeSchema, SHARE_LOOKUP_THROTTLE, WISHLIST_MESSAGES } from "../../core/wishlist/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { storedWishlistName, wishlistName, localeT } from "../../texts/index.ts";
 import { operation } from "./operation.ts";
@@ -24,7 +24,7 @@ export const listWishlistsOp = operation({
   access: "signed-in",
   success: { status: 200, description: "The lists, without their items.", schema: z.object({ items: z.array(summarySchema) }).meta({ id: "WishlistList" }) },
   async handle({ ctx }) {
-    const lists = await listWishlists(ctx.deps.db, ctx.viewer.id);
+    const lists = await ctx.deps.useCases.wishlist.listWishlists(ctx.viewer.id);
     return { items: lists.map((l) => summaryOut(ctx, l, lists[0]?.id ?? null)) };
   },
 });
@@ -42,7 +42,7 @@ export const createWishlistOp = operation({
   success: { status: 201, description: "The new list.", schema: wishlistSchema },
   problems: [409],
   async handle({ body, ctx }) {
-    const listId = await createWishlist(ctx.deps.db, ctx.viewer.id, body);
+    const listId = await ctx.deps.useCases.wishlist.createWishlist(ctx.viewer.id, body);
     return wishlistOut(ctx, listId);
   },
 });
@@ -77,7 +77,7 @@ export const updateWishlistOp = operation({
   problems: [404],
   async handle({ params, body, ctx }) {
     const name = storedWishlistName(localeT(ctx.locale), body.name) ?? body.name;
-    await renameWishlist(ctx.deps.db, ctx.viewer.id, { listId: params.id, name, description: body.description });
+    await ctx.deps.useCases.wishlist.renameWishlist(ctx.viewer.id, { listId: params.id, name, description: body.description });
     return wishlistOut(ctx, params.id);
   },
 });
@@ -94,7 +94,7 @@ export const deleteWishlistOp = operation({
   success: { status: 204, description: "Deleted." },
   problems: [404, 409],
   async handle({ params, ctx }) {
-    await deleteWishlist(ctx.deps.db, ctx.viewer.id, params.id);
+    await ctx.deps.useCases.wishlist.deleteWishlist(ctx.viewer.id, params.id);
   },
 });
 
@@ -110,7 +110,7 @@ export const shareWishlistOp = operation({
   success: { status: 200, description: "The list, public, with its code.", schema: wishlistSchema },
   problems: [404],
   async handle({ params, ctx }) {
-    await setWishlistSharing(ctx.deps.db, ctx.viewer.id, { listId: params.id, visibility: "public" });
+    await ctx.deps.useCases.wishlist.setWishlistSharing(ctx.viewer.id, { listId: params.id, visibility: "public" });
     return wishlistOut(ctx, params.id);
   },
 });
@@ -127,7 +127,7 @@ export const unshareWishlistOp = operation({
   success: { status: 200, description: "The list, private.", schema: wishlistSchema },
   problems: [404],
   async handle({ params, ctx }) {
-    await setWishlistSharing(ctx.deps.db, ctx.viewer.id, { listId: params.id, visibility: "private" });
+    await ctx.deps.useCases.wishlist.setWishlistSharing(ctx.viewer.id, { listId: params.id, visibility: "private" });
     return wishlistOut(ctx, params.id);
   },
 });
@@ -149,7 +149,7 @@ export const getSharedWishlistOp = operation({
     if (!code.success) throw notFound();
     let list;
     try {
-      list = await lookupSharedWishlist(ctx.deps.db, code.data, ctx.req.ip ?? "unknown");
+      list = await ctx.deps.useCases.wishlist.lookupSharedWishlist(code.data, ctx.req.ip ?? "unknown");
     } catch (error) {
       if (isDomainError(error) && error.code === "wishlist.rate_limited") {
         throw new ApiProblem(429, error.code, error.message, { retryAfterSeconds: Math.ceil(SHARE_LOOKUP_THROTTLE.windowMs / 1000) });

@@ -1,4 +1,4 @@
-import { analyticsQuerySchema, getProductTable, PRODUCT_SORTS, storeDay, type ProductSort } from "../../../core/analytics/index.ts";
+import { analyticsQuerySchema, PRODUCT_SORTS, storeDay, type ProductSort } from "../../../core/analytics/index.ts";
 import { resolveRange } from "../../lib/analytics-range.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { requirePermission } from "../../lib/session.server.ts";
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = analyticsQuerySchema.parse(Object.fromEntries(search));
   const { current } = resolveRange(query, storeDay(new Date()));
   const sort: ProductSort = (PRODUCT_SORTS as readonly string[]).includes(search.get("sort") ?? "") ? (search.get("sort") as ProductSort) : "revenue";
-  const rows = await getProductTable(context.db, current, sort);
+  const rows = await context.useCases.analytics.getProductTable(current, sort);
   let body = csvLine(["Product", "Slug", "Views", "Add-to-carts", "Purchases", "Units", "Revenue", "Conversion %", "Average rating", "Reviews"]);
   for (const r of rows) {
     body += csvLine([r.name, r.slug, r.views, r.addToCarts, r.purchases, r.units, (r.revenueCents / 100).toFixed(2), r.conversionRate, r.averageRating ?? "", r.reviewCount]);

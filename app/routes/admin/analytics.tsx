@@ -4,20 +4,7 @@ import { noStore } from "../../lib/private-page.ts";
 // What the page itself (in the browser) uses comes from the database-free rules: the index would bring the
 // database layer, and with it Node-only code, into the browser bundle.
 import { PRODUCT_SORTS, type ProductSort } from "../../../core/analytics/rules.ts";
-import {
-  analyticsQuerySchema,
-  BACKTEST_DAYS,
-  DEFAULT_LEAD_TIME_DAYS,
-  forecastTotal,
-  getFunnel,
-  getOverview,
-  getProductTable,
-  getRestockAdvice,
-  getSales,
-  getSalesForecast,
-  MIN_HISTORY_DAYS,
-  storeDay,
-} from "../../../core/analytics/index.ts";
+import { analyticsQuerySchema, BACKTEST_DAYS, DEFAULT_LEAD_TIME_DAYS, forecastTotal, MIN_HISTORY_DAYS, storeDay } from "../../../core/analytics/index.ts";
 import { AnalyticsErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
 import { selectClass } from "../../components/admin/admin-ui.tsx";
@@ -48,14 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { current, previous, days, problem } = resolveRange(query, today);
   const weekly = days > 60;
   const sort: ProductSort = (PRODUCT_SORTS as readonly string[]).includes(search.get("sort") ?? "") ? (search.get("sort") as ProductSort) : "revenue";
-  const db = context.db;
   const [overview, funnel, sales, products] = await Promise.all([
-    query.tab === "overview" ? getOverview(db, current, previous, weekly) : null,
-    query.tab === "funnel" ? getFunnel(db, current, previous) : null,
-    query.tab === "sales" ? getSales(db, current, previous, weekly) : null,
-    query.tab === "products" ? getProductTable(db, current, sort) : null,
+    query.tab === "overview" ? context.useCases.analytics.getOverview(current, previous, weekly) : null,
+    query.tab === "funnel" ? context.useCases.analytics.getFunnel(current, previous) : null,
+    query.tab === "sales" ? context.useCases.analytics.getSales(current, previous, weekly) : null,
+    query.tab === "products" ? context.useCases.analytics.getProductTable(current, sort) : null,
   ]);
-  const predictions = query.tab === "predictions" ? await loadPredictions(db, today, query, search.get("leadTime")) : null;
+  const predictions = query.tab === "predictions" ? await loadPredictions(context.useCases.analytics, today, query, search.get("leadTime")) : null;
   return data(
     { query: { ...query, from: query.from ?? current.from, to: query.to ?? current.to }, range: current, previous, weekly, problem, overview, funnel, sales, products, sort, predictions },
     { headers: noStore },
@@ -65,13 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Weeks of history drawn before the forecast on the chart. */
 const CHART_HISTORY_DAYS = 56;
 
-async function loadPredictions(db: Route.LoaderArgs["context"]["db"], today: string, query: ReturnType<typeof analyticsQuerySchema.parse>, askedLeadTime: string | null): Promise<PredictionsView> {
+async function loadPredictions(analytics: Route.LoaderArgs["context"]["useCases"]["analytics"], today: string, query: ReturnType<typeof analyticsQuerySchema.parse>, askedLeadTime: string | null): Promise<PredictionsView> {
   const leadTime = query.leadTime;
   const leadTimeProblem =
     askedLeadTime !== null && askedLeadTime.trim() !== String(leadTime)
       ? `The lead time must be a whole number of days from 1 to 180; the advice below uses ${DEFAULT_LEAD_TIME_DAYS} days.`
       : null;
-  const [sales, restock] = await Promise.all([getSalesForecast(db, today), getRestockAdvice(db, { today, leadTimeDays: leadTime })]);
+  const [sales, restock] = await Promise.all([analytics.getSalesForecast(today), analytics.getRestockAdvice({ today, leadTimeDays: leadTime })]);
   const keep: Record<string, string> = { period: query.period, ...(query.period === "custom" && query.from && query.to ? { from: query.from, to: query.to } : {}) };
   const { revenue, orders } = sales;
   const forecast: PredictionsView["forecast"] =

@@ -1,18 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import {
-  articleFormSchema,
-  articleIdSchema,
-  createArticle,
-  CULTURE_IMAGES,
-  deleteArticle,
-  embeddedProducts,
-  getAdminArticle,
-  readTimeMinutes,
-  renderBody,
-  updateArticle,
-  type RenderedPart,
-} from "../../../core/articles/index.ts";
+import { articleFormSchema, articleIdSchema, CULTURE_IMAGES, readTimeMinutes, renderBody, type RenderedPart } from "../../../core/articles/index.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
@@ -39,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // "new" writes a new story; a number edits that one.
   const id = editorIdOrNewOf(articleIdSchema, params.id, { bare: true });
   if (id === "new") await requirePermission(request, context, "content", "create");
-  const article = id === "new" ? null : editorRecord(await getAdminArticle(context.db, id), { bare: true });
+  const article = id === "new" ? null : editorRecord(await context.useCases.articles.getAdminArticle(id), { bare: true });
   const done = new URL(request.url).searchParams.get("done");
   return data({ article, done, images: [...CULTURE_IMAGES] }, { headers: noStore });
 }
@@ -57,7 +45,7 @@ export type ActionResult = {
 
 /** A body rendered by the very renderer of the public page, embeds and all. */
 async function previewOf(context: Route.ActionArgs["context"], body: string): Promise<Preview> {
-  const found = await embeddedProducts(context.db, body);
+  const found = await context.useCases.articles.embeddedProducts(body);
   const products: Record<string, ProductCardData> = {};
   for (const [slug, p] of found) products[slug] = toCardData(p);
   return { parts: renderBody(body), products, readTimeMinutes: readTimeMinutes(body) };
@@ -74,7 +62,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await requirePermission(request, context, "content", "delete");
     if (!confirmed(fields)) return data<ActionResult>({ error: "Confirm the delete with its button.", values: {} }, { status: 400, headers: noStore });
     try {
-      await deleteArticle(context.db, actor, id, pictureStore(context));
+      await context.useCases.articles.deleteArticle(actor, id, pictureStore(context));
     } catch (error) {
       return domainErrorReply<ActionResult>(error, (e) => ({ error: e.message, values: {} }), { headers: noStore });
     }
@@ -89,10 +77,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   try {
     if (id === "new") {
-      const created = await createArticle(context.db, actor, parsed.data, pictureChange(context, fields, file));
+      const created = await context.useCases.articles.createArticle(actor, parsed.data, pictureChange(context, fields, file));
       return redirect(`/admin/articles/${created.id}?done=created`, { headers: noStore });
     }
-    await updateArticle(context.db, actor, id, parsed.data, pictureChange(context, fields, file));
+    await context.useCases.articles.updateArticle(actor, id, parsed.data, pictureChange(context, fields, file));
     return redirect(`/admin/articles/${id}?done=saved`, { headers: noStore });
   } catch (error) {
     return domainErrorReply<ActionResult>(error, (e) => ({ ...placeError(e), values: fields }), { headers: noStore });

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { articleIdSchema, articleStatusIntentSchema, listAdminArticles, setArticleStatus } from "../../../core/articles/index.ts";
+import { articleIdSchema, articleStatusIntentSchema } from "../../../core/articles/index.ts";
 import { can } from "../../../core/admin/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = guardedMeta("Stories");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "content", "read");
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
-  const rows = await listAdminArticles(context.db, q);
+  const rows = await context.useCases.articles.listAdminArticles(q);
   const deleted = new URL(request.url).searchParams.get("done") === "deleted";
   return data({ rows, q, deleted, mayWrite: can(viewer.role, "content", "update"), mayCreate: can(viewer.role, "content", "create") }, { headers: noStore });
 }
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = articleStatusIntentSchema.safeParse(fields.intent);
   if (!id.success || !intent.success) return data<StatusResult>({ ok: false, error: "Choose a story and publish or unpublish it." }, { status: 400, headers: noStore });
   try {
-    const { slug } = await setArticleStatus(context.db, actor, id.data, intent.data);
+    const { slug } = await context.useCases.articles.setArticleStatus(actor, id.data, intent.data);
     // From the edit page: back to it, saying what happened.
     if (fields.redirectTo === `/admin/articles/${id.data}`) return redirect(`${fields.redirectTo}?done=${intent.data}`, { headers: noStore });
     return data<StatusResult>({ ok: true, message: intent.data === "publish" ? `Published: /culture/${slug}` : "Unpublished: shoppers no longer see it." }, { headers: noStore });

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Form } from "../../i18n/index.ts";
-import { auditDiff, auditEntities, auditQuerySchema, listAudit } from "../../../core/admin/index.ts";
+import { auditDiff, auditQuerySchema } from "../../../core/admin/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, primaryButton } from "../../components/account/page-shell.tsx";
 import { AdminHeader, Cell, Pager, ResponsiveTable, rowClass, selectClass } from "../../components/admin/admin-ui.tsx";
@@ -20,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = auditQuerySchema.parse(Object.fromEntries(url.searchParams));
   const [result, entities] = await Promise.all([
-    listAudit(context.db, { actor: query.actor, entity: query.entity, from: dayStart(query.from), to: dayEnd(query.to), page: query.page }),
-    auditEntities(context.db),
+    context.useCases.admin.listAudit({ actor: query.actor, entity: query.entity, from: dayStart(query.from), to: dayEnd(query.to), page: query.page }),
+    context.useCases.admin.auditEntities(),
   ]);
   const rows = result.rows.map((r) => ({
     id: r.id,

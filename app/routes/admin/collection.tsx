@@ -1,23 +1,7 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { CULTURE_IMAGES } from "../../../core/articles/index.ts";
-import {
-  addHotspot,
-  addLook,
-  collectionFormSchema,
-  createCollection,
-  deleteCollection,
-  getAdminCollection,
-  hotspotFormSchema,
-  listProductChoices,
-  lookbookIdSchema,
-  lookFormSchema,
-  removeHotspot,
-  removeLook,
-  updateCollection,
-  updateLook,
-  type LookView,
-} from "../../../core/lookbook/index.ts";
+import { collectionFormSchema, hotspotFormSchema, lookbookIdSchema, lookFormSchema, type LookView } from "../../../core/lookbook/index.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { instantToStoreLocal } from "../../../core/shared/dates.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -40,8 +24,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "content", "read");
   const id = editorIdOrNewOf(lookbookIdSchema, params.id, { bare: true });
   if (id === "new") await requirePermission(request, context, "content", "create");
-  const collection = id === "new" ? null : editorRecord(await getAdminCollection(context.db, id), { bare: true });
-  const [choices] = await Promise.all([listProductChoices(context.db)]);
+  const collection = id === "new" ? null : editorRecord(await context.useCases.lookbook.getAdminCollection(id), { bare: true });
+  const [choices] = await Promise.all([context.useCases.lookbook.listProductChoices()]);
   return data({ collection, choices, images: [...CULTURE_IMAGES], done: new URL(request.url).searchParams.get("done") }, { headers: noStore });
 }
 
@@ -77,32 +61,32 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const parsed = collectionFormSchema.safeParse(fields);
       if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
       if (id === "new") {
-        const created = await createCollection(context.db, actor, parsed.data, context.jobs);
+        const created = await context.useCases.lookbook.createCollection(actor, parsed.data, context.jobs);
         return redirect(`/admin/collections/${created.id}?done=created`, { headers: noStore });
       }
-      await updateCollection(context.db, actor, id, parsed.data, context.jobs);
+      await context.useCases.lookbook.updateCollection(actor, id, parsed.data, context.jobs);
     } else if (id === "new") {
       return fail({ error: "Create the collection first." });
     } else if (intent === "add-look" || intent === "update-look") {
       const parsed = lookFormSchema.safeParse(fields);
       if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
       const picture = pictureChange(context, fields, file);
-      if (intent === "add-look") await addLook(context.db, actor, id, parsed.data, picture);
-      else if (lookId.success) await updateLook(context.db, actor, id, lookId.data, parsed.data, picture);
+      if (intent === "add-look") await context.useCases.lookbook.addLook(actor, id, parsed.data, picture);
+      else if (lookId.success) await context.useCases.lookbook.updateLook(actor, id, lookId.data, parsed.data, picture);
       else return fail({ error: "Choose a look." });
     } else if (intent === "remove-look" && lookId.success) {
-      await removeLook(context.db, actor, id, lookId.data, pictureStore(context));
+      await context.useCases.lookbook.removeLook(actor, id, lookId.data, pictureStore(context));
     } else if (intent === "delete-collection") {
-      await deleteCollection(context.db, actor, id, pictureStore(context), context.jobs);
+      await context.useCases.lookbook.deleteCollection(actor, id, pictureStore(context), context.jobs);
       return redirect("/admin/collections?done=deleted", { headers: noStore });
     } else if (intent === "add-hotspot" && lookId.success) {
       const parsed = hotspotFormSchema.safeParse(fields);
       if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
-      await addHotspot(context.db, actor, id, lookId.data, parsed.data);
+      await context.useCases.lookbook.addHotspot(actor, id, lookId.data, parsed.data);
     } else if (intent === "remove-hotspot" && lookId.success) {
       const hotspotId = lookbookIdSchema.safeParse(fields.hotspotId);
       if (!hotspotId.success) return fail({ error: "Choose a hotspot." });
-      await removeHotspot(context.db, actor, id, lookId.data, hotspotId.data);
+      await context.useCases.lookbook.removeHotspot(actor, id, lookId.data, hotspotId.data);
     } else {
       return fail({ error: "Unknown action." });
     }

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { Link } from "../../i18n/index.ts";
 import { can } from "../../../core/admin/rules.ts";
-import { listAdminCollections } from "../../../core/lookbook/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { Notice, primaryButton } from "../../components/account/page-shell.tsx";
 import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
@@ -15,7 +14,7 @@ export const meta: Route.MetaFunction = guardedMeta("Collections");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "content", "read");
   const deleted = new URL(request.url).searchParams.get("done") === "deleted";
-  return data({ rows: await listAdminCollections(context.db), deleted, mayCreate: can(viewer.role, "content", "create") }, { headers: noStore });
+  return data({ rows: await context.useCases.lookbook.listAdminCollections(), deleted, mayCreate: can(viewer.role, "content", "create") }, { headers: noStore });
 }
 
 export default function AdminCollections({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
 import { Form } from "../../i18n/index.ts";
-import { clearRate, listRates, rateChangeSchema, setRate } from "../../../core/currency/index.ts";
+import { rateChangeSchema } from "../../../core/currency/index.ts";
 import { convertUsdCents, CURRENCY_NAMES, FOREIGN_CURRENCIES, formatRate, type ForeignCurrency } from "../../../core/currency/rules.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -22,7 +22,7 @@ const SAMPLE_CENTS = 5500;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "settings", "read");
-  const rates = await listRates(context.db);
+  const rates = await context.useCases.currency.listRates();
   const done = new URL(request.url).searchParams.get("done");
   return data({ rates, done: done === "set" || done === "cleared" ? done : null }, { headers: noStore });
 }
@@ -39,11 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const change = parsed.data;
   if (change.intent === "set") {
-    const { changed } = await setRate(context.db, actor, change.currency, change.rate);
+    const { changed } = await context.useCases.currency.setRate(actor, change.currency, change.rate);
     if (changed) context.log.info({ currency: change.currency, rate: formatRate(change.rate), actor: actor.email }, "exchange rate set");
     throw redirect(`/admin/currency?done=set#rate-${change.currency}`, { headers: noStore });
   }
-  const { changed } = await clearRate(context.db, actor, change.currency);
+  const { changed } = await context.useCases.currency.clearRate(actor, change.currency);
   if (changed) context.log.info({ currency: change.currency, actor: actor.email }, "exchange rate cleared");
   throw redirect(`/admin/currency?done=cleared#rate-${change.currency}`, { headers: noStore });
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { checkInSchema, checkInTicket, type CheckInResult } from "../../../core/events/index.ts";
+import { checkInSchema, type CheckInResult } from "../../../core/events/index.ts";
 import { formatTicketCode } from "../../../core/events/rules.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const parsed = checkInSchema.safeParse(fields);
   if (!parsed.success) return data<Result>({ fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
-  const result = await checkInTicket(context.db, eventActor(actor), parsed.data.code);
+  const result = await context.useCases.events.checkInTicket(eventActor(actor), parsed.data.code);
   const shown = "at" in result ? { ...result, at: result.at.toISOString() } : result;
   return data<Result>({ result: shown }, { status: result.kind === "checked_in" ? 200 : 409, headers: noStore });
 }

@@ -1,16 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import {
-  addTicketType,
-  eventIdSchema,
-  eventFormSchema,
-  getAdminEvent,
-  instantToStoreLocal,
-  listRsvps,
-  ticketTypeFormSchema,
-  updateEvent,
-  updateTicketType,
-} from "../../../core/events/index.ts";
+import { eventIdSchema, eventFormSchema, instantToStoreLocal, ticketTypeFormSchema } from "../../../core/events/index.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
@@ -38,8 +28,8 @@ const DONE = { created: "The event was created.", saved: "The event was saved.",
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "events", "read");
-  const event = await loadEditorRecord(eventIdSchema, params.id, (id) => getAdminEvent(context.db, id), { bare: true });
-  const rsvps = event.mode === "rsvp" ? await listRsvps(context.db, event.id) : [];
+  const event = await loadEditorRecord(eventIdSchema, params.id, (id) => context.useCases.events.getAdminEvent(id), { bare: true });
+  const rsvps = event.mode === "rsvp" ? await context.useCases.events.listRsvps(event.id) : [];
   const done = new URL(request.url).searchParams.get("done");
   const values: EventValues = {
     slug: event.slug,
@@ -84,7 +74,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const parsed = eventFormSchema.safeParse({ ...fields, published: fields.published ?? "" });
       if (!parsed.success) return data<Result>({ intent, fields: fieldErrors(parsed.error), values }, { status: 400, headers: noStore });
       try {
-        await updateEvent(context.db, eventActor(actor), eventId, parsed.data, pictureChange(context, fields, file));
+        await context.useCases.events.updateEvent(eventActor(actor), eventId, parsed.data, pictureChange(context, fields, file));
       } catch (error) {
         const domain = expectDomainError(error);
         return data<Result>({ intent, ...placeError(domain), values }, { status: domain.status, headers: noStore });
@@ -94,7 +84,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === "add-type") {
       const parsed = ticketTypeFormSchema.safeParse(fields);
       if (!parsed.success) return data<Result>({ intent, fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
-      await addTicketType(context.db, eventActor(actor), eventId, parsed.data);
+      await context.useCases.events.addTicketType(eventActor(actor), eventId, parsed.data);
       return back("type-added");
     }
     if (intent === "save-type") {
@@ -103,7 +93,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       if (!variantId.success) return data<Result>({ intent, error: "Choose a ticket type." }, { status: 400, headers: noStore });
       if (!parsed.success) return data<Result>({ intent, variantId: variantId.data, fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
       try {
-        await updateTicketType(context.db, eventActor(actor), eventId, variantId.data, parsed.data);
+        await context.useCases.events.updateTicketType(eventActor(actor), eventId, variantId.data, parsed.data);
       } catch (error) {
         const domain = expectDomainError(error);
         return data<Result>({ intent, variantId: variantId.data, error: domain.message }, { status: domain.status, headers: noStore });

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { createEvent, eventFormSchema, listAdminEvents } from "../../../core/events/index.ts";
+import { eventFormSchema } from "../../../core/events/index.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
@@ -20,7 +20,7 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "events", "read");
-  const rows = await listAdminEvents(context.db);
+  const rows = await context.useCases.events.listAdminEvents();
   return data({ rows: rows.map((r) => ({ ...r, past: r.endsAt.getTime() <= Date.now() })) }, { headers: noStore });
 }
 
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = eventFormSchema.safeParse({ ...fields, published: fields.published ?? "" });
   if (!parsed.success) return data<EventFormResult>({ fields: fieldErrors(parsed.error), values }, { status: 400, headers: noStore });
   try {
-    const event = await createEvent(context.db, eventActor(actor), parsed.data);
+    const event = await context.useCases.events.createEvent(eventActor(actor), parsed.data);
     return redirect(`/admin/events/${event.id}?done=created`, { headers: noStore });
   } catch (error) {
     const domain = expectDomainError(error);

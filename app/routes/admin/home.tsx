@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { Link } from "../../i18n/index.ts";
-import { getAdminStats } from "../../../core/admin/index.ts";
 import { can } from "../../../core/admin/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { secondaryButton, Section } from "../../components/account/page-shell.tsx";
@@ -16,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const role = viewer.role;
   try {
-    return data({ stats: await getAdminStats(context.db), failed: false, role }, { headers: noStore });
+    return data({ stats: await context.useCases.admin.getAdminStats(), failed: false, role }, { headers: noStore });
   } catch (error) {
     // SPEC section 8: logged, and the page shows empty sections.
     context.log.error({ err: error }, "Failed to load admin data");

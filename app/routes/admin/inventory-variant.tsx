@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { adjustStock, getInventoryRow, InventoryError, listMovementPage, restock } from "../../../core/inventory/index.ts";
+import { InventoryError } from "../../../core/inventory/index.ts";
 import { adjustInput, fieldErrorsOf, MOVEMENT_FILTERS, movementListInput, restockInput, variantIdInput, type FieldErrors } from "../../../core/inventory/inputs.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, Section } from "../../components/account/page-shell.tsx";
@@ -19,9 +19,9 @@ export const meta: Route.MetaFunction = guardedMeta("Stock history");
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "inventory", "read");
   const variantId = editorIdOf(variantIdInput, params.variantId);
-  const variant = editorRecord(await getInventoryRow(context.db, variantId));
+  const variant = editorRecord(await context.useCases.inventory.getInventoryRow(variantId));
   const query = movementListInput.parse(searchOf(request));
-  const movements = await listMovementPage(context.db, variantId, query);
+  const movements = await context.useCases.inventory.listMovementPage(variantId, query);
   return data({ variant, query, movements, search: new URL(request.url).search }, { headers: noStore });
 }
 
@@ -40,13 +40,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const parsed = restockInput.safeParse(fields);
       if (!parsed.success) return reply({ intent, ok: false, errors: fieldErrorsOf(parsed.error), values }, 400);
       const { quantity, reason } = parsed.data;
-      await restock(context.db, variantId, quantity, { actor: actor.email, reason, jobs: context.jobs, onChange: auditStockChange(actor, "restock", reason) });
+      await context.useCases.inventory.restock(variantId, quantity, { actor: actor.email, reason, jobs: context.jobs, onChange: auditStockChange(actor, "restock", reason) });
       return reply({ intent, ok: true, message: `Added ${quantity} ${quantity === 1 ? "unit" : "units"}.` });
     }
     const parsed = adjustInput.safeParse(fields);
     if (!parsed.success) return reply({ intent, ok: false, errors: fieldErrorsOf(parsed.error), values }, 400);
     const { onHand, reason } = parsed.data;
-    await adjustStock(context.db, variantId, onHand, { actor: actor.email, reason, jobs: context.jobs, onChange: auditStockChange(actor, "adjust", reason) });
+    await context.useCases.inventory.adjustStock(variantId, onHand, { actor: actor.email, reason, jobs: context.jobs, onChange: auditStockChange(actor, "adjust", reason) });
     return reply({ intent, ok: true, message: `On hand set to ${onHand}.` });
   } catch (error) {
     if (!(error instanceof InventoryError)) throw error;

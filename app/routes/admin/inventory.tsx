@@ -2,17 +2,7 @@ import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { z } from "zod";
 import { recordAudit } from "../../../core/admin/index.ts";
-import {
-  acknowledgeAlert,
-  applyStockList,
-  getInventoryStats,
-  InventoryError,
-  listActiveAlerts,
-  listInventory,
-  previewStockList,
-  readStockList,
-  type StockImportPreview,
-} from "../../../core/inventory/index.ts";
+import { InventoryError, readStockList, type StockImportPreview } from "../../../core/inventory/index.ts";
 import { acknowledgeInput, INVENTORY_FILTERS, inventoryListInput, type InventoryFilter } from "../../../core/inventory/inputs.ts";
 import { STOCK_IMPORT_MAX_BYTES } from "../../../core/inventory/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -33,11 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "inventory", "read");
   const query = inventoryListInput.parse(searchOf(request));
   const [list, stats, open, high] = await Promise.all([
-    listInventory(context.db, query),
-    getInventoryStats(context.db),
-    listActiveAlerts(context.db),
+    context.useCases.inventory.listInventory(query),
+    context.useCases.inventory.getInventoryStats(),
+    context.useCases.inventory.listActiveAlerts(),
     // The dashboard's critical alerts are these: the same read, high severity only.
-    listActiveAlerts(context.db, { severity: "high", limit: 0 }),
+    context.useCases.inventory.listActiveAlerts({ severity: "high", limit: 0 }),
   ]);
   const alerts = { ...open, highTotal: high.total };
   return data({ query, list, stats, alerts, search: new URL(request.url).search }, { headers: noStore });
@@ -73,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = acknowledgeInput.safeParse(fields);
       if (!parsed.success) return reply({ intent: "acknowledge", ok: false, message: "That alert could not be found." }, 400);
       try {
-        await acknowledgeAlert(context.db, parsed.data.alertId, actor.email, (tx, alert) =>
+        await context.useCases.inventory.acknowledgeAlert(parsed.data.alertId, actor.email, (tx, alert) =>
           recordAudit(tx, actor, { entity: "stock_alert", entityId: alert.id, action: "acknowledge", before: { acknowledged: false, ...alert }, after: { acknowledged: true } }),
         );
       } catch (error) {
@@ -86,20 +76,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!file) return reply({ intent: "preview", error: "Choose a CSV file with the columns sku,on_hand." }, 400);
       const read = readStockList(file.text);
       if (!read.ok) return reply({ intent: "preview", error: read.error, fileName: file.name }, 400);
-      return reply({ intent: "preview", fileName: file.name, preview: await previewStockList(context.db, read.entries) });
+      return reply({ intent: "preview", fileName: file.name, preview: await context.useCases.inventory.previewStockList(read.entries) });
     }
     case "confirm": {
       const parsed = confirmRows.safeParse(fields.rows ?? "");
       if (!parsed.success) return reply({ intent: "confirm", ok: false, message: "The confirmed rows could not be read. Upload the file again." }, 400);
       const entries = parsed.data.map(([sku, onHand], i) => ({ line: i + 2, sku, value: String(onHand) }));
       // Stock moves between preview and confirm: check the rows again, and apply none if any is refused now.
-      const preview = await previewStockList(context.db, entries);
+      const preview = await context.useCases.inventory.previewStockList(entries);
       if (preview.refused.length > 0) {
         return reply({ intent: "confirm", ok: false, message: "Stock changed since the preview; nothing was applied. Check the rows below and upload again.", preview }, 409);
       }
       try {
-        const changes = await applyStockList(
-          context.db,
+        const changes = await context.useCases.inventory.applyStockList(
           preview.accepted.map((r) => ({ sku: r.sku, onHand: r.next })),
           { actor: actor.email, reason: "Stock list imported", jobs: context.jobs, onChange: auditStockChange(actor, "import", "Stock list imported") },
         );

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { listKeptMail } from "../../../core/mail/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { AdminHeader } from "../../components/admin/admin-ui.tsx";
 import { MailCard } from "../../components/admin/linkified-text.tsx";
@@ -16,7 +15,7 @@ export const meta: Route.MetaFunction = guardedMeta("Kept mail");
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "mail", "read");
-  const mails = await listKeptMail(context.db);
+  const mails = await context.useCases.mail.listKeptMail();
   return data({ mails, smtp: context.mailDelivery === "smtp" }, { headers: noStore });
 }
 

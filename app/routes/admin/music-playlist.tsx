@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { deletePlaylist, getPlaylist, idInput, moveTrack, MusicError, MUSIC_MESSAGES, removeTrack, updatePlaylist } from "../../../core/music/index.ts";
+import { idInput, MusicError, MUSIC_MESSAGES } from "../../../core/music/index.ts";
 import { MediaError } from "../../../core/media/index.ts";
 import { formatClock, formatLength, trackCount } from "../../../core/music/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -10,7 +10,7 @@ import { PlaylistForm, playlistFieldOf, playlistValuesOf, type PlaylistFormError
 import { badForm, readFormWithUpload } from "../../lib/form.server.ts";
 import { confirmed, pictureChange, pictureStore } from "../../lib/pictures.server.ts";
 import { DeleteConfirm } from "../../components/admin/photo-fields.tsx";
-import { musicDeps, playlistIdOf } from "../../lib/music-admin.server.ts";
+import { playlistIdOf } from "../../lib/music-admin.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/music-playlist";
 import { useDone } from "../../lib/done.ts";
@@ -30,7 +30,7 @@ type Done = keyof typeof DONE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "content", "read");
-  const playlist = editorRecord(await getPlaylist(context.db, playlistIdOf(params)));
+  const playlist = editorRecord(await context.useCases.music.getPlaylist(playlistIdOf(params)));
   const done = new URL(request.url).searchParams.get("done");
   return data({ playlist, done: done && Object.hasOwn(DONE, done) ? (done as Done) : null }, { headers: noStore });
 }
@@ -45,7 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = playlistIdOf(params);
   // The details form carries an optional cover photo (the HTTP layer lets this page's POST be up to 10 MB and its fields).
   const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description", "descriptionEs"] });
-  const deps = musicDeps(context, actor);
+  const music = context.useCases.music.asAdmin(actor);
   const reply = (body: ActionData, status = 200) => data(body, { status, headers: noStore });
   const done = (what: Done) => redirect(`/admin/music/${id}?done=${what}`, { headers: noStore });
   try {
@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "update": {
         const values = playlistValuesOf(fields);
         try {
-          await updatePlaylist(deps, id, values, pictureChange(context, fields, file));
+          await music.updatePlaylist(id, values, pictureChange(context, fields, file));
         } catch (error) {
           if (error instanceof MusicError && error.code !== "music.playlist_not_found") {
             return reply({ intent: "update", values, errors: { [playlistFieldOf(error.field)]: error.message } }, error.status);
@@ -66,21 +66,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "delete": {
         await requirePermission(request, context, "content", "delete");
         if (!confirmed(fields)) return reply({ intent: "track", error: "Confirm the delete with its button." }, 400);
-        await deletePlaylist(deps, id, pictureStore(context));
+        await music.deletePlaylist(id, pictureStore(context));
         return redirect("/admin/music?done=deleted", { headers: noStore });
       }
       case "move":
-        await moveTrack(deps, id, { trackId: fields.trackId, direction: fields.direction });
+        await music.moveTrack(id, { trackId: fields.trackId, direction: fields.direction });
         return done("moved");
       case "remove": {
         if (fields.confirmed !== "yes") {
           const trackId = idInput.safeParse(fields.trackId);
-          const playlist = await getPlaylist(context.db, id);
+          const playlist = await context.useCases.music.getPlaylist(id);
           if (!playlist) throw editorNotFound();
           if (!trackId.success || !playlist.tracks.some((t) => t.id === trackId.data)) return reply({ intent: "track", error: MUSIC_MESSAGES.trackNotFound }, 404);
           return reply({ intent: "confirm-remove", trackId: trackId.data });
         }
-        await removeTrack(deps, id, fields.trackId);
+        await music.removeTrack(id, fields.trackId);
         return done("removed");
       }
       default:

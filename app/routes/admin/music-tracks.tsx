@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { addTrack, getPlaylist, MusicError, MUSIC_MESSAGES } from "../../../core/music/index.ts";
+import { MusicError, MUSIC_MESSAGES } from "../../../core/music/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, Section } from "../../components/account/page-shell.tsx";
 import { AdminHeader } from "../../components/admin/admin-ui.tsx";
 import { badForm, readFormWithUpload } from "../../lib/form.server.ts";
-import { musicDeps, playlistIdOf } from "../../lib/music-admin.server.ts";
+import { playlistIdOf } from "../../lib/music-admin.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/music-tracks";
 import { noStore } from "../../lib/private-page.ts";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = guardedMeta("Upload a track");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "content", "read");
-  const playlist = editorRecord(await getPlaylist(context.db, playlistIdOf(params)));
+  const playlist = editorRecord(await context.useCases.music.getPlaylist(playlistIdOf(params)));
   return data({ playlist: { id: playlist.id, title: playlist.title } }, { headers: noStore });
 }
 
@@ -32,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const reply = (errors: ActionData["errors"], status: number) => data<ActionData>({ errors, values }, { status, headers: noStore });
   if (!file || file.bytes.length === 0) return reply({ file: MUSIC_MESSAGES.noFile }, 400);
   try {
-    await addTrack(musicDeps(context, actor), id, { ...values, bytes: file.bytes });
+    await context.useCases.music.asAdmin(actor).addTrack(id, { ...values, bytes: file.bytes });
   } catch (error) {
     if (!(error instanceof MusicError)) throw error;
     if (error.code === "music.playlist_not_found") throw editorNotFound();

@@ -1,13 +1,12 @@
 import { data, redirect } from "react-router";
 import { Link } from "../../i18n/index.ts";
-import { createPlaylist, listPlaylists, MusicError } from "../../../core/music/index.ts";
+import { MusicError } from "../../../core/music/index.ts";
 import { formatLength, trackCount } from "../../../core/music/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { Notice, Section } from "../../components/account/page-shell.tsx";
 import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
 import { EMPTY_PLAYLIST, PlaylistForm, playlistFieldOf, playlistValuesOf, type PlaylistFormErrors, type PlaylistFormValues } from "../../components/admin/playlist-form.tsx";
 import { badForm, readForm } from "../../lib/form.server.ts";
-import { musicDeps } from "../../lib/music-admin.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/music";
 import { useDone } from "../../lib/done.ts";
@@ -18,7 +17,7 @@ export const meta: Route.MetaFunction = guardedMeta("Music");
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "content", "read");
   const deleted = new URL(request.url).searchParams.get("done") === "deleted";
-  return data({ playlists: await listPlaylists(context.db), deleted }, { headers: noStore });
+  return data({ playlists: await context.useCases.music.listPlaylists(), deleted }, { headers: noStore });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields.intent !== "create") return badForm("Unknown action.");
   const values = playlistValuesOf(fields);
   try {
-    const { id } = await createPlaylist(musicDeps(context, actor), values);
+    const { id } = await context.useCases.music.asAdmin(actor).createPlaylist(values);
     return redirect(`/admin/music/${id}?done=created`, { headers: noStore });
   } catch (error) {
     if (!(error instanceof MusicError)) throw error;

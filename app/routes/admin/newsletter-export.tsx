@@ -1,4 +1,3 @@
-import { listConfirmedSubscribers } from "../../../core/newsletter/index.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/newsletter-export";
@@ -7,7 +6,7 @@ import { noStore } from "../../lib/private-page.ts";
 /** Every confirmed subscriber as CSV. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "newsletter", "read");
-  const rows = await listConfirmedSubscribers(context.db);
+  const rows = await context.useCases.newsletter.listConfirmedSubscribers();
   let body = csvLine(["Email", "Confirmed", "Subscribed", "Source", "Has account"]);
   for (const r of rows) body += csvLine([r.email, r.confirmedAt?.toISOString() ?? "", r.subscribedAt.toISOString(), r.source, r.hasAccount ? "yes" : "no"]);
   const day = new Date().toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { campaignSchema, createCampaign, listCampaigns, subscriberCounts } from "../../../core/newsletter/index.ts";
+import { campaignSchema } from "../../../core/newsletter/index.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton, Section } from "../../components/account/page-shell.tsx";
@@ -9,7 +9,6 @@ import { Field } from "../../components/admin/product-form.tsx";
 import { NewsletterBody } from "../../components/newsletter/newsletter-body.tsx";
 import { storeDateTime } from "../../lib/dates.ts";
 import { readForm } from "../../lib/form.server.ts";
-import { newsletterDeps } from "../../lib/newsletter.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import { CAMPAIGN_BATCH_SIZE } from "../../../core/newsletter/rules.ts";
 import type { Route } from "./+types/newsletter";
@@ -20,7 +19,7 @@ export const meta: Route.MetaFunction = guardedMeta("Newsletter");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "newsletter", "read");
-  const [counts, campaigns] = await Promise.all([subscriberCounts(context.db), listCampaigns(context.db)]);
+  const [counts, campaigns] = await Promise.all([context.useCases.newsletter.subscriberCounts(), context.useCases.newsletter.listCampaigns()]);
   const done = new URL(request.url).searchParams.get("done");
   return data({ counts, campaigns, sent: done === "sent" }, { headers: noStore });
 }
@@ -44,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const shown = { subject, body, subjectEs: spanish?.subject ?? "", bodyEs: spanish?.body ?? "" };
     return data<ComposeResult>({ values: shown, confirm: true, spanish: Boolean(spanish) }, { headers: noStore });
   }
-  const id = await createCampaign(newsletterDeps(context), actor, parsed.data);
+  const id = await context.useCases.newsletter.createCampaign(actor, parsed.data);
   context.log.info({ campaignId: id, actor: actor.email }, "newsletter campaign created");
   throw redirect("/admin/newsletter?done=sent", { headers: noStore });
 }

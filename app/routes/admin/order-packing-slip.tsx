@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { findAdminOrder } from "../../../core/admin/index.ts";
 import { orderIdSchema } from "../../../core/orders/index.ts";
 import { describeItem } from "../../../core/orders/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -13,7 +12,7 @@ export const meta: Route.MetaFunction = guardedMeta("Packing slip · Admin");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "orders", "read");
-  const order = await loadEditorRecord(orderIdSchema, params.id, (id) => findAdminOrder(context.db, id));
+  const order = await loadEditorRecord(orderIdSchema, params.id, (id) => context.useCases.admin.findAdminOrder(id));
   return data({ order }, { headers: noStore });
 }
 

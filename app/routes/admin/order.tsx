@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { Link } from "../../i18n/index.ts";
 import { z } from "zod";
-import { addOrderNote, adminCancelOrder, adminMarkDelivered, adminShipOrder, findAdminOrder, requestOrderRefund } from "../../../core/admin/index.ts";
 import { orderNoteSchema, parseRefundForm, shipFormSchema } from "../../../core/orders/inputs.ts";
 import { orderIdSchema } from "../../../core/orders/index.ts";
 import { REFUNDABLE_STATUSES } from "../../../core/orders/rules.ts";
@@ -29,7 +28,7 @@ export const meta: Route.MetaFunction = guardedMeta("Order · Admin");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "orders", "read");
-  const order = await loadEditorRecord(orderIdSchema, params.id, (id) => findAdminOrder(context.db, id));
+  const order = await loadEditorRecord(orderIdSchema, params.id, (id) => context.useCases.admin.findAdminOrder(id));
   const done = new URL(request.url).searchParams.get("done");
   // A fresh key for each rendering of the refund form: the same form sent twice refunds once.
   return data({ order, refundKey: newToken(), done: done && DONE[done] ? DONE[done] : null }, { headers: noStore });
@@ -74,39 +73,38 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = intentSchema.safeParse(form.intent);
   if (!intent.success) return data<AdminOrderActionData>({ intent: "note", formError: "Unknown order action." }, { status: 400, headers: noStore });
   const reply = (body: AdminOrderActionData, status = 400) => data<AdminOrderActionData>(body, { status, headers: noStore });
-  const deps = { db: context.db, jobs: context.jobs, payments: context.payments, baseUrl: context.baseUrl, onError: (err: unknown, what: string) => context.log.error({ err }, what) };
   const back = (done: string) => redirect(`/admin/orders/${orderId}?done=${done}`, { headers: noStore });
   try {
     switch (intent.data) {
       case "ship": {
         const parsed = shipFormSchema.safeParse({ carrier: form.carrier, trackingNumber: form.trackingNumber });
         if (!parsed.success) return reply({ intent: "ship", errors: fieldErrors(parsed.error) });
-        await adminShipOrder(deps, actor, orderId, parsed.data);
+        await context.useCases.admin.adminShipOrder(actor, orderId, parsed.data);
         return back("shipped");
       }
       case "deliver":
-        await adminMarkDelivered(deps, actor, orderId);
+        await context.useCases.admin.adminMarkDelivered(actor, orderId);
         return back("delivered");
       case "note": {
         const parsed = orderNoteSchema.safeParse({ body: form.body });
         if (!parsed.success) return reply({ intent: "note", errors: fieldErrors(parsed.error) });
-        await addOrderNote(context.db, actor, orderId, parsed.data.body);
+        await context.useCases.admin.addOrderNote(actor, orderId, parsed.data.body);
         return back("note");
       }
       case "cancel": {
         if (form.confirm !== "yes") {
-          const order = await findAdminOrder(context.db, orderId);
+          const order = await context.useCases.admin.findAdminOrder(orderId);
           if (!order) throw editorNotFound();
           return reply({ intent: "cancel", confirm: { summary: `Cancel ${order.number}, put its stock back and refund ${formatCents(order.totalCents)} to the customer?`, fields: { intent: "cancel" } } }, 200);
         }
-        await adminCancelOrder(deps, actor, orderId);
+        await context.useCases.admin.adminCancelOrder(actor, orderId);
         return back("cancelled");
       }
       case "refund": {
         const parsed = parseRefundForm(form);
         if (!parsed.success) return reply({ intent: "refund", errors: fieldErrors(parsed.error) });
         if (form.confirm !== "yes") {
-          const order = await findAdminOrder(context.db, orderId);
+          const order = await context.useCases.admin.findAdminOrder(orderId);
           if (!order) throw editorNotFound();
           const r = parsed.data;
           const what =
@@ -119,7 +117,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           for (const [k, v] of Object.entries(form)) if (k !== "confirm") fields[k] = v;
           return reply({ intent: "refund", confirm: { summary: `Refund ${what} on ${order.number}${r.restock ? ", and put the units back in stock" : ""}?`, fields } }, 200);
         }
-        await requestOrderRefund(deps, actor, orderId, parsed.data);
+        await context.useCases.admin.requestOrderRefund(actor, orderId, parsed.data);
         return back("refunded");
       }
     }

@@ -1,4 +1,3 @@
-import { exportAdminOrders } from "../../../core/admin/index.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import { readFilter } from "./orders.tsx";
@@ -9,7 +8,7 @@ import { noStore } from "../../lib/private-page.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "orders", "read");
   const filter = readFilter(new URL(request.url));
-  const rows = await exportAdminOrders(context.db, filter);
+  const rows = await context.useCases.admin.exportAdminOrders(filter);
   const dollars = (cents: number) => (cents / 100).toFixed(2);
   let body = csvLine(["Order", "Date", "Status", "Customer", "Email", "Items", "Total", "Refunded", "Carrier", "Tracking number"]);
   for (const r of rows) {

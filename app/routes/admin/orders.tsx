@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { listAdminOrders } from "../../../core/admin/index.ts";
 import { adminOrderFilterSchema, type AdminOrderFilter } from "../../../core/orders/inputs.ts";
 import { ORDER_STATUSES } from "../../../core/orders/rules.ts";
 import { ADMIN_STATUS_DOT, ADMIN_STATUS_LABEL, AdminStatusBadge, type AdminStatus } from "../../components/admin/admin-status.tsx";
@@ -22,7 +21,7 @@ export function readFilter(url: URL): AdminOrderFilter {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "orders", "read");
   const filter = readFilter(new URL(request.url));
-  const list = await listAdminOrders(context.db, filter);
+  const list = await context.useCases.admin.listAdminOrders(filter);
   return data({ filter, ...list }, { headers: noStore });
 }
 

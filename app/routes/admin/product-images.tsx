@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { recordAudit } from "../../../core/admin/index.ts";
-import { addProductImage, getProductForImages, makeImageFirst, MEDIA_MESSAGES, MediaError, removeProductImage, type MediaDeps } from "../../../core/media/index.ts";
+import { MEDIA_MESSAGES, MediaError } from "../../../core/media/index.ts";
 import { productIdInput } from "../../../core/media/inputs.ts";
 import { colorLabel, MEDIA_WIDTHS } from "../../../core/media/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -26,7 +25,7 @@ type Done = keyof typeof DONE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, "products", "update");
-  const product = editorRecord(await getProductForImages(context.db, editorIdOf(productIdInput, params.id)));
+  const product = editorRecord(await context.useCases.media.getProductForImages(editorIdOf(productIdInput, params.id)));
   const done = new URL(request.url).searchParams.get("done");
   return data({ product, done: done && Object.hasOwn(DONE, done) ? (done as Done) : null }, { headers: noStore });
 }
@@ -48,19 +47,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { fields, file } = await readFormWithUpload(request, "file");
   const reply = (body: ActionData, status = 200) => data(body, { status, headers: noStore });
   const done = (what: Done) => redirect(`/admin/products/${productId}/images?done=${what}`, { headers: noStore });
-  const deps: MediaDeps = {
-    db: context.db,
-    store: context.media,
-    audit: (tx, entry) => recordAudit(tx, actor, entry),
-    onError: (err, what) => context.log.error({ err, productId }, what),
-  };
+  const media = context.useCases.media.asAdmin(actor);
 
   switch (fields.intent) {
     case "upload": {
       const values = { color: fields.color ?? "", alt: fields.alt ?? "" };
       if (!file || file.bytes.length === 0) return reply({ intent: "upload", errors: { file: MEDIA_MESSAGES.noFile }, values }, 400);
       try {
-        await addProductImage(deps, { productId, color: values.color, alt: values.alt, expectedVersion: fields.version ?? "", bytes: file.bytes });
+        await media.addProductImage({ productId, color: values.color, alt: values.alt, expectedVersion: fields.version ?? "", bytes: file.bytes });
       } catch (error) {
         if (!(error instanceof MediaError)) throw error;
         if (error.code === "media.product_not_found") throw editorNotFound();
@@ -76,13 +70,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // Removing asks first: the confirm form sends the same fields again with confirmed=yes.
       if (intent === "remove" && fields.confirmed !== "yes") {
         const imageId = productIdInput.safeParse(fields.imageId);
-        const product = editorRecord(await getProductForImages(context.db, productId));
+        const product = editorRecord(await context.useCases.media.getProductForImages(productId));
         if (!imageId.success || !product.images.some((i) => i.id === imageId.data)) return reply({ intent, error: MEDIA_MESSAGES.imageNotFound }, imageId.success ? 404 : 400);
         return reply({ intent: "confirm-remove", imageId: imageId.data });
       }
       try {
-        if (intent === "remove") await removeProductImage(deps, input);
-        else await makeImageFirst(deps, input);
+        if (intent === "remove") await media.removeProductImage(input);
+        else await media.makeImageFirst(input);
       } catch (error) {
         if (!(error instanceof MediaError)) throw error;
         if (error.code === "media.product_not_found") throw editorNotFound();

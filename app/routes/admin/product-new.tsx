@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { createProduct } from "../../../core/admin/index.ts";
 import { ART_KINDS, productFormInput, productFormSchema } from "../../../core/catalog/index.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -29,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data<ActionResult>({ fields: fieldErrors(parsed.error), values: fields }, { status: 400, headers: noStore });
   let id: number;
   try {
-    ({ id } = await createProduct(context.db, actor, parsed.data, context.jobs));
+    ({ id } = await context.useCases.admin.createProduct(actor, parsed.data, context.jobs));
   } catch (error) {
     return domainErrorReply<ActionResult>(error, (e) => ({ ...placeError(e), values: fields }), { headers: noStore });
   }

@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { z } from "zod";
-import { getAdminProduct } from "../../../core/admin/index.ts";
 import { can } from "../../../core/admin/rules.ts";
-import { adminRaffleOfProduct, raffleFormSchema, saveRaffle } from "../../../core/raffles/index.ts";
+import { raffleFormSchema } from "../../../core/raffles/index.ts";
 import { noStore } from "../../lib/private-page.ts";
 import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
 // The page's own constants from the module's database-free rules: its face reaches node-only code.
@@ -36,8 +35,8 @@ const STATUS_LABEL = { entered: "Entered", won: "Won, claim open", claimed: "Cla
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "products", "read");
   const productId = editorIdOf(idSchema, params.id);
-  const product = editorRecord(await getAdminProduct(context.db, productId));
-  const found = await adminRaffleOfProduct(context.db, productId);
+  const product = editorRecord(await context.useCases.admin.getAdminProduct(productId));
+  const found = await context.useCases.raffles.adminRaffleOfProduct(productId);
   const done = new URL(request.url).searchParams.get("done") === "saved";
   return data(
     {
@@ -71,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = raffleFormSchema.safeParse(values);
   if (!parsed.success) return data<ActionResult>({ fields: fieldErrors(parsed.error), values }, { status: 400, headers: noStore });
   try {
-    await saveRaffle(context, actor, productId, parsed.data);
+    await context.useCases.raffles.saveRaffle(actor, productId, parsed.data);
   } catch (error) {
     const domain = expectDomainError(error);
     return data<ActionResult>({ ...placeError(domain), values }, { status: domain.status, headers: noStore });

@@ -1,9 +1,7 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { z } from "zod";
-import { addVariant, getAdminProduct, removeVariant, updateProduct, updateVariant } from "../../../core/admin/index.ts";
 import { can } from "../../../core/admin/rules.ts";
-import { waitingLine } from "../../../core/alerts/index.ts";
 import { ART_KINDS, newVariantSchema, productFormInput, productFormSchema, variantEditSchema, variantFormInput, versionSchema } from "../../../core/catalog/index.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -37,7 +35,7 @@ const DONE = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "products", "read");
   const productId = editorIdOf(idSchema, params.id);
-  const [found, line] = await Promise.all([getAdminProduct(context.db, productId), waitingLine(context.db, productId)]);
+  const [found, line] = await Promise.all([context.useCases.admin.getAdminProduct(productId), context.useCases.alerts.waitingLine(productId)]);
   const product = editorRecord(found);
   const done = new URL(request.url).searchParams.get("done");
   return data(
@@ -83,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = productFormSchema.safeParse(productFormInput(fields));
     if (!parsed.success) return reply({ form: "product", fields: fieldErrors(parsed.error), values: fields });
     try {
-      await updateProduct(context.db, actor, productId, version.data, parsed.data, context.jobs);
+      await context.useCases.admin.updateProduct(actor, productId, version.data, parsed.data, context.jobs);
     } catch (error) {
       return refused("product")(error);
     }
@@ -95,7 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = newVariantSchema.safeParse(variantFormInput(fields));
     if (!parsed.success) return reply({ form: "variant-new", fields: fieldErrors(parsed.error), values: fields });
     try {
-      await addVariant(context.db, actor, productId, version.data, parsed.data, context.jobs);
+      await context.useCases.admin.addVariant(actor, productId, version.data, parsed.data, context.jobs);
     } catch (error) {
       return refused("variant-new")(error);
     }
@@ -111,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const parsed = variantEditSchema.safeParse(variantFormInput(fields));
       if (!parsed.success) return reply({ form, fields: fieldErrors(parsed.error), values: fields });
       try {
-        await updateVariant(context.db, actor, productId, target.data.variantId, version.data, parsed.data, context.jobs);
+        await context.useCases.admin.updateVariant(actor, productId, target.data.variantId, version.data, parsed.data, context.jobs);
       } catch (error) {
         return refused(form)(error);
       }
@@ -121,7 +119,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return reply({ form, confirm: { variantId: target.data.variantId, label: fields.label?.slice(0, 80) ?? "this variant" } }, 200);
     }
     try {
-      const outcome = await removeVariant(context.db, actor, productId, target.data.variantId, version.data);
+      const outcome = await context.useCases.admin.removeVariant(actor, productId, target.data.variantId, version.data);
       return redirect(`${here}?done=variant-${outcome}`, { headers: noStore });
     } catch (error) {
       return refused(form)(error);

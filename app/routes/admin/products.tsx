@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { listAdminProducts } from "../../../core/admin/index.ts";
 import { adminProductQuerySchema } from "../../../core/catalog/index.ts";
 import { can } from "../../../core/admin/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -19,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "products", "read");
   const url = new URL(request.url);
   const query = adminProductQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const result = await listAdminProducts(context.db, query);
+  const result = await context.useCases.admin.listAdminProducts(query);
   return data(
     { ...result, query: { q: query.q, category: query.category ?? "", status: query.status ?? "" }, search: url.search, mayCreate: can(viewer.role, "products", "create") },
     { headers: noStore },

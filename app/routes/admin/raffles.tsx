@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { Link } from "../../i18n/index.ts";
-import { listRaffles } from "../../../core/raffles/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
 import { storeDateTime } from "../../lib/dates.ts";
@@ -16,7 +15,7 @@ const PHASE_LABEL = { upcoming: "Not open yet", open: "Taking entries", closed: 
 /** Every raffle (ADR 0035), the latest to close first: where each stands, and a link to its product's raffle page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "products", "read");
-  const rows = await listRaffles(context.db);
+  const rows = await context.useCases.raffles.listRaffles();
   return data(
     { rows: rows.map((r) => ({ ...r, opensAt: r.opensAt.toISOString(), closesAt: r.closesAt.toISOString() })) },
     { headers: noStore },

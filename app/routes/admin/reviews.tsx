@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { hideReviewSchema, listReviewsForModeration, reviewedProducts, reviewIdSchema, reviewListQuerySchema, setReviewHidden } from "../../../core/admin/index.ts";
+import { hideReviewSchema, reviewIdSchema, reviewListQuerySchema } from "../../../core/admin/index.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "reviews", "read");
   const url = new URL(request.url);
   const query = reviewListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const [result, productChoices] = await Promise.all([listReviewsForModeration(context.db, query), reviewedProducts(context.db)]);
+  const [result, productChoices] = await Promise.all([context.useCases.admin.listReviewsForModeration(query), context.useCases.admin.reviewedProducts()]);
   const done = url.searchParams.get("done");
   return data(
     {
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   try {
     if (fields.intent === "unhide") {
-      await setReviewHidden(context.db, actor, reviewId.data, { hidden: false });
+      await context.useCases.admin.setReviewHidden(actor, reviewId.data, { hidden: false });
       return back("unhide");
     }
     if (fields.intent !== "hide") return data<ReviewActionResult>({ error: "Unknown action." }, { status: 400, headers: noStore });
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ReviewActionResult>({ reviewId: reviewId.data, fields: fieldErrors(parsed.error), reason: fields.reason ?? "" }, { status: 400, headers: noStore });
     }
     if (fields.confirmed !== "yes") return data<ReviewActionResult>({ confirm: { reviewId: reviewId.data, reason: parsed.data.reason } }, { headers: noStore });
-    await setReviewHidden(context.db, actor, reviewId.data, { hidden: true, reason: parsed.data.reason });
+    await context.useCases.admin.setReviewHidden(actor, reviewId.data, { hidden: true, reason: parsed.data.reason });
     return back("hide");
   } catch (error) {
     return domainErrorReply<ReviewActionResult>(error, (e) => ({ reviewId: reviewId.data, error: e.message }), { headers: noStore });

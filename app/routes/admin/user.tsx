@@ -1,13 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import {
-  changeUserRole,
-  deleteUserAsAdmin,
-  getUserDetail,
-  idSchema,
-  roleChangeSchema,
-  setUserActive,
-} from "../../../core/admin/index.ts";
+import { idSchema, roleChangeSchema } from "../../../core/admin/index.ts";
 import { can, ROLE_CHOICES, ROLE_LABEL } from "../../../core/admin/rules.ts";
 import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -27,7 +20,7 @@ export const meta: Route.MetaFunction = guardedMeta("User");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer } = await requirePermission(request, context, "users", "read");
-  const user = editorRecord(await getUserDetail(context.db, editorIdOf(idSchema, params.id)));
+  const user = editorRecord(await context.useCases.admin.getUserDetail(editorIdOf(idSchema, params.id)));
   const done = new URL(request.url).searchParams.get("done");
   return data({ user, viewer: { id: viewer.id, role: viewer.role }, done: done && done in DONE ? (done as keyof typeof DONE) : null }, { headers: noStore });
 }
@@ -66,9 +59,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<ActionResult>({ confirm: { intent, ...(role ? { role } : {}) } }, { headers: noStore });
   }
   try {
-    if (intent === "role") await changeUserRole(context.db, actor, userId, role!);
-    else if (intent === "delete") await deleteUserAsAdmin(context.db, actor, userId);
-    else await setUserActive(context.db, actor, userId, intent === "reactivate");
+    if (intent === "role") await context.useCases.admin.changeUserRole(actor, userId, role!);
+    else if (intent === "delete") await context.useCases.admin.deleteUserAsAdmin(actor, userId);
+    else await context.useCases.admin.setUserActive(actor, userId, intent === "reactivate");
   } catch (error) {
     return domainErrorReply<ActionResult>(error, (e) => ({ error: e.message }), { headers: noStore });
   }

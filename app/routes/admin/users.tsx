@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { listUsers, userListQuerySchema } from "../../../core/admin/index.ts";
+import { userListQuerySchema } from "../../../core/admin/index.ts";
 import { ROLE_CHOICES as ROLES, ROLE_LABEL } from "../../../core/admin/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, primaryButton } from "../../components/account/page-shell.tsx";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "users", "read");
   const url = new URL(request.url);
   const query = userListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const result = await listUsers(context.db, query);
+  const result = await context.useCases.admin.listUsers(query);
   return data({ ...result, query: { q: query.q ?? "", role: query.role ?? "" }, search: url.search }, { headers: noStore });
 }
 
