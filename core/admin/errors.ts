@@ -33,7 +33,7 @@ export const adminText = textsOf({
   "orders.domain.notFound": [],
 });
 
-/** The English of the people page's refusals (tests read them). */
+/** The same refusals' English, for the tests that name it (texts/messages/en/admin.json has these words). */
 export const ADMIN_MESSAGES = {
   userNotFound: "This account no longer exists.",
   reviewNotFound: "This review no longer exists.",

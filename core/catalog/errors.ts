@@ -35,7 +35,7 @@ export const catalogText = textsOf({
   "admin.domain.variantHeld": [],
 });
 
-/** The English of the product editor's refusals (tests read them). */
+/** The same refusals' English, for the tests that name it (texts/messages/en/admin.json has these words). */
 export const CATALOG_MESSAGES = {
   productNotFound: MEDIA_MESSAGES.productNotFound,
   variantNotFound: "This variant no longer exists.",

@@ -42,7 +42,7 @@ export const mediaText = textsOf({
   "admin.domain.photoUnreadable": [],
 });
 
-/** The English of the photos' refusals (the upload pages and tests read them). */
+/** The same refusals' English, for the back office's upload page and the tests that name it (texts/messages/en/admin.json has these words). */
 export const MEDIA_MESSAGES = {
   productNotFound: "This product no longer exists.",
   imageNotFound: "This photo no longer exists. Reload to see the product's photos.",

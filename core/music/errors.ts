@@ -42,7 +42,7 @@ export const musicText = textsOf({
   "admin.domain.audioUnreadable": [],
 });
 
-/** The English of the playlists' refusals (the upload pages and tests read them). */
+/** The same refusals' English, for the back office's upload pages and the tests that name it (texts/messages/en/admin.json has these words). */
 export const MUSIC_MESSAGES = {
   playlistNotFound: "This playlist no longer exists.",
   trackNotFound: "This track no longer exists. Reload to see the playlist's tracks.",
