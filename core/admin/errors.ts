@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type AdminErrorCode = "admin.user_not_found" | "admin.review_not_found" | "admin.last_super_admin" | "admin.self" | "admin.user_deleted" | "admin.staff_only";
 
@@ -11,6 +12,28 @@ export class AdminError extends errorsOf<AdminErrorCode>({
   "admin.staff_only": 403,
 }) {}
 
+/** What the back office's refusals say: texts of the catalogue (texts/messages/<locale>/admin.json), with the values each takes. */
+export const adminText = textsOf({
+  "admin.domain.accountGone": [],
+  "admin.domain.reviewGone": [],
+  "admin.domain.lastSuperAdmin": [],
+  "admin.domain.notYourOwnAccount": [],
+  "admin.domain.accountDeleted": [],
+  "admin.domain.superAdminDeactivates": [],
+  "admin.domain.superAdminChangesRoles": [],
+  "admin.domain.superAdminDeletes": [],
+  "admin.domain.refundedInFull": [],
+  "admin.domain.refundLineNotOnOrder": [],
+  "admin.domain.refundUnitsLeft": ["left", "item"],
+  "admin.domain.refundAtMost": ["amount"],
+  "admin.domain.refundFormExpired": [],
+  "admin.domain.refundedWhenCancelled": [],
+  "admin.domain.refundBeforeShipment": [],
+  "admin.domain.refundNotFound": [],
+  "orders.domain.notFound": [],
+});
+
+/** The same refusals' English, for the tests that name it (texts/messages/en/admin.json has these words). */
 export const ADMIN_MESSAGES = {
   userNotFound: "This account no longer exists.",
   reviewNotFound: "This review no longer exists.",

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, reviews, users } from "../../db/schema/index.ts";
 import { recordAudit, type AdminActor } from "./commands.ts";
-import { ADMIN_MESSAGES, AdminError } from "./errors.ts";
+import { adminText, AdminError } from "./errors.ts";
 import type { AdminReviewQuery } from "./inputs.ts";
 import { ADMIN_PAGE_SIZE } from "./queries.ts";
 import { pageWindow } from "../shared/paging.ts";
@@ -82,7 +82,7 @@ export async function setReviewHidden(
 ): Promise<{ changed: boolean }> {
   return db.transaction(async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
-    if (!review) throw new AdminError("admin.review_not_found", ADMIN_MESSAGES.reviewNotFound);
+    if (!review) throw new AdminError("admin.review_not_found", adminText("admin.domain.reviewGone"));
     if (review.hidden === change.hidden) return { changed: false };
     const before = { hidden: review.hidden, hiddenReason: review.hiddenReason };
     if (change.hidden) {

@@ -16,6 +16,7 @@ import type { PaymentProvider } from "../payments/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { taxCents } from "../shared/money.ts";
 import { recordAudit, type AdminActor } from "./commands.ts";
+import { adminText } from "./errors.ts";
 
 export interface AdminOrderDeps {
   db: Db;
@@ -122,7 +123,7 @@ async function planRefund(tx: Db, order: OrderRow, form: RefundForm): Promise<{ 
   const previous = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
   const refunded = previous.reduce((sum, r) => sum + r.amountCents, 0);
   const remaining = order.totalCents - refunded;
-  if (remaining <= 0) throw new OrderError("orders.refund_exceeds", "This order has been refunded in full.", { orderId: order.id });
+  if (remaining <= 0) throw new OrderError("orders.refund_exceeds", adminText("admin.domain.refundedInFull"), { orderId: order.id });
   if (form.mode === "full") {
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
     const done = refundedUnits(previous);
@@ -138,10 +139,10 @@ async function planRefund(tx: Db, order: OrderRow, form: RefundForm): Promise<{ 
   let subtotal = 0;
   for (const line of form.lines) {
     const item = items.get(line.orderItemId);
-    if (!item) throw new OrderError("orders.refund_invalid", "That line is not on this order.", { orderItemId: line.orderItemId });
+    if (!item) throw new OrderError("orders.refund_invalid", adminText("admin.domain.refundLineNotOnOrder"), { orderItemId: line.orderItemId });
     const left = item.quantity - (done.get(item.id) ?? 0);
     if (line.quantity > left) {
-      throw new OrderError("orders.refund_invalid", `Only ${left} of ${item.name} can still be refunded.`, { orderItemId: item.id, left });
+      throw new OrderError("orders.refund_invalid", adminText("admin.domain.refundUnitsLeft", { left, item: item.name }), { orderItemId: item.id, left });
     }
     subtotal += item.unitPriceCents * line.quantity;
   }
@@ -157,7 +158,7 @@ function refundedUnits(rows: readonly RefundRow[]): Map<number, number> {
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const exceeds = (order: OrderRow, remaining: number) =>
-  new OrderError("orders.refund_exceeds", `At most ${dollars(remaining)} of this order can still be refunded.`, { orderId: order.id, remaining });
+  new OrderError("orders.refund_exceeds", adminText("admin.domain.refundAtMost", { amount: dollars(remaining) }), { orderId: order.id, remaining });
 
 /**
  * Step one of a refund, in one transaction under the order's row lock: the sum of the order's refunds,
@@ -170,13 +171,13 @@ export async function requestOrderRefund(deps: AdminOrderDeps, actor: AdminActor
     const order = await lockOrder(tx, orderId);
     const [existing] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, form.key));
     if (existing) {
-      if (existing.orderId !== orderId) throw new OrderError("orders.refund_invalid", "The form has expired; open the order again.", { key: form.key });
+      if (existing.orderId !== orderId) throw new OrderError("orders.refund_invalid", adminText("admin.domain.refundFormExpired"), { key: form.key });
       return existing;
     }
     if (!REFUNDABLE_STATUSES.includes(order.status)) {
       throw new OrderError(
         "orders.refund_invalid",
-        order.status === "cancelled" ? "A cancelled order was refunded when it was cancelled." : "Before shipment, cancel the order instead: it is refunded in full.",
+        adminText(order.status === "cancelled" ? "admin.domain.refundedWhenCancelled" : "admin.domain.refundBeforeShipment"),
         { status: order.status },
       );
     }
@@ -205,10 +206,10 @@ export async function requestOrderRefund(deps: AdminOrderDeps, actor: AdminActor
  */
 export async function finishOrderRefund(deps: AdminOrderDeps, refundId: number): Promise<RefundRow> {
   const [refund] = await deps.db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
-  if (!refund) throw new OrderError("orders.not_found", "That refund was not found.", { refundId });
+  if (!refund) throw new OrderError("orders.not_found", adminText("admin.domain.refundNotFound"), { refundId });
   if (refund.status === "refunded") return refund;
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
-  if (!order) throw new OrderError("orders.not_found", "That order was not found.", { orderId: refund.orderId });
+  if (!order) throw new OrderError("orders.not_found", adminText("orders.domain.notFound"), { orderId: refund.orderId });
   if (order.paymentProvider !== deps.payments.name) throw new Error(`order ${order.id} was paid through ${order.paymentProvider}, not ${deps.payments.name}`);
   const { refundId: providerRefundId } = await deps.payments.refund(order.paymentId, refund.amountCents, `order-refund:${refund.id}`);
   return deps.db.transaction(async (tx) => {

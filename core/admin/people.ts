@@ -4,7 +4,7 @@ import { orders, products, reviews, sessions, users, type Role } from "../../db/
 import { retireAccount } from "../accounts/index.ts";
 import { orderNumberLabel, PAID_STATUSES } from "../orders/index.ts";
 import { recordAudit, type AdminActor } from "./commands.ts";
-import { ADMIN_MESSAGES, AdminError } from "./errors.ts";
+import { adminText, AdminError } from "./errors.ts";
 import type { UserListQuery, UserStatus } from "./inputs.ts";
 import { ADMIN_PAGE_SIZE } from "./queries.ts";
 import { can, permissionsOf } from "./rules.ts";
@@ -165,7 +165,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 async function lockTarget(tx: Tx, userId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('admin.active_super_admins'))`);
   const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-  if (!target) throw new AdminError("admin.user_not_found", ADMIN_MESSAGES.userNotFound);
+  if (!target) throw new AdminError("admin.user_not_found", adminText("admin.domain.accountGone"));
   return target;
 }
 
@@ -177,17 +177,17 @@ async function refuseLastSuperAdmin(tx: Tx, target: { id: string; role: Role; ac
     .select({ n: count() })
     .from(users)
     .where(and(eq(users.role, "super_admin"), eq(users.active, true), isNull(users.deletedAt)));
-  if (Number(row?.n ?? 0) <= 1) throw new AdminError("admin.last_super_admin", ADMIN_MESSAGES.lastSuperAdmin);
+  if (Number(row?.n ?? 0) <= 1) throw new AdminError("admin.last_super_admin", adminText("admin.domain.lastSuperAdmin"));
 }
 
 const snapshot = (u: { role: Role; active: boolean; deletedAt: Date | null }) => ({ role: u.role, status: userStatus(u) });
 
 /** super_admin only (resource "roles"): sets an account's role, never removing the last active super_admin. */
 export async function changeUserRole(db: Db, actor: AdminActor, userId: string, role: Role): Promise<{ changed: boolean }> {
-  if (!can(actor.role, "roles", "update")) throw new AdminError("admin.staff_only", "Only a super admin can change roles.");
+  if (!can(actor.role, "roles", "update")) throw new AdminError("admin.staff_only", adminText("admin.domain.superAdminChangesRoles"));
   return db.transaction(async (tx) => {
     const target = await lockTarget(tx, userId);
-    if (target.deletedAt) throw new AdminError("admin.user_deleted", ADMIN_MESSAGES.userDeleted);
+    if (target.deletedAt) throw new AdminError("admin.user_deleted", adminText("admin.domain.accountDeleted"));
     if (target.role === role) return { changed: false };
     if (role !== "super_admin") await refuseLastSuperAdmin(tx, target);
     const at = new Date();
@@ -203,11 +203,11 @@ export async function changeUserRole(db: Db, actor: AdminActor, userId: string, 
  * super_admin; administrators' accounts are a super_admin's to change.
  */
 export async function setUserActive(db: Db, actor: AdminActor, userId: string, active: boolean): Promise<{ changed: boolean }> {
-  if (!active && actor.id === userId) throw new AdminError("admin.self", ADMIN_MESSAGES.self);
+  if (!active && actor.id === userId) throw new AdminError("admin.self", adminText("admin.domain.notYourOwnAccount"));
   return db.transaction(async (tx) => {
     const target = await lockTarget(tx, userId);
-    if (target.deletedAt) throw new AdminError("admin.user_deleted", ADMIN_MESSAGES.userDeleted);
-    if (target.role !== "customer" && actor.role !== "super_admin") throw new AdminError("admin.staff_only", ADMIN_MESSAGES.staffOnly);
+    if (target.deletedAt) throw new AdminError("admin.user_deleted", adminText("admin.domain.accountDeleted"));
+    if (target.role !== "customer" && actor.role !== "super_admin") throw new AdminError("admin.staff_only", adminText("admin.domain.superAdminDeactivates"));
     if (target.active === active) return { changed: false };
     if (!active) await refuseLastSuperAdmin(tx, target);
     await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, userId));
@@ -225,8 +225,8 @@ export async function setUserActive(db: Db, actor: AdminActor, userId: string, a
 
 /** Soft delete (SPEC: deletedAt set, active false), super_admin only ("users" delete): the same as the shopper's own (retireAccount), audited. */
 export async function deleteUserAsAdmin(db: Db, actor: AdminActor, userId: string): Promise<{ changed: boolean }> {
-  if (!can(actor.role, "users", "delete")) throw new AdminError("admin.staff_only", "Only a super admin can delete accounts.");
-  if (actor.id === userId) throw new AdminError("admin.self", ADMIN_MESSAGES.self);
+  if (!can(actor.role, "users", "delete")) throw new AdminError("admin.staff_only", adminText("admin.domain.superAdminDeletes"));
+  if (actor.id === userId) throw new AdminError("admin.self", adminText("admin.domain.notYourOwnAccount"));
   return db.transaction(async (tx) => {
     const target = await lockTarget(tx, userId);
     if (target.deletedAt) return { changed: false };

@@ -2,8 +2,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { checkoutAttempts, orderItems, products, productSlugRedirects, productTranslations, variants } from "../../db/schema/index.ts";
 import {
-  CATALOG_MESSAGES,
   CatalogError,
+  catalogText,
   isArtKind,
   lowStockThreshold,
   makeSku,
@@ -146,20 +146,20 @@ async function claimSlug(tx: Db, slug: string, productId: number | null): Promis
     .select({ id: products.id })
     .from(products)
     .where(productId === null ? eq(products.slug, slug) : and(eq(products.slug, slug), ne(products.id, productId)));
-  if (taken.length > 0) throw new CatalogError("catalog.slug_taken", CATALOG_MESSAGES.slugTaken, { field: "slug" });
+  if (taken.length > 0) throw new CatalogError("catalog.slug_taken", catalogText("admin.domain.productSlugTaken"), { field: "slug" });
   await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug));
 }
 
 function mapUniqueViolation(error: unknown): never {
   const constraint = uniqueViolation(error);
-  if (constraint === "products_slug_unique") throw new CatalogError("catalog.slug_taken", CATALOG_MESSAGES.slugTaken, { field: "slug" });
-  if (constraint === "variants_sku_unique") throw new CatalogError("catalog.sku_taken", CATALOG_MESSAGES.skuTaken, { field: "sku" });
-  if (constraint === "variants_product_options_unique") throw new CatalogError("catalog.options_taken", CATALOG_MESSAGES.optionsTaken, { field: "size" });
+  if (constraint === "products_slug_unique") throw new CatalogError("catalog.slug_taken", catalogText("admin.domain.productSlugTaken"), { field: "slug" });
+  if (constraint === "variants_sku_unique") throw new CatalogError("catalog.sku_taken", catalogText("admin.domain.skuTaken"), { field: "sku" });
+  if (constraint === "variants_product_options_unique") throw new CatalogError("catalog.options_taken", catalogText("admin.domain.optionsTaken"), { field: "size" });
   throw error;
 }
 
 function checkArt(artKind: string): void {
-  if (!isArtKind(artKind)) throw new CatalogError("catalog.unknown_art", CATALOG_MESSAGES.unknownArt, { field: "artKind" });
+  if (!isArtKind(artKind)) throw new CatalogError("catalog.unknown_art", catalogText("admin.domain.unknownArt"), { field: "artKind" });
 }
 
 function productValues(form: ProductForm) {
@@ -339,7 +339,7 @@ export async function removeVariant(db: Db, actor: AdminActor, productId: number
   return db.transaction(async (tx) => {
     await lockProductVersion(tx, productId, expectedVersion);
     const before = await lockVariantOf(tx, productId, variantId);
-    if (before.reserved > 0) throw new CatalogError("catalog.variant_held", CATALOG_MESSAGES.variantHeld);
+    if (before.reserved > 0) throw new CatalogError("catalog.variant_held", catalogText("admin.domain.variantHeld"));
     const [ordered] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(eq(orderItems.variantId, variantId));
     const [attempted] = await tx
       .select({ n: sql<number>`count(*)::int` })

@@ -5,7 +5,7 @@ import { recordAudit, type AdminActor } from "../admin/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
 import { uniqueViolation } from "../shared/db-errors.ts";
 import { mergeTexts, noTexts, type Texts } from "../shared/translations.ts";
-import { ARTICLE_MESSAGES, ArticleError, articleNotFound } from "./errors.ts";
+import { ArticleError, articleNotFound, articleText } from "./errors.ts";
 import type { ArticleForm } from "./inputs.ts";
 import { slugFromTitle } from "./rules.ts";
 
@@ -58,7 +58,7 @@ function snapshot(a: ArticleRow, es: SpanishTexts) {
   };
 }
 
-const slugTaken = () => new ArticleError("articles.slug_taken", ARTICLE_MESSAGES.slugTaken, { field: "slug" });
+const slugTaken = () => new ArticleError("articles.slug_taken", articleText("admin.domain.storySlugTaken"), { field: "slug" });
 
 function mapUniqueViolation(error: unknown): never {
   if (uniqueViolation(error) === "articles_slug_unique") throw slugTaken();
@@ -169,7 +169,7 @@ export async function deleteArticle(db: Db, actor: AdminActor, id: number, pictu
   await withPicture(db, { store: picture.store, onError: picture.onError }, async (tx, photo) => {
     const [before] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
     if (!before) throw articleNotFound();
-    if (before.status === "published") throw new ArticleError("articles.published", ARTICLE_MESSAGES.deletePublished);
+    if (before.status === "published") throw new ArticleError("articles.published", articleText("admin.domain.storyPublished"));
     const es = await spanishOf(tx, id);
     // Its translation goes with it (the foreign key cascades); the audit row keeps both languages.
     await tx.delete(articles).where(eq(articles.id, id));

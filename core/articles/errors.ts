@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type ArticleErrorCode = "articles.not_found" | "articles.slug_taken" | "articles.published";
 
@@ -8,10 +9,11 @@ export class ArticleError extends errorsOf<ArticleErrorCode>({
   "articles.published": 409,
 }) {}
 
-export const ARTICLE_MESSAGES = {
-  notFound: "This story is not available.",
-  slugTaken: "Another story already uses this address.",
-  deletePublished: "Unpublish the story before deleting it: shoppers can still read it.",
-} as const;
+/** What the stories' refusals say: texts of the catalogue (texts/messages/<locale>/admin.json). */
+export const articleText = textsOf({
+  "admin.domain.storyUnavailable": [],
+  "admin.domain.storySlugTaken": [],
+  "admin.domain.storyPublished": [],
+});
 
-export const articleNotFound = () => new ArticleError("articles.not_found", ARTICLE_MESSAGES.notFound);
+export const articleNotFound = () => new ArticleError("articles.not_found", articleText("admin.domain.storyUnavailable"));

@@ -5,4 +5,4 @@ export { articleFormSchema, articleIdSchema, articleSlugSchema, articleStatusInt
 export { renderBody, renderMarkdown } from "./markdown.ts";
 export { embeddedProducts, getAdminArticle, getPublishedArticle, listAdminArticles, listArticleSlugs, listPublishedArticles, type AdminArticleDetail, type ArticleDetail, type ArticleSpanish, type ArticleSummary } from "./queries.ts";
 export { createArticle, deleteArticle, setArticleStatus, updateArticle } from "./commands.ts";
-export { ARTICLE_MESSAGES, ArticleError, articleNotFound, type ArticleErrorCode } from "./errors.ts";
+export { ArticleError, articleNotFound, type ArticleErrorCode } from "./errors.ts";

@@ -1,5 +1,6 @@
 import { MEDIA_MESSAGES } from "../media/index.ts";
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type CatalogErrorCode =
   | "catalog.product_not_found"
@@ -22,6 +23,19 @@ export class CatalogError extends errorsOf<CatalogErrorCode>({
   "catalog.variant_held": 409,
 }) {}
 
+/** What the product editor's refusals say: texts of the catalogue (texts/messages/<locale>/admin.json). */
+export const catalogText = textsOf({
+  "admin.domain.productGone": [],
+  "admin.domain.variantGone": [],
+  "admin.domain.productChanged": [],
+  "admin.domain.productSlugTaken": [],
+  "admin.domain.skuTaken": [],
+  "admin.domain.optionsTaken": [],
+  "admin.domain.unknownArt": [],
+  "admin.domain.variantHeld": [],
+});
+
+/** The same refusals' English, for the tests that name it (texts/messages/en/admin.json has these words). */
 export const CATALOG_MESSAGES = {
   productNotFound: MEDIA_MESSAGES.productNotFound,
   variantNotFound: "This variant no longer exists.",
@@ -34,6 +48,6 @@ export const CATALOG_MESSAGES = {
   variantHeld: "Units of this variant are held for checkouts in progress; try again once they finish.",
 } as const;
 
-export const productNotFound = () => new CatalogError("catalog.product_not_found", CATALOG_MESSAGES.productNotFound);
-export const variantNotFound = () => new CatalogError("catalog.variant_not_found", CATALOG_MESSAGES.variantNotFound);
-export const productChanged = () => new CatalogError("catalog.changed", CATALOG_MESSAGES.changed);
+export const productNotFound = () => new CatalogError("catalog.product_not_found", catalogText("admin.domain.productGone"));
+export const variantNotFound = () => new CatalogError("catalog.variant_not_found", catalogText("admin.domain.variantGone"));
+export const productChanged = () => new CatalogError("catalog.changed", catalogText("admin.domain.productChanged"));

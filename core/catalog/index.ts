@@ -22,4 +22,4 @@ export { collectionTextColumns, findRenamedProduct, getProductBySlug, listCollec
 export { productReleaseAt, releaseMoments } from "./release.ts";
 export { listProductsByIds } from "./queries.ts";
 export { ART_KINDS, garmentSvg, isArtKind, type ArtKind } from "./art.ts";
-export { CATALOG_MESSAGES, CatalogError, productChanged, productNotFound, variantNotFound } from "./errors.ts";
+export { CATALOG_MESSAGES, CatalogError, catalogText, productChanged, productNotFound, variantNotFound } from "./errors.ts";

@@ -3,7 +3,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { stockAlerts, stockMovements, variants, type MovementType } from "../../db/schema/index.ts";
-import { InsufficientStockError, InventoryError, invalidQuantity, variantNotFound, type StockShortfall } from "./errors.ts";
+import { InsufficientStockError, InventoryError, inventoryText, invalidQuantity, variantNotFound, type StockShortfall } from "./errors.ts";
 import { alertMessage, alertTypeFor, isPositiveQuantity, mergeLines, severityFor, type StockLine } from "./rules.ts";
 
 export interface StockChangeOptions {
@@ -76,7 +76,7 @@ async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVa
 function checkedLines(lines: readonly StockLine[]): StockLine[] {
   for (const line of lines) if (!isPositiveQuantity(line.quantity)) throw invalidQuantity(line.quantity);
   const merged = mergeLines(lines);
-  if (merged.length === 0) throw new InventoryError("inventory.invalid_quantity", "Nothing to change.");
+  if (merged.length === 0) throw new InventoryError("inventory.invalid_quantity", inventoryText("admin.domain.nothingToChange"));
   return merged;
 }
 
@@ -244,7 +244,7 @@ export async function commitReservation(db: Db, lines: readonly StockLine[], opt
 function assertReserved(lines: StockLine[], locked: Map<number, LockedVariant>) {
   const short = lines.filter((l) => locked.get(l.variantId)!.reserved < l.quantity);
   if (short.length > 0) {
-    throw new InventoryError("inventory.reservation_too_small", "Less stock is reserved than asked to release or commit.", {
+    throw new InventoryError("inventory.reservation_too_small", inventoryText("admin.domain.reservationTooSmall"), {
       lines: short.map((l) => ({ variantId: l.variantId, requested: l.quantity, reserved: locked.get(l.variantId)!.reserved })),
     });
   }
@@ -272,13 +272,13 @@ export async function setStockLevels(
 ): Promise<StockChange[]> {
   for (const l of levels) if (!Number.isInteger(l.onHand) || l.onHand < 0) throw invalidQuantity(l.onHand);
   const ids = [...new Set(levels.map((l) => l.variantId))];
-  if (ids.length !== levels.length) throw new InventoryError("inventory.invalid_quantity", "A variant is listed more than once.");
+  if (ids.length !== levels.length) throw new InventoryError("inventory.invalid_quantity", inventoryText("admin.domain.variantListedTwice"));
   if (ids.length === 0) return [];
   return db.transaction(async (tx) => {
     const locked = await lockVariants(tx, ids);
     const below = levels.filter((l) => l.onHand < locked.get(l.variantId)!.reserved);
     if (below.length > 0) {
-      throw new InventoryError("inventory.below_reserved", "On hand cannot go below what is reserved.", {
+      throw new InventoryError("inventory.below_reserved", inventoryText("admin.domain.belowReserved"), {
         lines: below.map((l) => ({ variantId: l.variantId, reserved: locked.get(l.variantId)!.reserved, requested: l.onHand })),
       });
     }
@@ -320,7 +320,7 @@ export async function adjustStock(db: Db, variantId: number, newOnHand: number, 
   await db.transaction(async (tx) => {
     const v = (await lockVariants(tx, [variantId])).get(variantId)!;
     if (newOnHand < v.reserved) {
-      throw new InventoryError("inventory.below_reserved", `On hand cannot go below the ${v.reserved} units reserved.`, {
+      throw new InventoryError("inventory.below_reserved", inventoryText("admin.domain.belowReservedUnits", { reserved: v.reserved }), {
         variantId,
         reserved: v.reserved,
         requested: newOnHand,
@@ -344,7 +344,7 @@ export async function acknowledgeAlert(
   await db.transaction(async (tx) => {
     const [alert] = await tx
       .select({ id: stockAlerts.id, acknowledged: stockAlerts.acknowledged, variantId: stockAlerts.variantId, type: stockAlerts.type }).from(stockAlerts).where(eq(stockAlerts.id, alertId)).for("update");
-    if (!alert) throw new InventoryError("inventory.alert_not_found", `Alert ${alertId} was not found.`, { alertId });
+    if (!alert) throw new InventoryError("inventory.alert_not_found", inventoryText("admin.domain.alertNotFound", { alertId }), { alertId });
     if (alert.acknowledged) return;
     await tx
       .update(stockAlerts)

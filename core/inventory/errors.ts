@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type InventoryErrorCode =
   | "inventory.insufficient_stock"
@@ -17,6 +18,19 @@ export class InventoryError extends errorsOf<InventoryErrorCode>({
   "inventory.alert_not_found": 404,
 }) {}
 
+/** What the stock's refusals say: texts of the catalogue (texts/messages), with the values each takes. */
+export const inventoryText = textsOf({
+  "checkout.domain.insufficientStock": [],
+  "admin.domain.variantNotFound": ["variantId"],
+  "admin.domain.quantityPositive": [],
+  "admin.domain.nothingToChange": [],
+  "admin.domain.reservationTooSmall": [],
+  "admin.domain.variantListedTwice": [],
+  "admin.domain.belowReserved": [],
+  "admin.domain.belowReservedUnits": ["reserved"],
+  "admin.domain.alertNotFound": ["alertId"],
+});
+
 export interface StockShortfall {
   variantId: number;
   requested: number;
@@ -27,14 +41,14 @@ export interface StockShortfall {
 export class InsufficientStockError extends InventoryError {
   readonly lines: StockShortfall[];
   constructor(lines: StockShortfall[]) {
-    super("inventory.insufficient_stock", "Insufficient stock", { lines });
+    super("inventory.insufficient_stock", inventoryText("checkout.domain.insufficientStock"), { lines });
     this.name = "InsufficientStockError";
     this.lines = lines;
   }
 }
 
 export const variantNotFound = (variantId: number) =>
-  new InventoryError("inventory.variant_not_found", `Variant ${variantId} was not found.`, { variantId });
+  new InventoryError("inventory.variant_not_found", inventoryText("admin.domain.variantNotFound", { variantId }), { variantId });
 
 export const invalidQuantity = (quantity: number) =>
-  new InventoryError("inventory.invalid_quantity", "Quantity must be a positive whole number.", { quantity });
+  new InventoryError("inventory.invalid_quantity", inventoryText("admin.domain.quantityPositive"), { quantity });

@@ -7,13 +7,13 @@ import { releaseMoments } from "../catalog/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
 import { uniqueViolation } from "../shared/db-errors.ts";
 import type { JobQueue } from "../shared/jobs.ts";
-import { collectionNotFound, LOOKBOOK_MESSAGES, LookbookError, lookNotFound, unknownProducts } from "./errors.ts";
+import { collectionNotFound, LookbookError, lookbookText, lookNotFound, unknownProducts } from "./errors.ts";
 import type { CollectionForm, HotspotForm, LookForm } from "./inputs.ts";
 import { memberIds } from "./queries.ts";
 
 /** The back office's writes to collections and their looks; each runs in one transaction with its audit row. */
 
-const slugTaken = () => new LookbookError("lookbook.slug_taken", LOOKBOOK_MESSAGES.slugTaken, { field: "slug" });
+const slugTaken = () => new LookbookError("lookbook.slug_taken", lookbookText("admin.domain.collectionSlugTaken"), { field: "slug" });
 
 /** The slugs of a collection's products, in its order (what its audit rows record). */
 async function memberSlugs(tx: Db, collectionId: number): Promise<string[]> {
@@ -254,7 +254,7 @@ export async function deleteCollection(db: Db, actor: AdminActor, id: number, pi
   await withPicture(db, { store: picture.store, onError: picture.onError }, async (tx, photo) => {
     const [before] = await tx.select().from(collections).where(eq(collections.id, id)).for("update");
     if (!before) throw collectionNotFound();
-    if (before.featured) throw new LookbookError("lookbook.collection_featured", LOOKBOOK_MESSAGES.deleteFeatured);
+    if (before.featured) throw new LookbookError("lookbook.collection_featured", lookbookText("admin.domain.collectionFeatured"));
     const members = await memberSlugs(tx, id);
     const beforeEs = await collectionSpanish(tx, id);
     const itsLooks = await tx.select({ id: looks.id, title: looks.title, pictureId: looks.pictureId }).from(looks).where(eq(looks.collectionId, id));

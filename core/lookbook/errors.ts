@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type LookbookErrorCode = "lookbook.collection_not_found" | "lookbook.look_not_found" | "lookbook.unknown_products" | "lookbook.slug_taken" | "lookbook.collection_featured";
 
@@ -10,14 +11,16 @@ export class LookbookError extends errorsOf<LookbookErrorCode>({
   "lookbook.collection_featured": 409,
 }) {}
 
-export const LOOKBOOK_MESSAGES = {
-  collectionNotFound: "This collection does not exist.",
-  lookNotFound: "This look does not exist.",
-  slugTaken: "Another collection already uses this address.",
-  deleteFeatured: "This is the featured collection: feature another one before deleting it.",
-} as const;
+/** What the lookbook's refusals say: texts of the catalogue (texts/messages/<locale>/admin.json), with the values each takes. */
+export const lookbookText = textsOf({
+  "admin.domain.collectionGone": [],
+  "admin.domain.lookGone": [],
+  "admin.domain.collectionSlugTaken": [],
+  "admin.domain.collectionFeatured": [],
+  "admin.domain.unknownProducts": ["addresses"],
+});
 
-export const collectionNotFound = () => new LookbookError("lookbook.collection_not_found", LOOKBOOK_MESSAGES.collectionNotFound);
-export const lookNotFound = () => new LookbookError("lookbook.look_not_found", LOOKBOOK_MESSAGES.lookNotFound);
+export const collectionNotFound = () => new LookbookError("lookbook.collection_not_found", lookbookText("admin.domain.collectionGone"));
+export const lookNotFound = () => new LookbookError("lookbook.look_not_found", lookbookText("admin.domain.lookGone"));
 export const unknownProducts = (slugs: string[], field: string) =>
-  new LookbookError("lookbook.unknown_products", `No product has the address ${slugs.map((s) => `"${s}"`).join(", ")}.`, { field, slugs });
+  new LookbookError("lookbook.unknown_products", lookbookText("admin.domain.unknownProducts", { addresses: slugs.map((s) => `"${s}"`).join(", ") }), { field, slugs });

@@ -15,4 +15,4 @@ export {
   type LookView,
 } from "./queries.ts";
 export { addHotspot, addLook, createCollection, deleteCollection, removeHotspot, removeLook, updateCollection, updateLook } from "./commands.ts";
-export { collectionNotFound, LOOKBOOK_MESSAGES, LookbookError, lookNotFound, type LookbookErrorCode } from "./errors.ts";
+export { collectionNotFound, LookbookError, lookNotFound, type LookbookErrorCode } from "./errors.ts";

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { productImages, products } from "../../db/schema/index.ts";
-import { imageNotFound, MediaError, MEDIA_MESSAGES, productNotFound, staleVersion } from "./errors.ts";
+import { imageNotFound, MediaError, mediaText, productNotFound, staleVersion } from "./errors.ts";
 import { addImageInput, imageActionInput, type AddImageInput, type ImageActionInput } from "./inputs.ts";
 import { storeImage } from "./pictures.ts";
 import { productColors } from "./queries.ts";
@@ -69,7 +69,7 @@ async function precheck(db: Db, productId: number, expectedVersion: number, colo
 async function checkColor(db: Db, productId: number, color: string | null) {
   if (color === null) return;
   if (!(await productColors(db, productId)).includes(color)) {
-    throw new MediaError("media.invalid_color", MEDIA_MESSAGES.invalidColor, { field: "color", color });
+    throw new MediaError("media.invalid_color", mediaText("admin.domain.photoColor"), { field: "color", color });
   }
 }
 

@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type MediaErrorCode =
   | "media.product_not_found"
@@ -28,6 +29,20 @@ export class MediaError extends errorsOf<MediaErrorCode>({
   }
 }
 
+/** What the photos' refusals say: texts of the catalogue (texts/messages/<locale>/admin.json). */
+export const mediaText = textsOf({
+  "admin.domain.productGone": [],
+  "admin.domain.photoGone": [],
+  "admin.domain.productChanged": [],
+  "admin.domain.photoColor": [],
+  "admin.domain.photoMissing": [],
+  "admin.domain.photoType": [],
+  "admin.domain.photoTooLarge": [],
+  "admin.domain.photoTooManyPixels": [],
+  "admin.domain.photoUnreadable": [],
+});
+
+/** The same refusals' English, for the back office's upload page and the tests that name it (texts/messages/en/admin.json has these words). */
 export const MEDIA_MESSAGES = {
   productNotFound: "This product no longer exists.",
   imageNotFound: "This photo no longer exists. Reload to see the product's photos.",
@@ -41,7 +56,7 @@ export const MEDIA_MESSAGES = {
   unreadable: "The photo could not be read; it may be damaged. Save it again as JPEG, PNG or WebP.",
 } as const;
 
-export const productNotFound = (productId: number) => new MediaError("media.product_not_found", MEDIA_MESSAGES.productNotFound, { productId });
-export const imageNotFound = (imageId: number) => new MediaError("media.image_not_found", MEDIA_MESSAGES.imageNotFound, { imageId });
+export const productNotFound = (productId: number) => new MediaError("media.product_not_found", mediaText("admin.domain.productGone"), { productId });
+export const imageNotFound = (imageId: number) => new MediaError("media.image_not_found", mediaText("admin.domain.photoGone"), { imageId });
 export const staleVersion = (productId: number, expected: number, current: number) =>
-  new MediaError("media.stale_version", MEDIA_MESSAGES.staleVersion, { productId, expected, current, field: "form" });
+  new MediaError("media.stale_version", mediaText("admin.domain.productChanged"), { productId, expected, current, field: "form" });

@@ -1,5 +1,6 @@
 import type { Metadata, Sharp, SharpOptions } from "sharp";
-import { MediaError, MEDIA_MESSAGES } from "./errors.ts";
+import { MediaError, mediaText } from "./errors.ts";
+import type { TextRef } from "../shared/text.ts";
 import { ACCEPTED_INPUT_FORMATS, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, MEDIA_CONTENT_TYPES, MEDIA_FORMATS, widthsFor, type MediaFormat } from "./rules.ts";
 
 /**
@@ -34,13 +35,13 @@ export function sniffFormat(bytes: Uint8Array): InputFormat | null {
   return null;
 }
 
-const fail = (code: "media.unsupported_type" | "media.too_large" | "media.too_many_pixels" | "media.unreadable", message: string) =>
-  new MediaError(code, message, { field: "file" });
+const fail = (code: "media.unsupported_type" | "media.too_large" | "media.too_many_pixels" | "media.unreadable", said: TextRef) =>
+  new MediaError(code, said, { field: "file" });
 
 /** sharp's refusal as the user's error: its pixel limit (checked from the header), or a file it cannot decode. */
 function decodeFailure(error: unknown): MediaError {
-  if (error instanceof Error && /pixel limit/i.test(error.message)) return fail("media.too_many_pixels", MEDIA_MESSAGES.tooManyPixels);
-  return fail("media.unreadable", MEDIA_MESSAGES.unreadable);
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return fail("media.too_many_pixels", mediaText("admin.domain.photoTooManyPixels"));
+  return fail("media.unreadable", mediaText("admin.domain.photoUnreadable"));
 }
 
 /** Encoder settings: visually clean for product photos at a fraction of JPEG's size; effort kept low enough for an upload to finish in seconds. */
@@ -50,10 +51,10 @@ const ENCODE: Readonly<Record<MediaFormat, (image: Sharp) => Sharp>> = {
 };
 
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
-  if (bytes.length === 0) throw fail("media.unsupported_type", MEDIA_MESSAGES.noFile);
-  if (bytes.length > MAX_UPLOAD_BYTES) throw fail("media.too_large", MEDIA_MESSAGES.tooLarge);
+  if (bytes.length === 0) throw fail("media.unsupported_type", mediaText("admin.domain.photoMissing"));
+  if (bytes.length > MAX_UPLOAD_BYTES) throw fail("media.too_large", mediaText("admin.domain.photoTooLarge"));
   const sniffed = sniffFormat(bytes);
-  if (!sniffed) throw fail("media.unsupported_type", MEDIA_MESSAGES.unsupportedType);
+  if (!sniffed) throw fail("media.unsupported_type", mediaText("admin.domain.photoType"));
 
   // Loaded on the first upload, not when the store starts.
   const { default: sharp } = await import("sharp");
@@ -65,11 +66,11 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     throw decodeFailure(error);
   }
   // The decoder's word, not only the first bytes: both must say one of the three formats.
-  if (metadata.format !== sniffed) throw fail("media.unsupported_type", MEDIA_MESSAGES.unsupportedType);
+  if (metadata.format !== sniffed) throw fail("media.unsupported_type", mediaText("admin.domain.photoType"));
   const { width: rawWidth, height: rawHeight } = metadata;
-  if (!rawWidth || !rawHeight) throw fail("media.unreadable", MEDIA_MESSAGES.unreadable);
+  if (!rawWidth || !rawHeight) throw fail("media.unreadable", mediaText("admin.domain.photoUnreadable"));
   // Refused from the header, before any pixel is decoded (sharp's own limit below is the second guard).
-  if (rawWidth * rawHeight > MAX_INPUT_PIXELS) throw fail("media.too_many_pixels", MEDIA_MESSAGES.tooManyPixels);
+  if (rawWidth * rawHeight > MAX_INPUT_PIXELS) throw fail("media.too_many_pixels", mediaText("admin.domain.photoTooManyPixels"));
   // EXIF orientations 5 to 8 turn the picture a quarter: width and height swap once upright.
   const turned = (metadata.orientation ?? 1) >= 5;
   const width = turned ? rawHeight : rawWidth;

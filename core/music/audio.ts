@@ -1,4 +1,5 @@
-import { MusicError, MUSIC_MESSAGES } from "./errors.ts";
+import { MusicError, musicText } from "./errors.ts";
+import type { TextRef } from "../shared/text.ts";
 import { AUDIO_FORMATS, MAX_TRACK_BYTES, type AudioMimeType } from "./rules.ts";
 
 export interface InspectedAudio {
@@ -7,8 +8,8 @@ export interface InspectedAudio {
   durationMs: number;
 }
 
-const fail = (code: "music.no_file" | "music.unsupported_type" | "music.too_large" | "music.unreadable", message: string) =>
-  new MusicError(code, message, { field: "file" });
+const fail = (code: "music.no_file" | "music.unsupported_type" | "music.too_large" | "music.unreadable", said: TextRef) =>
+  new MusicError(code, said, { field: "file" });
 
 /** What file-type names the formats we take (Opus in Ogg is audio/ogg; M4A may be reported as audio/x-m4a). */
 function acceptedType(mime: string | undefined): AudioMimeType | null {
@@ -32,20 +33,20 @@ function acceptedType(mime: string | undefined): AudioMimeType | null {
  * scans the frames, so a file without a Xing header still gets its true length).
  */
 export async function inspectAudio(bytes: Uint8Array): Promise<InspectedAudio> {
-  if (bytes.length === 0) throw fail("music.no_file", MUSIC_MESSAGES.noFile);
-  if (bytes.length > MAX_TRACK_BYTES) throw fail("music.too_large", MUSIC_MESSAGES.tooLarge);
+  if (bytes.length === 0) throw fail("music.no_file", musicText("admin.domain.audioMissing"));
+  if (bytes.length > MAX_TRACK_BYTES) throw fail("music.too_large", musicText("admin.domain.audioTooLarge"));
   // Loaded on the first upload (or seeding), not when the store starts.
   const [{ fileTypeFromBuffer }, { parseBuffer }] = await Promise.all([import("file-type"), import("music-metadata")]);
   const sniffed = await fileTypeFromBuffer(bytes);
   const mimeType = acceptedType(sniffed?.mime);
-  if (!mimeType) throw fail("music.unsupported_type", MUSIC_MESSAGES.unsupportedType);
+  if (!mimeType) throw fail("music.unsupported_type", musicText("admin.domain.audioType"));
   let seconds: number | undefined;
   try {
     const metadata = await parseBuffer(bytes, { mimeType, size: bytes.length }, { duration: true, skipCovers: true });
     seconds = metadata.format.duration;
   } catch {
-    throw fail("music.unreadable", MUSIC_MESSAGES.unreadable);
+    throw fail("music.unreadable", musicText("admin.domain.audioUnreadable"));
   }
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) throw fail("music.unreadable", MUSIC_MESSAGES.unreadable);
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) throw fail("music.unreadable", musicText("admin.domain.audioUnreadable"));
   return { mimeType, extension: AUDIO_FORMATS[mimeType], durationMs: Math.round(seconds * 1000) };
 }

@@ -5,7 +5,7 @@ import { withPicture, type PictureChange } from "../media/index.ts";
 import { newToken } from "../shared/ids.ts";
 import { mergeTexts, noTexts, type Texts } from "../shared/translations.ts";
 import { inspectAudio } from "./audio.ts";
-import { MusicError, MUSIC_MESSAGES, playlistNotFound, trackNotFound } from "./errors.ts";
+import { MusicError, musicText, playlistNotFound, trackNotFound } from "./errors.ts";
 import { moveInput, playlistInput, trackInput, type PlaylistInput, type TrackInput } from "./inputs.ts";
 import { slugFromTitle } from "./rules.ts";
 import type { AudioStore } from "./storage.ts";
@@ -76,12 +76,12 @@ async function claimSlug(tx: Db, slug: string, exceptId: number | null) {
     .select({ id: playlists.id })
     .from(playlists)
     .where(exceptId === null ? eq(playlists.slug, slug) : and(eq(playlists.slug, slug), ne(playlists.id, exceptId)));
-  if (taken.length > 0) throw new MusicError("music.slug_taken", MUSIC_MESSAGES.slugTaken, { field: "slug" });
+  if (taken.length > 0) throw new MusicError("music.slug_taken", musicText("admin.domain.playlistSlugTaken"), { field: "slug" });
 }
 
 function slugOf(input: PlaylistInput): string {
   const slug = input.slug || slugFromTitle(input.title);
-  if (!slug) throw new MusicError("music.invalid_input", "Enter an address of letters or digits (the title has none).", { field: "slug" });
+  if (!slug) throw new MusicError("music.invalid_input", musicText("admin.domain.playlistAddress"), { field: "slug" });
   return slug;
 }
 
@@ -143,7 +143,7 @@ export async function updatePlaylist(deps: MusicDeps, id: number, input: Playlis
 export async function deletePlaylist(deps: MusicDeps, id: number, picture: PictureChange): Promise<void> {
   const fileKeys = await withPicture(deps.db, { store: picture.store, onError: picture.onError }, async (tx, photo) => {
     const before = await lockPlaylist(tx, id);
-    if (before.featured) throw new MusicError("music.featured", MUSIC_MESSAGES.deleteFeatured);
+    if (before.featured) throw new MusicError("music.featured", musicText("admin.domain.playlistFeatured"));
     // Its translation goes with it (the foreign key cascades); the audit row keeps both languages.
     const es = await spanishOf(tx, id);
     const itsTracks = await tx.select().from(tracks).where(eq(tracks.playlistId, id)).orderBy(asc(tracks.position), asc(tracks.id));

@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type MusicErrorCode =
   | "music.playlist_not_found"
@@ -28,6 +29,20 @@ export class MusicError extends errorsOf<MusicErrorCode>({
   }
 }
 
+/** What the playlists' refusals say: texts of the catalogue (texts/messages/<locale>/admin.json). */
+export const musicText = textsOf({
+  "admin.domain.playlistGone": [],
+  "admin.domain.trackGone": [],
+  "admin.domain.playlistSlugTaken": [],
+  "admin.domain.playlistAddress": [],
+  "admin.domain.playlistFeatured": [],
+  "admin.domain.audioMissing": [],
+  "admin.domain.audioType": [],
+  "admin.domain.audioTooLarge": [],
+  "admin.domain.audioUnreadable": [],
+});
+
+/** The same refusals' English, for the back office's upload pages and the tests that name it (texts/messages/en/admin.json has these words). */
 export const MUSIC_MESSAGES = {
   playlistNotFound: "This playlist no longer exists.",
   trackNotFound: "This track no longer exists. Reload to see the playlist's tracks.",
@@ -39,5 +54,5 @@ export const MUSIC_MESSAGES = {
   deleteFeatured: "This is the featured mix: feature another playlist before deleting it.",
 } as const;
 
-export const playlistNotFound = (playlistId: number) => new MusicError("music.playlist_not_found", MUSIC_MESSAGES.playlistNotFound, { playlistId });
-export const trackNotFound = (trackId: number) => new MusicError("music.track_not_found", MUSIC_MESSAGES.trackNotFound, { trackId });
+export const playlistNotFound = (playlistId: number) => new MusicError("music.playlist_not_found", musicText("admin.domain.playlistGone"), { playlistId });
+export const trackNotFound = (trackId: number) => new MusicError("music.track_not_found", musicText("admin.domain.trackGone"), { trackId });

@@ -18,8 +18,9 @@ import wishlist from "./en/wishlist.json";
 import tags from "./en/tags.json";
 import api from "./en/api.json";
 import analytics from "./en/analytics.json";
+import admin from "./en/admin.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, tags, api, analytics };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, tags, api, analytics, admin };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...tags, ...api, ...analytics };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...tags, ...api, ...analytics, ...admin };
 export default messages;

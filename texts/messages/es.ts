@@ -18,8 +18,9 @@ import wishlist from "./es/wishlist.json";
 import tags from "./es/tags.json";
 import api from "./es/api.json";
 import analytics from "./es/analytics.json";
+import admin from "./es/admin.json";
 
-export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, tags, api, analytics };
+export const AREAS = { currency, layout, shop, home, music, culture, events, account, newsletter, cart, checkout, orders, wishlist, tags, api, analytics, admin };
 
-const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...tags, ...api, ...analytics };
+const messages = { ...currency, ...layout, ...shop, ...home, ...music, ...culture, ...events, ...account, ...newsletter, ...cart, ...checkout, ...orders, ...wishlist, ...tags, ...api, ...analytics, ...admin };
 export default messages;
