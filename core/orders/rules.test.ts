@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { invalidTransition, transitionRefusal } from "./errors.ts";
 import { statusChangeSchema, trackingNumberSchema } from "./inputs.ts";
 import {
   canTransition,
@@ -9,7 +10,6 @@ import {
   orderActions,
   planReorder,
   shipmentTimeline,
-  transitionRefusal,
   type OrderStatus,
   type VariantNow,
 } from "./rules.ts";
@@ -26,9 +26,9 @@ describe("the order status table", () => {
 
   it("says in words why a change is refused", () => {
     expect(transitionRefusal("processing", "shipped")).toBeNull();
-    expect(transitionRefusal("shipped", "cancelled")).toBe("This order is shipped and can no longer be cancelled.");
-    expect(transitionRefusal("delivered", "delivered")).toBe("This order is already delivered.");
-    expect(transitionRefusal("pending", "delivered")).toBe("A pending order cannot be marked delivered.");
+    expect(invalidTransition("shipped", "cancelled").message).toBe("This order is shipped and can no longer be cancelled.");
+    expect(invalidTransition("delivered", "delivered").message).toBe("This order is already delivered.");
+    expect(invalidTransition("pending", "delivered").message).toBe("A pending order cannot be marked delivered.");
   });
 });
 

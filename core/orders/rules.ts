@@ -60,14 +60,6 @@ export const ORDER_STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
   cancelled: "Cancelled",
 };
 
-/** Why a status change is refused, in words; null when the table allows it. */
-export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | null {
-  if (canTransition(from, to)) return null;
-  if (from === to) return `This order is already ${from}.`;
-  if (to === "cancelled") return `This order is ${from} and can no longer be cancelled.`;
-  return `A ${from} order cannot be marked ${to}.`;
-}
-
 /** Orders whose payment an administrator may give back in part or in full: after shipment (before it, cancel). */
 export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ["shipped", "delivered"];
 

@@ -19,7 +19,7 @@ import {
   type RsvpDeps,
 } from "../../core/events/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
-import { localeT } from "../../texts/index.ts";
+import { errorText, localeT } from "../../texts/index.ts";
 import { absolute } from "./catalog.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { ApiProblem, validationProblem } from "./problem.ts";
@@ -237,9 +237,9 @@ export const rsvpOp = operation({
     try {
       taken = await takeRsvp(rsvpDeps(ctx), event.id, form, { userId: ctx.viewer.id, email: ctx.viewer.email }, ctx.locale);
     } catch (error) {
-      // The party-size limit is said with its number, as the event page says it.
+      // The party-size limit is also the field's message, as the event page says it.
       if (isDomainError(error) && error.code === "events.party_too_large") {
-        const message = t("events.error.partyTooLarge", { count: String(event.partySizeLimit) });
+        const message = errorText(ctx.locale, error);
         throw new ApiProblem(400, error.code, message, { errors: [{ field: "partySize", message }] });
       }
       throw error;
