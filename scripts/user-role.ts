@@ -3,6 +3,8 @@ import { ROLES, type Role } from "../db/schema/auth.ts";
 import { setRoleByEmail } from "../core/accounts/index.ts";
 import { isDomainError } from "../core/shared/errors.ts";
 import { openStoreDatabase } from "./store-database.ts";
+// A refusal's message in English (the texts word domain errors once loaded).
+import "../texts/outcomes.ts";
 
 const [email, role] = process.argv.slice(2);
 if (!email || !role || !(ROLES as readonly string[]).includes(role)) {

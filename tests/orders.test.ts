@@ -22,6 +22,7 @@ import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { TEST_BASE_URL } from "./jobs.ts";
 import { makeProduct, makeUser } from "./factories.ts";
 import { purchase } from "./purchase.ts";
+import { sayIn } from "../texts/outcomes.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -352,7 +353,7 @@ describe("reordering", () => {
 
     const result = await reorder(db, { userId: shopper.id, orderId: receipt.orderId, cartId: receipt.cartId });
     expect(result.addedUnits).toBe(2);
-    expect(result.outcomes.map((o) => [o.added, o.reason, o.message])).toEqual([
+    expect(result.outcomes.map((o) => [o.added, o.reason, o.message && sayIn("en", o.message)])).toEqual([
       [1, null, null],
       [1, "limited_stock", `Crown Hoodie (${scarce!.size}): added 1 of 3; only 1 in stock.`],
       [0, "out_of_stock", `Crown Hoodie (${soldOut!.size}) is out of stock.`],

@@ -6,7 +6,7 @@ import { planReorder, TICKETS_SENT_NOTE } from "../../core/orders/rules.ts";
 import { CARD_MESSAGES } from "../../core/payments/inputs.ts";
 import { maskedCard, TEST_CARD_OUTCOMES } from "../../core/payments/rules.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
-import { localizeText } from "./i18n.server.ts";
+import { localizeText, sayText } from "./i18n.server.ts";
 
 const spanish = new Request("http://store.test/es/checkout");
 const english = new Request("http://store.test/checkout");
@@ -68,7 +68,7 @@ describe("the domain's English messages on a Spanish page", () => {
     );
     const messages = plan.outcomes.flatMap((o) => (o.message ? [o.message] : []));
     expect(messages.length).toBe(4);
-    expect(messages.map((m) => localizeText(spanish, m))).toEqual([
+    expect(messages.map((m) => sayText(spanish, m))).toEqual([
       "Tee (M / Negro): agregamos 2 de 3; solo hay 2 en existencia.",
       "Cap: agregamos 2 de 3; tu carrito aguanta como máximo 3 de un mismo artículo.",
       "Hoodie (L) está agotado.",

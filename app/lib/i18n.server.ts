@@ -2,9 +2,10 @@ import { createCookie, redirect } from "react-router";
 import { isbot } from "isbot";
 import { isLocale, type Locale } from "../../core/shared/locale.ts";
 import type { DomainError } from "../../core/shared/errors.ts";
+import type { TextRef } from "../../core/shared/text.ts";
 import { isLocalizedPath, localePath, splitLocale } from "../i18n/index.ts";
 import "../i18n/messages.server.ts";
-import { localeT, negotiateLocale, wordsIn, type Translate } from "../../texts/index.ts";
+import { localeT, negotiateLocale, sayIn, wordsIn, type Translate } from "../../texts/index.ts";
 
 export { localeT, negotiateLocale, translateText } from "../../texts/index.ts";
 
@@ -60,6 +61,11 @@ export async function languageRedirect(request: Request, accountLocale: Locale |
  */
 export function localizeText(request: Request, said: DomainError | string): string {
   return wordsIn(requestLocale(request), said);
+}
+
+/** What core said (a text of the catalogue with its values, such as why a reordered line was not added), in the request's language. */
+export function sayText(request: Request, text: TextRef): string {
+  return sayIn(requestLocale(request), text);
 }
 
 /** Every message of a form's field errors, in the request's language. */

@@ -11,7 +11,7 @@ import { Tag } from "../components/content/section.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { eventDay, eventTime } from "../lib/event-dates.ts";
-import { localizeErrors, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
+import { localizeErrors, localizeText, requestLocale } from "../lib/i18n.server.ts";
 import { OG_LOCALE } from "../lib/og-locale.ts";
 import { getViewer } from "../lib/session.server.ts";
 import { Money } from "../components/product/display-currency.tsx";
@@ -70,9 +70,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     const domain = expectDomainError(error);
     const field = typeof domain.details.field === "string" ? domain.details.field : null;
-    // The party-size limit is said with its number; every other refusal by its English wording.
-    const message =
-      domain.code === "events.party_too_large" ? serverT(request)("events.error.partyTooLarge", { count: String(event.partySizeLimit) }) : localizeText(request, domain);
+    const message = localizeText(request, domain);
     return data<RsvpActionResult>(field ? { ok: false, fields: { [field]: message }, values } : { ok: false, error: message, values }, { status: domain.status });
   }
 }

@@ -16,7 +16,7 @@ import { colorLabel, countryName, formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
-import { localizeText, requestLocale } from "../lib/i18n.server.ts";
+import { localizeText, requestLocale, sayText } from "../lib/i18n.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { formatTicketCode, qrDataUrl } from "../../core/events/index.ts";
 import type { Route } from "./+types/order";
@@ -38,7 +38,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ order, tickets }, { headers: noStore });
 }
 
-export type OrderActionData = ({ kind: "reordered" } & ReorderResult) | { kind: "error"; message: string };
+/** A reorder's answer: each line's message in the page's language. */
+type ReorderAnswer = Omit<ReorderResult, "outcomes"> & { outcomes: (Omit<ReorderResult["outcomes"][number], "message"> & { message: string | null })[] };
+
+export type OrderActionData = ({ kind: "reordered" } & ReorderAnswer) | { kind: "error"; message: string };
 
 const intentSchema = z.literal("reorder");
 
@@ -55,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const { cartId } = await ensureCartId(request, context);
     const result = await context.useCases.orders.reorder({ userId: viewer.id, orderId: orderId.data, cartId });
     // Why a line was not added, in the page's language.
-    const outcomes = result.outcomes.map((o) => (o.message ? { ...o, message: localizeText(request, o.message) } : o));
+    const outcomes = result.outcomes.map((o) => ({ ...o, message: o.message ? sayText(request, o.message) : null }));
     return data<OrderActionData>({ kind: "reordered", ...result, outcomes }, { headers: noStore });
   } catch (error) {
     if (error instanceof OrderError && error.code === "orders.not_found") throw orderNotFoundResponse();

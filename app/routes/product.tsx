@@ -23,6 +23,7 @@ import { cardPath, productCardContent, socialImageMeta } from "../lib/social.ts"
 import { guestCache } from "../lib/guest-cache.ts";
 import { ALERT_MESSAGES, notifyFormSchema } from "../../core/alerts/index.ts";
 import { NotifyMe, type NotifyResult } from "../components/product/notify-me.tsx";
+import type { DomainError } from "../../core/shared/errors.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { badForm, readForm } from "../lib/form.server.ts";
 import { getViewer } from "../lib/session.server.ts";
@@ -148,7 +149,7 @@ async function raffleAction(
   viewer: { id: string } | null,
   fields: Record<string, string>,
 ) {
-  const refuse = (message: string, status: number) => data<{ raffle: RaffleResult }>({ raffle: { ok: false, error: localizeText(request, message) } }, { status, headers: noStore });
+  const refuse = (message: DomainError | string, status: number) => data<{ raffle: RaffleResult }>({ raffle: { ok: false, error: localizeText(request, message) } }, { status, headers: noStore });
   if (!viewer) return refuse(RAFFLE_MESSAGES.signInToEnter, 401);
   const parsed = entryFormSchema.safeParse({ variant: fields.variant });
   if (!parsed.success) return refuse(RAFFLE_MESSAGES.chooseSize, 400);
@@ -159,7 +160,7 @@ async function raffleAction(
     return data<{ raffle: RaffleResult }>({ raffle: { ok: true, created: entry.created, code: entry.code, size } }, { headers: noStore });
   } catch (error) {
     const refused = expectDomainError(error);
-    return refuse(refused.message, refused.status);
+    return refuse(refused, refused.status);
   }
 }
 

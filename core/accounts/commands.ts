@@ -107,7 +107,7 @@ export async function setRoleByEmail(db: Db, email: string, role: Role): Promise
     .set({ role, updatedAt: new Date() })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id });
-  if (updated.length === 0) throw new AccountError("accounts.user_not_found", `No account found with the email ${email}.`);
+  if (updated.length === 0) throw new AccountError("accounts.user_not_found", accountsText("account.domain.noAccountWithEmail", { email }));
 }
 
 /**

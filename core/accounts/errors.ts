@@ -11,5 +11,6 @@ export class AccountError extends errorsOf<AccountErrorCode>({
 /** What the module's refusals say: texts of the catalogue (texts/messages), with the values each takes. */
 export const accountsText = textsOf({
   "api.domain.sessionNotFound": [],
+  "account.domain.noAccountWithEmail": ["email"],
 });
 

@@ -20,8 +20,6 @@ export const alertThrottleKey = (clientIp: string) => `restock-alert:client:${cl
 export const ALERT_MESSAGES = {
   emailRequired: "Please enter your email address.",
   invalidEmail: "Please enter a valid email address.",
-  tooManyRequests: "Too many sign-ups from here. Please try again later.",
-  productNotFound: "That product was not found.",
   badStopLink: "This link is not valid. Use the link from the email as it was sent.",
   badOption: "Please choose a size and color from the list.",
   otherAccount: "This form was made for another account. Reload the page and try again.",

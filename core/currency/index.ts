@@ -17,6 +17,6 @@ export {
   type ShownCurrency,
 } from "./rules.ts";
 export { currencyChoiceSchema, rateChangeSchema, type RateChange } from "./inputs.ts";
-export { CURRENCY_MESSAGES, CurrencyError } from "./errors.ts";
+export { CurrencyError } from "./errors.ts";
 export { currentRates, listRates, requireOffered, type RateRow } from "./queries.ts";
 export { clearRate, setRate } from "./commands.ts";

@@ -5,7 +5,7 @@ import { events, eventTranslations, products, tickets, ticketTypeTranslations, v
 import type { EventActor } from "./commands.ts";
 import { adjustStock, raiseStockAlerts, restock } from "../inventory/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
-import { EventError, EVENT_MESSAGES, eventNotFound, overCapacity } from "./errors.ts";
+import { EventError, eventNotFound, eventsText, overCapacity } from "./errors.ts";
 import type { EventForm, TicketTypeForm } from "./inputs.ts";
 import { storeLocalToInstant } from "./rules.ts";
 import { mergeTexts, noTexts, type Texts } from "../shared/translations.ts";
@@ -109,7 +109,7 @@ async function slugFree(tx: Db, slug: string, exceptId: number | null) {
     .select({ id: events.id })
     .from(events)
     .where(exceptId === null ? eq(events.slug, slug) : and(eq(events.slug, slug), ne(events.id, exceptId)));
-  if (taken) throw new EventError("events.slug_taken", EVENT_MESSAGES.slugTaken, { field: "slug" });
+  if (taken) throw new EventError("events.slug_taken", eventsText("events.domain.slugTaken"), { field: "slug" });
 }
 
 export async function createEvent(db: Db, actor: EventActor, form: EventForm): Promise<EventRow> {
@@ -171,12 +171,12 @@ export async function addTicketType(db: Db, actor: EventActor, eventId: number, 
   await db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
     if (!event) throw eventNotFound();
-    if (event.mode !== "tickets") throw new EventError("events.ticket_type_invalid", "Only ticketed events have ticket types.");
+    if (event.mode !== "tickets") throw new EventError("events.ticket_type_invalid", eventsText("events.domain.ticketTypesOnlyTicketed"));
     const total = sum((await seatsByType(tx, event)).values()) + form.seats;
     if (total > event.capacity) throw overCapacity(total, event.capacity, "seats");
     const productId = await syncTicketProduct(tx, event);
     const [clash] = await tx.select({ id: variants.id }).from(variants).where(and(eq(variants.productId, productId), eq(variants.size, form.name)));
-    if (clash) throw new EventError("events.ticket_type_invalid", "This event already has a ticket type with that name.", { field: "name" });
+    if (clash) throw new EventError("events.ticket_type_invalid", eventsText("events.domain.ticketTypeNameTaken"), { field: "name" });
     const [variant] = await tx
       .insert(variants)
       .values({ productId, sku: skuOf(eventId, form.name), size: form.name, color: null, priceCents: form.price, onHand: 0, lowStockThreshold: 0, supplier: "Box office" })
@@ -202,7 +202,7 @@ export async function updateTicketType(db: Db, actor: EventActor, eventId: numbe
       .from(variants)
       .innerJoin(events, eq(events.productId, variants.productId))
       .where(and(eq(variants.id, variantId), eq(events.id, eventId)));
-    if (!row) throw new EventError("events.ticket_type_invalid", "That ticket type was not found.");
+    if (!row) throw new EventError("events.ticket_type_invalid", eventsText("events.domain.ticketTypeNotFound"));
     // The form's seats are those left to sell; the sold ones stay counted.
     const seats = await seatsByType(tx, event);
     const soldHere = (seats.get(variantId) ?? 0) - row.variant.onHand;

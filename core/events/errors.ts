@@ -1,4 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type EventErrorCode =
   | "events.not_found"
@@ -25,25 +26,36 @@ export class EventError extends errorsOf<EventErrorCode>({
   "events.over_capacity": 409,
 }) {}
 
+/** The English of refusals the doors say themselves (the JSON API's lookups, the RSVP throttle), translated there. */
 export const EVENT_MESSAGES = {
   notFound: "This event was not found.",
-  past: "This event is over: tickets and RSVPs are closed.",
-  notRsvp: "This event takes tickets, not RSVPs.",
-  rsvpNotFound: "This link is not valid any more. RSVP again from the event page.",
   ownRsvpNotFound: "That RSVP was not found.",
   throttled: "Too many RSVPs from here. Please try again in a few minutes.",
-  slugTaken: "Another event already uses this address.",
 } as const;
+
+/** What the module's refusals say: texts of the catalogue (texts/messages), with the values each takes. */
+export const eventsText = textsOf({
+  "events.error.notFound": [],
+  "events.error.past": [],
+  "events.error.notRsvp": [],
+  "events.error.partyTooLarge": ["count"],
+  "events.error.rsvpNotFound": [],
+  "events.error.ownRsvpNotFound": [],
+  "events.domain.slugTaken": [],
+  "events.domain.ticketTypesOnlyTicketed": [],
+  "events.domain.ticketTypeNameTaken": [],
+  "events.domain.ticketTypeNotFound": [],
+  "events.domain.seatsOverCapacity": ["seats", "capacity"],
+  "events.domain.capacityBelowSeats": ["seats"],
+});
 
 /** The ticket types' seats (left and sold) may not add up to more than the event holds. */
 export const overCapacity = (seats: number, capacity: number, field: "seats" | "capacity") =>
   new EventError(
     "events.over_capacity",
-    field === "seats"
-      ? `The ticket types would hold ${seats} seats, more than the event's capacity of ${capacity}.`
-      : `The ticket types already hold ${seats} seats (left and sold): the capacity cannot be less.`,
+    field === "seats" ? eventsText("events.domain.seatsOverCapacity", { seats, capacity }) : eventsText("events.domain.capacityBelowSeats", { seats }),
     { field },
   );
 
-export const eventNotFound = () => new EventError("events.not_found", EVENT_MESSAGES.notFound);
-export const eventPast = () => new EventError("events.past", EVENT_MESSAGES.past);
+export const eventNotFound = () => new EventError("events.not_found", eventsText("events.error.notFound"));
+export const eventPast = () => new EventError("events.past", eventsText("events.error.past"));

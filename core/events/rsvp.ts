@@ -7,7 +7,7 @@ import { mailUrl, queueMail, recipientLocale } from "../mail/index.ts";
 import { newToken } from "../shared/ids.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
-import { EventError, EVENT_MESSAGES, eventNotFound, eventPast } from "./errors.ts";
+import { EventError, eventNotFound, eventPast, eventsText } from "./errors.ts";
 import type { RsvpForm } from "./inputs.ts";
 import { rsvpConfirmedMail, rsvpConfirmMail, rsvpWaitlistedMail } from "./mail.ts";
 import { inLanguage, placesTaken } from "./queries.ts";
@@ -86,10 +86,10 @@ export async function takeRsvp(
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
-    if (event.mode !== "rsvp" || !event.published) throw new EventError("events.not_rsvp", EVENT_MESSAGES.notRsvp);
+    if (event.mode !== "rsvp" || !event.published) throw new EventError("events.not_rsvp", eventsText("events.error.notRsvp"));
     if (isPast(event, now)) throw eventPast();
     if (form.partySize > event.partySizeLimit) {
-      throw new EventError("events.party_too_large", `A party can be at most ${event.partySizeLimit} people.`, { field: "partySize" });
+      throw new EventError("events.party_too_large", eventsText("events.error.partyTooLarge", { count: event.partySizeLimit }), { field: "partySize" });
     }
     const token = newToken();
     const known = account !== null && account.email.toLowerCase() === form.email;
@@ -107,7 +107,7 @@ export async function takeRsvp(
 
 async function byToken(tx: Db, token: string): Promise<RsvpRow> {
   const [row] = await tx.select().from(rsvps).where(eq(rsvps.tokenHash, hashToken(token)));
-  if (!row) throw new EventError("events.rsvp_not_found", EVENT_MESSAGES.rsvpNotFound);
+  if (!row) throw new EventError("events.rsvp_not_found", eventsText("events.error.rsvpNotFound"));
   return row;
 }
 
@@ -152,7 +152,7 @@ export async function cancelRsvp(deps: RsvpDeps, token: string, locale: Locale =
 export async function cancelOwnRsvp(deps: RsvpDeps, userId: string, rsvpId: number, locale: Locale = DEFAULT_LOCALE): Promise<RsvpLinkResult & { promoted: number }> {
   return deps.db.transaction(async (tx) => {
     const [found] = await tx.select().from(rsvps).where(and(eq(rsvps.id, rsvpId), eq(rsvps.userId, userId)));
-    if (!found) throw new EventError("events.rsvp_not_found", EVENT_MESSAGES.ownRsvpNotFound);
+    if (!found) throw new EventError("events.rsvp_not_found", eventsText("events.error.ownRsvpNotFound"));
     return cancelFound(tx, deps, found, locale);
   });
 }

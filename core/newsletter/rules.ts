@@ -16,7 +16,6 @@ export const NEWSLETTER_MESSAGES = {
   bodyRequired: "Please write the newsletter.",
   spanishSubjectRequired: "Please enter the Spanish subject too, or leave both Spanish fields empty.",
   spanishBodyRequired: "Please write the Spanish newsletter too, or leave both Spanish fields empty.",
-  campaignNotFound: "Newsletter not found.",
 } as const;
 
 /** Sign-ups per client address and per address asked for, counted in the database so every process agrees. */

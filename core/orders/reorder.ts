@@ -67,7 +67,7 @@ export async function reorder(db: Db, input: { userId: string; orderId: string; 
         if (!(error instanceof CartError)) throw error;
         // Stock moved between the plan and the add (another shopper's checkout): say so for this line.
         const outcome = plan.outcomes.find((o) => o.variantId === add.variantId);
-        if (outcome) Object.assign(outcome, { added: 0, reason: "out_of_stock", message: error.message });
+        if (outcome) Object.assign(outcome, { added: 0, reason: "out_of_stock", message: error.text });
       }
     }
     return { addedUnits, outcomes: plan.outcomes };

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { describeText } from "../shared/errors.ts";
+import type { TextRef } from "../shared/text.ts";
+import { invalidTransition, transitionRefusal } from "./errors.ts";
 import { statusChangeSchema, trackingNumberSchema } from "./inputs.ts";
 import {
   canTransition,
@@ -9,7 +12,6 @@ import {
   orderActions,
   planReorder,
   shipmentTimeline,
-  transitionRefusal,
   type OrderStatus,
   type VariantNow,
 } from "./rules.ts";
@@ -26,9 +28,9 @@ describe("the order status table", () => {
 
   it("says in words why a change is refused", () => {
     expect(transitionRefusal("processing", "shipped")).toBeNull();
-    expect(transitionRefusal("shipped", "cancelled")).toBe("This order is shipped and can no longer be cancelled.");
-    expect(transitionRefusal("delivered", "delivered")).toBe("This order is already delivered.");
-    expect(transitionRefusal("pending", "delivered")).toBe("A pending order cannot be marked delivered.");
+    expect(invalidTransition("shipped", "cancelled").message).toBe("This order is shipped and can no longer be cancelled.");
+    expect(invalidTransition("delivered", "delivered").message).toBe("This order is already delivered.");
+    expect(invalidTransition("pending", "delivered").message).toBe("A pending order cannot be marked delivered.");
   });
 });
 
@@ -60,13 +62,15 @@ describe("tracking numbers and status changes as posted", () => {
 });
 
 describe("planning a reorder", () => {
+  /** A line's message as the English page words it. */
+  const english = (text: TextRef | null) => (text ? describeText(text) : null);
   const line = (variantId: number | null, quantity: number, name = `Tee ${variantId}`) => ({ variantId, name, size: "M", color: "Black", quantity });
   const state = (entries: [number, VariantNow][]) => new Map(entries);
 
   it("adds every line that is sold and in stock", () => {
     const plan = planReorder([line(1, 2), line(2, 1)], state([[1, { sellable: true, available: 10, inCart: 0 }], [2, { sellable: true, available: 1, inCart: 0 }]]), 99);
     expect(plan.add).toEqual([{ variantId: 1, quantity: 2 }, { variantId: 2, quantity: 1 }]);
-    expect(plan.outcomes.map((o) => [o.added, o.reason, o.message])).toEqual([
+    expect(plan.outcomes.map((o) => [o.added, o.reason, english(o.message)])).toEqual([
       [2, null, null],
       [1, null, null],
     ]);
@@ -75,7 +79,7 @@ describe("planning a reorder", () => {
   it("skips withdrawn and deleted items, and says so", () => {
     const plan = planReorder([line(null, 1, "Old Hoodie"), line(3, 1, "Cap")], state([[3, { sellable: false, available: 5, inCart: 0 }]]), 99);
     expect(plan.add).toEqual([]);
-    expect(plan.outcomes.map((o) => o.message)).toEqual(["Old Hoodie (M / Black) is no longer available.", "Cap (M / Black) is no longer available."]);
+    expect(plan.outcomes.map((o) => english(o.message))).toEqual(["Old Hoodie (M / Black) is no longer available.", "Cap (M / Black) is no longer available."]);
     expect(plan.outcomes.every((o) => o.reason === "unavailable")).toBe(true);
   });
 
@@ -90,7 +94,7 @@ describe("planning a reorder", () => {
       99,
     );
     expect(plan.add).toEqual([{ variantId: 1, quantity: 1 }, { variantId: 4, quantity: 1 }]);
-    expect(plan.outcomes.map((o) => [o.reason, o.message])).toEqual([
+    expect(plan.outcomes.map((o) => [o.reason, english(o.message)])).toEqual([
       ["limited_stock", "Tee 1 (M / Black): added 1 of 3; only 1 in stock."],
       ["out_of_stock", "Tee 2 (M / Black) is out of stock."],
       ["limited_stock", "Tee 4 (M / Black): added 1 of 2; only 5 in stock, and your cart already had 4."],
@@ -107,7 +111,7 @@ describe("planning a reorder", () => {
       99,
     );
     expect(plan.add).toEqual([{ variantId: 1, quantity: 2 }]);
-    expect(plan.outcomes.map((o) => [o.reason, o.message])).toEqual([
+    expect(plan.outcomes.map((o) => [o.reason, english(o.message)])).toEqual([
       ["cart_limit", "Tee 1 (M / Black): added 2 of 5; your cart can hold at most 99 of one item."],
       ["cart_limit", "Tee 2 (M / Black) was not added: your cart already has 99, the most it can hold of one item."],
     ]);

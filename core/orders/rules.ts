@@ -1,6 +1,7 @@
 /** Pure order rules: the status table, the order number, the money on an order. No database. */
 import type { OrderStatus } from "../../db/schema/orders.ts";
 import { taxCents } from "../shared/money.ts";
+import { textsOf, type TextRef } from "../shared/text.ts";
 
 export type { OrderStatus };
 
@@ -60,14 +61,6 @@ export const ORDER_STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
   cancelled: "Cancelled",
 };
 
-/** Why a status change is refused, in words; null when the table allows it. */
-export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | null {
-  if (canTransition(from, to)) return null;
-  if (from === to) return `This order is already ${from}.`;
-  if (to === "cancelled") return `This order is ${from} and can no longer be cancelled.`;
-  return `A ${from} order cannot be marked ${to}.`;
-}
-
 /** Orders whose payment an administrator may give back in part or in full: after shipment (before it, cancel). */
 export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ["shipped", "delivered"];
 
@@ -116,9 +109,20 @@ export interface ReorderOutcome {
   added: number;
   /** Null when every unit asked for was added. */
   reason: ReorderReason | null;
-  /** What the shopper reads about a line that was not fully added; null when it was. */
-  message: string | null;
+  /** What the shopper reads about a line that was not fully added (a text of the catalogue); null when it was. */
+  message: TextRef | null;
 }
+
+/** What a reorder says of a line not fully added: texts of the catalogue (texts/messages), with the values each takes. */
+export const reorderText = textsOf({
+  "orders.domain.noLongerAvailable": ["item"],
+  "orders.domain.atCartLimit": ["item", "held"],
+  "orders.domain.partlyCartLimit": ["item", "added", "requested", "max"],
+  "orders.domain.noStockInCart": ["item", "available", "held"],
+  "cart.domain.outOfStock": ["item"],
+  "orders.domain.partlyStockInCart": ["item", "added", "requested", "available", "held"],
+  "orders.domain.partlyStock": ["item", "added", "requested", "available"],
+});
 
 /**
  * Decides, line by line, how many units go back into the cart: never more than is available beyond what
@@ -135,33 +139,36 @@ export function planReorder(
   const outcomes: ReorderOutcome[] = [];
   for (const line of lines) {
     const item = describeItem(line);
+    const named = { name: line.name, size: line.size, color: line.color, separator: " / " } as const;
     const state = line.variantId === null ? undefined : now.get(line.variantId);
     if (line.variantId === null || !state || !state.sellable) {
-      outcomes.push({ variantId: line.variantId, item, requested: line.quantity, added: 0, reason: "unavailable", message: `${item} is no longer available.` });
+      outcomes.push({ variantId: line.variantId, item, requested: line.quantity, added: 0, reason: "unavailable", message: reorderText("orders.domain.noLongerAvailable", { item: named }) });
       continue;
     }
     const held = inCart.get(line.variantId) ?? state.inCart;
     const byStock = Math.max(0, state.available - held);
     const byLimit = Math.max(0, maxPerLine - held);
     const added = Math.min(line.quantity, byStock, byLimit);
+    const requested = line.quantity;
+    const available = state.available;
     let reason: ReorderReason | null = null;
-    let message: string | null = null;
+    let message: TextRef | null = null;
     if (added < line.quantity) {
       if (byLimit < line.quantity && byLimit <= byStock) {
         reason = "cart_limit";
         message =
           added === 0
-            ? `${item} was not added: your cart already has ${held}, the most it can hold of one item.`
-            : `${item}: added ${added} of ${line.quantity}; your cart can hold at most ${maxPerLine} of one item.`;
+            ? reorderText("orders.domain.atCartLimit", { item: named, held })
+            : reorderText("orders.domain.partlyCartLimit", { item: named, added, requested, max: maxPerLine });
       } else if (added === 0) {
         reason = "out_of_stock";
-        message = held > 0 ? `${item} was not added: only ${state.available} in stock, and your cart already has ${held}.` : `${item} is out of stock.`;
+        message = held > 0 ? reorderText("orders.domain.noStockInCart", { item: named, available, held }) : reorderText("cart.domain.outOfStock", { item: named });
       } else {
         reason = "limited_stock";
         message =
           held > 0
-            ? `${item}: added ${added} of ${line.quantity}; only ${state.available} in stock, and your cart already had ${held}.`
-            : `${item}: added ${added} of ${line.quantity}; only ${state.available} in stock.`;
+            ? reorderText("orders.domain.partlyStockInCart", { item: named, added, requested, available, held })
+            : reorderText("orders.domain.partlyStock", { item: named, added, requested, available });
       }
     }
     if (added > 0) {

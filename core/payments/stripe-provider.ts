@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { PaymentError } from "./errors.ts";
+import { PaymentError, paymentsText } from "./errors.ts";
 import type { PaymentEvent, PaymentLookup, PaymentLookupRequest, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentWebhooks } from "./provider.ts";
 
 export interface StripeOptions {
@@ -71,13 +71,13 @@ function stripeWebhooks(stripe: Stripe, webhookSecret: string | undefined): Paym
   return {
     async verify(rawBody, signatureHeader) {
       if (!webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
-      if (!signatureHeader) throw new PaymentError("payment.webhook_invalid", "Missing Stripe-Signature header");
+      if (!signatureHeader) throw new PaymentError("payment.webhook_invalid", paymentsText("checkout.domain.webhookSignatureMissing"));
       let event: Stripe.Event;
       try {
         // Over the exact bytes Stripe sent: a body parsed and re-serialised would not match the signature.
         event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
       } catch (error) {
-        throw new PaymentError("payment.webhook_invalid", "Invalid Stripe signature", { cause: (error as Error).message });
+        throw new PaymentError("payment.webhook_invalid", paymentsText("checkout.domain.webhookSignatureInvalid"), { cause: (error as Error).message });
       }
       return paymentEventOf(event);
     },

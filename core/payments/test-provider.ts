@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { testCharges, testRefunds } from "../../db/schema/index.ts";
 import { newToken } from "../shared/ids.ts";
-import { PaymentError } from "./errors.ts";
+import { PaymentError, paymentsText } from "./errors.ts";
 import type { PaymentOutcome, PaymentProvider, PaymentRequest } from "./provider.ts";
 import { cardBrand, isExpired, passesLuhn, TEST_CARD_OUTCOMES } from "./rules.ts";
 
@@ -26,7 +26,7 @@ export function createTestProvider(db: Db, now: () => Date = () => new Date()): 
 
     async startPayment(request: PaymentRequest): Promise<PaymentOutcome> {
       const card = request.card;
-      if (!card) throw new PaymentError("payment.card_required", "Card element not found");
+      if (!card) throw new PaymentError("payment.card_required", paymentsText("checkout.cardMissing"));
       const digits = card.number.replace(/\D/g, "");
       const last4 = digits.slice(-4);
       const brand = cardBrand(digits);
@@ -107,9 +107,9 @@ export function createTestProvider(db: Db, now: () => Date = () => new Date()): 
         if (!done) {
           const [existing] = await db.select().from(testCharges).where(eq(testCharges.id, paymentId));
           if (!existing || existing.status !== "succeeded") {
-            throw new PaymentError("payment.refund_failed", "There is no completed payment to refund.", { paymentId });
+            throw new PaymentError("payment.refund_failed", paymentsText("checkout.domain.noPaymentToRefund"), { paymentId });
           }
-          throw new PaymentError("payment.refund_failed", "The refund would exceed what was paid.", { paymentId, amountCents });
+          throw new PaymentError("payment.refund_failed", paymentsText("checkout.domain.refundExceedsPaid"), { paymentId, amountCents });
         }
       }
       return { refundId: `re_test_${createHash("sha256").update(idempotencyKey).digest("base64url").slice(0, 16)}` };

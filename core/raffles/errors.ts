@@ -1,5 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
-import { RAFFLE_MESSAGES as M } from "./rules.ts";
+import { textsOf } from "../shared/text.ts";
 
 export type RaffleErrorCode =
   | "raffles.not_found"
@@ -30,14 +30,29 @@ export class RaffleError extends errorsOf<RaffleErrorCode>({
   "raffles.no_variants": 409,
 }) {}
 
-export const raffleNotFound = () => new RaffleError("raffles.not_found", M.notFound);
-export const notOpen = () => new RaffleError("raffles.not_open", M.notOpen);
-export const signInToEnter = () => new RaffleError("raffles.sign_in_required", M.signInToEnter);
-export const emailUnverified = () => new RaffleError("raffles.email_unverified", M.verifyEmail);
-export const badVariant = () => new RaffleError("raffles.bad_variant", M.chooseSize);
-export const alreadyDrawn = () => new RaffleError("raffles.already_drawn", M.alreadyDrawn);
-export const badClaim = () => new RaffleError("raffles.bad_claim", M.badClaim);
-export const claimExpired = () => new RaffleError("raffles.claim_expired", M.claimExpired);
-export const claimOtherAccount = () => new RaffleError("raffles.claim_other_account", M.claimOtherAccount);
-export const claimUsed = () => new RaffleError("raffles.claim_used", M.claimUsed);
-export const noVariants = () => new RaffleError("raffles.no_variants", M.noVariants);
+/** What the module's refusals say: texts of the catalogue (texts/messages), with the values each takes. */
+export const rafflesText = textsOf({
+  "shop.domain.raffle.notFound": [],
+  "shop.domain.raffle.notOpen": [],
+  "shop.domain.raffle.signInToEnter": [],
+  "shop.raffle.verify": [],
+  "shop.domain.raffle.chooseSize": [],
+  "shop.domain.raffle.alreadyDrawn": [],
+  "shop.domain.raffle.badClaim": [],
+  "shop.domain.raffle.claimExpired": [],
+  "shop.domain.raffle.claimOtherAccount": [],
+  "shop.domain.raffle.claimUsed": [],
+  "shop.domain.raffle.noVariants": [],
+});
+
+export const raffleNotFound = () => new RaffleError("raffles.not_found", rafflesText("shop.domain.raffle.notFound"));
+export const notOpen = () => new RaffleError("raffles.not_open", rafflesText("shop.domain.raffle.notOpen"));
+export const signInToEnter = () => new RaffleError("raffles.sign_in_required", rafflesText("shop.domain.raffle.signInToEnter"));
+export const emailUnverified = () => new RaffleError("raffles.email_unverified", rafflesText("shop.raffle.verify"));
+export const badVariant = () => new RaffleError("raffles.bad_variant", rafflesText("shop.domain.raffle.chooseSize"));
+export const alreadyDrawn = () => new RaffleError("raffles.already_drawn", rafflesText("shop.domain.raffle.alreadyDrawn"));
+export const badClaim = () => new RaffleError("raffles.bad_claim", rafflesText("shop.domain.raffle.badClaim"));
+export const claimExpired = () => new RaffleError("raffles.claim_expired", rafflesText("shop.domain.raffle.claimExpired"));
+export const claimOtherAccount = () => new RaffleError("raffles.claim_other_account", rafflesText("shop.domain.raffle.claimOtherAccount"));
+export const claimUsed = () => new RaffleError("raffles.claim_used", rafflesText("shop.domain.raffle.claimUsed"));
+export const noVariants = () => new RaffleError("raffles.no_variants", rafflesText("shop.domain.raffle.noVariants"));

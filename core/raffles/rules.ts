@@ -15,12 +15,8 @@ export const CLAIM_RECHECK_MS = 5 * 60_000;
 
 /** The English reference texts of the raffle's refusals and notices (the pages show them from their catalogue). */
 export const RAFFLE_MESSAGES = {
-  notFound: "That raffle was not found.",
-  notOpen: "Entries for this raffle are not open.",
   signInToEnter: "Sign in to enter the raffle.",
-  verifyEmail: "Verify your email address to enter the raffle. We sent you a link when you signed up.",
   chooseSize: "Please choose a size from the list.",
-  alreadyDrawn: "This raffle has been drawn and can no longer be changed.",
   badClaim: "This purchase link is not valid. Use the link from the email as it was sent.",
   claimExpired: "This purchase link has expired.",
   claimOtherAccount: "This purchase link belongs to another account. Sign in with the account that entered.",
@@ -29,7 +25,6 @@ export const RAFFLE_MESSAGES = {
   opensRequired: "Enter when entries open, such as 2026-12-01 10:00.",
   closesRequired: "Enter when entries close, such as 2026-12-01 20:00.",
   claimHours: `Enter the hours a winner has to buy, a whole number from ${CLAIM_HOURS.min} to ${CLAIM_HOURS.max}.`,
-  noVariants: "This product has no sizes to raffle.",
 } as const;
 
 /** The statuses an entry shows its entrant, in order of the draw's life. */

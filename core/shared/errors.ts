@@ -10,6 +10,11 @@ export function describeErrorsWith(render: (text: TextRef) => string): void {
   describe = render;
 }
 
+/** A text's words for logs and tests: its English once texts/ is loaded (texts/outcomes.ts), else its id. */
+export function describeText(text: TextRef): string {
+  return describe ? describe(text) : text.id;
+}
+
 /**
  * The one error the domain throws for anything a user or caller can act on: a stable code (its module's, with
  * the HTTP status its table gives) and what to say, a text of the store's catalogue by id with its values (ADR

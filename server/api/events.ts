@@ -2,7 +2,7 @@ import { z } from "zod";
 import { slugSchema } from "../../core/catalog/index.ts";
 import { EVENT_MESSAGES, formatTicketCode, isPast, RSVP_THROTTLE, rsvpFormSchema, rsvpThrottleKey, type EventView, type OwnRsvp } from "../../core/events/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
-import { localeT } from "../../texts/index.ts";
+import { errorText, localeT } from "../../texts/index.ts";
 import { absolute } from "./catalog.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { ApiProblem, validationProblem } from "./problem.ts";
@@ -219,9 +219,9 @@ export const rsvpOp = operation({
     try {
       taken = await ctx.deps.useCases.events.takeRsvp(event.id, form, { userId: ctx.viewer.id, email: ctx.viewer.email }, ctx.locale);
     } catch (error) {
-      // The party-size limit is said with its number, as the event page says it.
+      // The party-size limit is also the field's message, as the event page says it.
       if (isDomainError(error) && error.code === "events.party_too_large") {
-        const message = t("events.error.partyTooLarge", { count: String(event.partySizeLimit) });
+        const message = errorText(ctx.locale, error);
         throw new ApiProblem(400, error.code, message, { errors: [{ field: "partySize", message }] });
       }
       throw error;

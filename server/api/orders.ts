@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { orderIdSchema, pageSchema, shipmentTimeline, statusFilterSchema, type OrderDetail, type OrderSummary } from "../../core/orders/index.ts";
 import { ORDER_STATUSES, ORDERS_PAGE_SIZE } from "../../core/orders/index.ts";
-import { translateText } from "../../texts/index.ts";
+import { sayIn, translateText } from "../../texts/index.ts";
 import { cartOut, cartSchema } from "./cart.ts";
 import { absolute } from "./catalog.ts";
 import { operation, type ApiContext } from "./operation.ts";
@@ -279,7 +279,7 @@ export const reorderOp = operation({
     const result = await ctx.deps.useCases.orders.reorder({ userId: ctx.viewer.id, orderId: order.id, cartId });
     return {
       addedUnits: result.addedUnits,
-      outcomes: result.outcomes.map((o) => ({ ...o, message: o.message ? translateText(ctx.locale, o.message) : null })),
+      outcomes: result.outcomes.map((o) => ({ ...o, message: o.message ? sayIn(ctx.locale, o.message) : null })),
       cart: await cartOut(ctx, cartId),
     };
   },
