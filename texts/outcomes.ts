@@ -58,7 +58,7 @@ export function sayIn(locale: Locale, text: TextRef): string {
   return t(text.id as MessageId, values);
 }
 
-/** A domain error's words in `locale`: its text, or (a module still writing English) its English in that language. */
+/** A domain error's words in `locale`: its text, or (a field check's zod message it carries) that English in the language. */
 export function errorText(locale: Locale, error: DomainError): string {
   return error.text ? sayIn(locale, error.text) : translateText(locale, error.message);
 }
@@ -68,8 +68,8 @@ describeErrorsWith((text) => sayIn("en", text));
 const idOfEnglish = new Map<string, string>(Object.entries(en as Record<string, string>).map(([id, text]) => [text, id]));
 
 /*
- * The fallback for words core or a door still writes in English (modules not yet saying texts by id, zod's field
- * messages): the wording is looked up in the English catalogue, whole or as a `<area>.domain.` template
+ * The fallback for words a door still writes in English: zod's field messages (which a photo's or a track's check
+ * carries on in its error) and the doors' fixed texts. Core's own refusals say texts by id (sayIn). The wording is looked up in the English catalogue, whole or as a `<area>.domain.` template
  * ("Only {available} of {item} available."), its values read back out of the text.
  */
 interface Template {

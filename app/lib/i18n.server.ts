@@ -57,7 +57,7 @@ export async function languageRedirect(request: Request, accountLocale: Locale |
 
 /**
  * Words for the request's page: a domain error's (its text, in the request's language), or a text written in
- * English (a form's field error, a module still writing English), found in the catalogue by its wording.
+ * English (a form's field error, a door's fixed text), found in the catalogue by its wording.
  */
 export function localizeText(request: Request, said: DomainError | string): string {
   return wordsIn(requestLocale(request), said);

@@ -25,7 +25,7 @@ export function describeText(text: TextRef): string {
 export abstract class DomainError<Code extends string = string> extends Error {
   /** The HTTP status this error answers with, from its module's table. */
   abstract readonly status: HttpStatus;
-  /** What to say; null for a module still writing its English (`legacy`). */
+  /** What to say; null when the error carries a field check's English (zod's message, worded by the fallback). */
   readonly text: TextRef | null;
 
   constructor(
