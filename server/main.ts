@@ -47,7 +47,7 @@ async function loadServerBuild(): Promise<ServerBuild> {
  * (V8's default is 1,800,000 bytes, "a rough approximation of bytes executed"). The embedded database is
  * PostgreSQL compiled to WebAssembly: at the default, the functions that opening it has just run go to the
  * optimizing compiler on background threads, which on two cores took the CPU from the start itself (the
- * first page came about 0.35 s later; ADR 0028's second addendum). A hundred times the default leaves the
+ * first page came about 0.35 s later; ADR 0028). A hundred times the default leaves the
  * start on the baseline code and still optimizes what a running store keeps calling.
  */
 const EMBEDDED_DATABASE_TIERING_BUDGET = 180_000_000;

@@ -1,5 +1,5 @@
 /**
- * The tab's icon and the web app manifest, as every page's head names them (ADR 0030, seventh addendum).
+ * The tab's icon and the web app manifest, as every page's head names them (ADR 0030).
  *
  * - The tab's icon is the label's mark (public/favicon.svg, drawn by `npm run brand:assets`) written into
  *   the page as a data: address: about 350 bytes of the compressed page instead of a request that Chromium

@@ -1,10 +1,10 @@
-// A product's release moment, as every release check reads it (ADR 0031 and its addendum).
+// A product's release moment, as every release check reads it (ADR 0031).
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
 
 /**
- * A product's release moment (ADR 0031 and its addendum): the later of its own and its collections'
+ * A product's release moment (ADR 0031): the later of its own and its collections'
  * (a collection-wide drop holds all its products back until then); null when none is set. Every release
  * check compares it with the database's now() in the statement that uses it.
  */

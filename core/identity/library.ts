@@ -122,7 +122,7 @@ async function openAuth({ db, baseUrl, secret, jobs, log }: AuthOptions, open: O
     plugins: [bearer({ requireSignature: true })],
     rateLimit: { enabled: false }, // the store throttles sign-ins itself, in the database (core/accounts)
     // A session is read with its user, and at sign-in a user with its accounts, in one statement each (the
-    // relations in db/schema/auth.ts): every signed-in request reads its session (ADR 0029's addendum).
+    // relations in db/schema/auth.ts): every signed-in request reads its session (ADR 0029).
     advanced: { ...authCookieSettings(baseUrl), database: { joins: true } },
     telemetry: { enabled: false },
   });
@@ -164,7 +164,7 @@ function followingTransaction(db: Db, open: OpenTransaction): Db {
  * The identity library, for the store's code to call as it is (auth.api.*, auth.handler, auth.$context),
  * loaded on the first call: its modules (about 560 files with their dependencies) took a fifth of the
  * store's start, and a guest's first page does not need them. The start calls `load()` once the store
- * answers (ADR 0028's fourth addendum). Every member used is a function answering a promise, or a
+ * answers (ADR 0028). Every member used is a function answering a promise, or a
  * promise, so a call made before the library is loaded only waits for it. A failed load is tried again
  * by the next call.
  */

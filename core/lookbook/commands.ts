@@ -112,7 +112,7 @@ async function unfeatureOthers(tx: Db, id: number): Promise<void> {
 }
 
 /**
- * The drops a collection's save starts or moves (ADR 0031 addendum): for each product that was or is a
+ * The drops a collection's save starts or moves (ADR 0031): for each product that was or is a
  * member, its release before the save and after it (productReleaseAt), handed to core/alerts, which
  * schedules the Notify me pass at the new moment or runs it now when the drop opened at once.
  */

@@ -199,7 +199,7 @@ export const collections = pgTable("collections", {
   featured: boolean("featured").notNull().default(false),
   position: integer("position").notNull().default(0),
   /**
-   * A collection-wide drop (ADR 0031 addendum): none of its products is on sale before this moment (null:
+   * A collection-wide drop (ADR 0031): none of its products is on sale before this moment (null:
    * none). A product's release is the later of its own moment and its collections'.
    */
   onSaleAt: timestamp("on_sale_at", { withTimezone: true }),
