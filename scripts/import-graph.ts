@@ -53,8 +53,19 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
+/** What importsOf found for a file's text, by path: a second graph of the same tree (the boundaries test builds three) reads each file's imports once. */
+const importsRead = new Map<string, { text: string; imports: string[] }>();
+
 /** The repository paths a file imports (relative imports that resolve to a source file; packages are left out). */
 function importsOf(file: string, text: string): string[] {
+  const read = importsRead.get(file);
+  if (read?.text === text) return read.imports;
+  const imports = readImports(file, text);
+  importsRead.set(file, { text, imports });
+  return imports;
+}
+
+function readImports(file: string, text: string): string[] {
   const { importedFiles } = ts.preProcessFile(text, true, true);
   const out: string[] = [];
   for (const { fileName } of importedFiles) {

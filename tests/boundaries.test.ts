@@ -6,9 +6,12 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { buildGraph, check } from "../scripts/import-graph.ts";
 
-const eslint = new ESLint({ cwd: process.cwd() });
+// Each planted file is linted with the tree's configuration, running only the rule its case is about:
+// import-x/no-cycle walks every import a file reaches, which the arrows' cases need not wait for.
+const arrows = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => ruleId === "no-restricted-imports" });
+const cycles = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => ruleId === "import-x/no-cycle" });
 
-async function rulesFired(filePath: string, code: string): Promise<string[]> {
+async function rulesFired(filePath: string, code: string, eslint = arrows): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return result!.messages.map((m) => m.ruleId ?? m.message);
 }
@@ -45,7 +48,7 @@ describe("the rooms' arrows", () => {
 
   it("a value cycle fails the lint (import-x/no-cycle)", async () => {
     // app/components/cart/types.ts is imported by the cart's components; a component importing the route that imports it closes a loop.
-    expect(await rulesFired("app/components/cart/cart-contents.tsx", 'import { action } from "../../routes/cart.tsx";\nexport const a = action;\n')).toContain("import-x/no-cycle");
+    expect(await rulesFired("app/components/cart/cart-contents.tsx", 'import { action } from "../../routes/cart.tsx";\nexport const a = action;\n', cycles)).toContain("import-x/no-cycle");
   });
 
   it("a type-only cycle fails the graph's check, and the real tree passes it", () => {
