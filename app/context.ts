@@ -8,7 +8,6 @@ import type { Logger } from "pino";
 import type { UseCases } from "../core/use-cases/index.ts";
 import type { LoadingAuth } from "../core/identity/index.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
-import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
 import type { Locale } from "../core/shared/locale.ts";
 import type { MediaStore } from "../core/media/index.ts";
@@ -82,8 +81,8 @@ export type StoreContext = {
   media: MediaStore;
   /** Where the Music page's tracks are kept and written to. */
   audio: AudioStore;
-  /** What checkout commands need (database, provider, queue, hold), and Stripe's publishable key when it is the provider. */
-  checkout: { deps: CheckoutDeps; stripePublishableKey: string | null };
+  /** Stripe's publishable key when it is the provider (the checkout's commands are in useCases.checkout). */
+  checkout: { stripePublishableKey: string | null };
   /** Development-only pages (the mail outbox) are served when true. */
   isDevelopment: boolean;
   /** This request as analytics sees it (bot or not, its anonymous session), and where its events go. */

@@ -221,7 +221,6 @@ export function createHttpApp(options: HttpOptions): express.Express {
     media: options.media,
     audio: options.audio,
     checkout: {
-      deps: checkoutDeps,
       stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     },
     isDevelopment: env.NODE_ENV !== "production",

@@ -4,9 +4,6 @@
  * of these and renders what it returns or throws; it never holds the database (ADR 0048).
  */
 import type { Db } from "../shared/db.ts";
-import type { Logger } from "pino";
-import type { LoadingAuth } from "../identity/index.ts";
-import type { JobQueue } from "../shared/jobs.ts";
 import type { PaymentProvider } from "../payments/index.ts";
 import type { MediaStore } from "../media/index.ts";
 import type { AudioStore } from "../music/index.ts";
@@ -15,7 +12,7 @@ import { adminCancelOrder, adminMarkDelivered, adminShipOrder, requestOrderRefun
 import { stopAlerts, subscribeToAlert } from "../alerts/index.ts";
 import { currentOutcome, placeOrder, resumeCheckout, type CheckoutDeps } from "../checkout/index.ts";
 import { cancelOwnRsvp, cancelRsvp, confirmRsvp, submitRsvp, takeRsvp } from "../events/index.ts";
-import { changePassword, createAccount, currentPreferences, deleteAccount, passwordSignIn, resendVerification, savePreferences, sendPasswordReset } from "../identity/index.ts";
+import { type AccountDeps, type SettingsDeps, changePassword, createAccount, currentPreferences, deleteAccount, passwordSignIn, resendVerification, savePreferences, sendPasswordReset } from "../identity/index.ts";
 import { addProductImage, makeImageFirst, removeProductImage } from "../media/index.ts";
 import { addTrack, createPlaylist, deletePlaylist, moveTrack, removeTrack, updatePlaylist } from "../music/index.ts";
 import { confirmSubscription, createCampaign, subscribe, unsubscribeWithToken } from "../newsletter/index.ts";
@@ -46,20 +43,8 @@ import { adminRaffleOfProduct, enterRaffle, findClaim, listRaffles, productRaffl
 import { createReview, getOwnReview, getReviewSummary, listReviews, markHelpful, updateReview } from "../reviews/index.ts";
 import { createWishlist, deleteWishlist, getWishlist, listWishlists, lookupSharedWishlist, moveItemToCart, removeItem, removeProductFromWishlists, renameWishlist, saveItem, savedProductIds, setWishlistSharing, updateItem } from "../wishlist/index.ts";
 
-
 /** What the use cases are bound to: the store's services, made once per process (server/http.ts). */
-export interface StoreDeps {
-  db: Db;
-  auth: LoadingAuth;
-  log: Logger;
-  /** The job queue: mail is queued through it in the transaction of the change it reports. */
-  jobs: JobQueue;
-  /** Public base URL, for the links mail carries. */
-  baseUrl: string;
-  /** The server's signing secret (the newsletter's links). */
-  signingSecret: string;
-  /** Emails that get the admin role at sign-up and sign-in (ADMIN_EMAILS). */
-  adminEmails: readonly string[];
+export interface StoreDeps extends AccountDeps, SettingsDeps {
   payments: PaymentProvider;
   /** Where product photographs are kept. */
   media: MediaStore;
