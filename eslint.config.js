@@ -51,6 +51,9 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // With verbatimModuleSyntax, `import { type X } from "m"` stays `import "m"` in the output: in a route
+      // module that pulls the whole module (its queries, the database driver) into the browser's bundle.
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
     settings: {
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],

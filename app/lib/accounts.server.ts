@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { MESSAGES, registerSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
-import { type AccountCall } from "../../core/identity/index.ts";
+import type { AccountCall } from "../../core/identity/index.ts";
 import { fieldErrors } from "../../core/shared/zod.ts";
 import type { StoreContext } from "../context.ts";
 import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";

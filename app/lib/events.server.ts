@@ -1,5 +1,5 @@
 import { recordAudit, type AdminActor } from "../../core/admin/index.ts";
-import { type EventActor, type EventView } from "../../core/events/index.ts";
+import type { EventActor, EventView } from "../../core/events/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import type { StoreContext } from "../context.ts";
 import type { EventCardData } from "../components/content/event-card.tsx";

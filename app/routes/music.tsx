@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { type PlaylistView } from "../../core/music/index.ts";
+import type { PlaylistView } from "../../core/music/index.ts";
 import { isoLength } from "../../core/music/rules.ts";
 import { metaIntl, useT } from "../i18n/index.ts";
 import { ContentImg } from "../components/content/content-image.tsx";

@@ -27,7 +27,7 @@ import type { DomainError } from "../../core/shared/errors.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { badForm, readForm } from "../lib/form.server.ts";
 import { getViewer } from "../lib/session.server.ts";
-import { type QueueStatus } from "../../core/queue/index.ts";
+import type { QueueStatus } from "../../core/queue/index.ts";
 import { joinForPage } from "../lib/queue.server.ts";
 import { WaitingRoom, QueuePassNotice, type QueueView } from "../components/product/waiting-room.tsx";
 import { entryFormSchema, RAFFLE_MESSAGES } from "../../core/raffles/index.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changePasswordJsonSchema, deleteAccountSchema, MESSAGES, preferencesJsonSchema, profileJsonSchema } from "../../core/accounts/index.ts";
 import { DISPLAY_CURRENCIES, offeredCurrencies, type DisplayCurrency } from "../../core/currency/index.ts";
-import { type SettingsCall } from "../../core/identity/index.ts";
+import type { SettingsCall } from "../../core/identity/index.ts";
 import { localeT } from "../../texts/index.ts";
 import { meOf, meSchema, signedIn, signedInSchema } from "./accounts.ts";
 import { badToken } from "./bearer.ts";

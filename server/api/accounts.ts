@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES, registerJsonSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
-import { type AccountCall } from "../../core/identity/index.ts";
+import type { AccountCall } from "../../core/identity/index.ts";
 import { badToken, tokenFrom } from "./bearer.ts";
 import { operation, type ApiContext, type ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
