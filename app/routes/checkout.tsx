@@ -4,16 +4,14 @@ import { useIntl } from "react-intl";
 import { Form, Link, metaIntl, useLocaleNavigate, useLocalePath, useT } from "../i18n/index.ts";
 import { linesShip } from "../../core/cart/rules.ts";
 import { loadCart } from "../lib/cart.server.ts";
-import { billingSchema, idempotencyKeySchema, shippingAddressSchema, type ShortLine } from "../../core/checkout/index.ts";
+import { idempotencyKeySchema, type ShortLine } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { orderAmounts } from "../../core/orders/rules.ts";
-import { cardSchema } from "../../core/payments/inputs.ts";
 import { newToken } from "../../core/shared/ids.ts";
-import { fieldErrors } from "../../core/shared/zod.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { primaryButton, Section } from "../components/account/page-shell.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
-import { ADDRESS_FIELDS, addressGiven, BillingFields, billingFieldErrors, billingFieldName, ShippingFields, TestCardFields } from "../components/checkout/billing-fields.tsx";
+import { ADDRESS_FIELDS, BillingFields, billingFieldErrors, billingFieldName, ShippingFields, TestCardFields } from "../components/checkout/billing-fields.tsx";
 import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
 import { billingDetailsOf, StripeCardField, type StripeCard } from "../components/checkout/stripe-card.tsx";
 import { useCurrency } from "../components/product/display-currency.tsx";
@@ -90,38 +88,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const key = idempotencyKeySchema.safeParse(text("idempotencyKey"));
   if (!key.success) return reply({ kind: "invalid", error: key.error.issues[0]!.message, fieldErrors: {}, fields }, 400);
-  const cartId = await context.useCases.cart.findCartOfUser(viewer.id);
   const address = (name: (field: string) => string) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(name(field))]));
-  const billing = billingSchema.safeParse({ fullName: text("fullName"), email: text("email"), ...address(billingFieldName) });
-  // Asked of core for the cart as it is now: what ships needs the address (core refuses again without one).
-  // An address sent is passed on whatever the cart holds, so that the same form sent again after its order
-  // emptied the cart is still the same submission.
-  const ships = await context.useCases.checkout.needsShippingAddress(cartId);
-  const shipTo = address((field) => field);
-  const shipping = ships || addressGiven(shipTo) ? shippingAddressSchema.safeParse(shipTo) : null;
-  const card = context.payments.name === "test" ? cardSchema().safeParse({ cardNumber: text("cardNumber"), cardExpiry: text("cardExpiry"), cardCvc: text("cardCvc") }) : null;
-  if (!billing.success || (ships && !shipping?.success) || (card && !card.success)) {
-    const errors = {
-      ...(billing.success ? {} : billingFieldErrors(fieldErrors(billing.error))),
-      ...(ships && shipping && !shipping.success ? fieldErrors(shipping.error) : {}),
-      ...(card && !card.success ? fieldErrors(card.error) : {}),
-    };
-    return reply({ kind: "invalid", error: CHECKOUT_MESSAGES.checkFields, fieldErrors: errors, fields }, 400);
-  }
-
   try {
-    const result = await context.useCases.checkout.placeOrder(
-      {
-        userId: viewer.id,
-        cartId,
-        idempotencyKey: key.data,
-        billing: billing.data,
-        shipping: shipping?.success ? shipping.data : null,
-        card: card?.success ? card.data : undefined,
-        visit: visitOf(context),
-      },
-    );
+    const result = await context.useCases.checkout.submitCheckout({
+      userId: viewer.id,
+      idempotencyKey: key.data,
+      buyer: { fullName: text("fullName"), email: text("email") },
+      shipTo: address((field) => field),
+      billTo: address(billingFieldName),
+      card: { cardNumber: text("cardNumber"), cardExpiry: text("cardExpiry"), cardCvc: text("cardCvc") },
+      visit: visitOf(context),
+    });
     switch (result.kind) {
+      case "invalid": {
+        const { billing, shipping, card } = result.problems;
+        const error = result.cameToShip ? CHECKOUT_MESSAGES.shippingRequired : CHECKOUT_MESSAGES.checkFields;
+        return reply({ kind: "invalid", error, fieldErrors: { ...billingFieldErrors(billing), ...shipping, ...card }, fields }, 400);
+      }
       case "completed":
         // The confirmation mail was queued in the transaction that wrote the order.
         return localizedRedirect(request, `/checkout/complete?attempt=${encodeURIComponent(result.attemptId)}`, { status: 303, headers: noStore });
@@ -137,16 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply({ kind: "in_progress", attemptId: result.attemptId, message: CHECKOUT_MESSAGES.inProgress, fields }, 202);
     }
   } catch (error) {
-    // The cart came to ship between the look above and the order: core's refusal names each shipping field.
-    const fieldsOf = (details: Record<string, unknown>) => (details.fields && typeof details.fields === "object" ? (details.fields as Record<string, string>) : {});
-    return domainErrorReply(
-      error,
-      (e) => {
-        const body = localized(request, { kind: "invalid", error: "", fieldErrors: fieldsOf(e.details), fields });
-        return body.kind === "invalid" ? { ...body, error: localizeText(request, e) } : body;
-      },
-      { headers: noStore },
-    );
+    // An empty cart, a form another shopper's checkout already used: core's refusal, in the page's language.
+    return domainErrorReply(error, (e): CheckoutActionData => ({ kind: "invalid", error: localizeText(request, e), fieldErrors: {}, fields }), { headers: noStore });
   }
 }
 

@@ -7,6 +7,7 @@ export { CheckoutError } from "./errors.ts";
 export { attemptById, attemptOutcome, heldAttemptCount, needsShippingAddress, type ShortLine } from "./queries.ts";
 export { placeOrder, type CheckoutDeps, type PlaceOrderInput } from "./commands.ts";
 export { currentOutcome, resumeCheckout, type CheckoutStanding } from "./resume.ts";
+export { checkOrderFields, submitCheckout, type AddressFields, type CheckoutSubmission, type FieldProblems, type SubmitOutcome } from "./submit.ts";
 export { endAttempt, settleAttempt, SOLD_OUT_REFUNDED } from "./settle.ts";
 export { releaseExpiredReservations, sweepCheckouts } from "./sweep.ts";
 export { handlePaymentEvent } from "./webhook.ts";

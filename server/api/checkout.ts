@@ -1,15 +1,11 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { findCartOfUser } from "../../core/cart/index.ts";
-import { billingSchema, CHECKOUT_MESSAGES, missingShippingFields, placeOrder, shippingAddressSchema } from "../../core/checkout/index.ts";
-import { isDomainError } from "../../core/shared/errors.ts";
-import { fieldErrors } from "../../core/shared/zod.ts";
+import { billingSchema, CHECKOUT_MESSAGES, type FieldProblems, type SubmitOutcome } from "../../core/checkout/index.ts";
 import { orderAmounts, orderNumberLabel } from "../../core/orders/index.ts";
-import { cardSchema } from "../../core/payments/index.ts";
 import { track, visitOf } from "./analytics.ts";
 import { cartOut, cartSchema } from "./cart.ts";
-import { fieldErrorsOf, parseFields, type FieldError } from "./field-errors.ts";
-import { operation, type ApiContext, type ApiDeps } from "./operation.ts";
+import { storeWords, type FieldError } from "./field-errors.ts";
+import { operation, type ApiContext } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 
 /*
@@ -74,8 +70,13 @@ const summarySchema = z
   })
   .meta({ id: "CheckoutSummary", description: "The order as it would be placed now, priced on the server: the web's checkout summary." });
 
-/** Each shipping field's message, as the API names the fields (the address is the body's own). */
-const shippingErrors = (fields: Record<string, string>) => Object.entries(fields).map(([field, message]) => ({ field, message }));
+/** Each refused field, as the API names it: the address is the body's own, the card's fields are under `card`, a billing address's under `billingAddress`. */
+function errorsOf(problems: Partial<FieldProblems>): FieldError[] {
+  const named = (fields: Record<string, string> | undefined, under: (field: string) => string) => Object.entries(fields ?? {}).map(([field, message]) => ({ field: under(field), message }));
+  const billingField = (field: string) => (field === "fullName" || field === "email" ? field : `billingAddress.${field}`);
+  // In the form's order: the buyer, the address, then the card.
+  return [...named(problems.billing, billingField), ...named(problems.shipping, (field) => field), ...named(problems.card, (field) => `card.${field}`)];
+}
 
 const billingAddressSchema = billingSchema
   .pick({ street: true, city: true, state: true, zipCode: true, country: true })
@@ -107,37 +108,8 @@ const placeBodySchema = billingSchema
       "The fields of the web's checkout form: the buyer (full name and email required), the address the order ships to (`street`, `city`, `state`, `zipCode`, `country`: required, and checked per country, when the cart holds anything that ships, which is everything but event tickets) and, optionally, `billingAddress`. Without one, the shipping address is billed; for an order of tickets only, which ships nothing, the address given is the billing address.",
   });
 
-/**
- * The checks of the order's fields that depend on the store and the cart: the test card (with the test
- * provider) and, when the cart ships, the address it ships to. An absent field is an empty one, as the web's
- * form reads it (and gets the form's message).
- */
-async function cartFieldChecks(deps: ApiDeps, cartId: Awaited<ReturnType<typeof findCartOfUser>>, fields: { card: unknown; address: Partial<Record<"street" | "city" | "state" | "zipCode" | "country", string>> }) {
-  // In the form's order: the address, then the card.
-  const errors: FieldError[] = [];
-  const cardErrors: FieldError[] = [];
-  let card: z.output<ReturnType<typeof cardSchema>> | undefined;
-  if (deps.checkout.deps.payments.name === "test") {
-    const given = typeof fields.card === "object" && fields.card !== null && !Array.isArray(fields.card) ? fields.card : {};
-    const parsed = parseFields(cardSchema(), { cardNumber: "", cardExpiry: "", cardCvc: "", ...given });
-    if (parsed.success) card = parsed.data;
-    else cardErrors.push(...fieldErrorsOf(parsed.error, { under: "card" }));
-  }
-  // Asked of core for the cart as it is now: what ships needs the address (core refuses again without one).
-  // An address sent is passed on whatever the cart holds: the same request sent again after its order emptied
-  // the cart is still the same submission.
-  const { address } = fields;
-  const ships = await deps.useCases.checkout.needsShippingAddress(cartId);
-  const given = [address.street, address.city, address.state, address.zipCode].some((part) => part !== undefined && part !== "");
-  const shipping = ships || given ? parseFields(shippingAddressSchema, address) : null;
-  const refused = ships && shipping !== null && !shipping.success;
-  if (refused) errors.push(...shippingErrors(fieldErrors(shipping.error)));
-  errors.push(...cardErrors);
-  return { errors, card, ships, shipping, refused };
-}
-
 type AttemptOut = z.input<typeof attemptSchema>;
-type Outcome = Awaited<ReturnType<typeof placeOrder>>;
+type Outcome = Exclude<SubmitOutcome, { kind: "invalid" }>;
 
 function attemptOut(ctx: ApiContext, outcome: Exclude<Outcome, { kind: "insufficient_stock" }>): AttemptOut {
   const base = { attemptId: outcome.attemptId, order: null, clientSecret: null, stripePublishableKey: null, message: null };
@@ -179,7 +151,7 @@ export const getCheckoutOp = operation({
     const cartId = await ctx.deps.useCases.cart.findCartOfUser(ctx.viewer.id);
     const cart = await cartOut(ctx, cartId);
     if (cart.lines.length > 0) track(ctx, { type: "checkout_started", quantity: cart.itemCount, valueCents: cart.subtotalCents });
-    const provider: "test" | "stripe" = ctx.deps.checkout.deps.payments.name === "stripe" ? "stripe" : "test";
+    const provider: "test" | "stripe" = ctx.deps.useCases.checkout.paymentProvider() === "stripe" ? "stripe" : "test";
     const attempt =
       standing.kind === "completed"
         ? attemptOut(ctx, { kind: "completed", attemptId: standing.attemptId, receipt: standing.receipt, fresh: false })
@@ -215,33 +187,27 @@ export const placeOrderOp = operation({
   // the card's and the shipping address's too.
   async moreFieldErrors({ body, deps, viewer }) {
     const text = (name: string) => (typeof body[name] === "string" ? body[name] : undefined);
-    const address = { street: text("street"), city: text("city"), state: text("state"), zipCode: text("zipCode"), country: text("country") };
-    const cartId = await deps.useCases.cart.findCartOfUser(viewer.id);
-    return (await cartFieldChecks(deps, cartId, { card: body.card, address })).errors;
+    const shipTo = { street: text("street"), city: text("city"), state: text("state"), zipCode: text("zipCode"), country: text("country") };
+    return errorsOf((await deps.useCases.checkout.checkOrderFields({ userId: viewer.id, shipTo, card: body.card }, { error: storeWords })).problems);
   },
   async handle({ body, ctx }) {
-    const { card: cardFields, billingAddress, fullName, email, ...address } = body;
-    const cartId = await ctx.deps.useCases.cart.findCartOfUser(ctx.viewer.id);
-    const { errors, card, ships, shipping, refused } = await cartFieldChecks(ctx.deps, cartId, { card: cardFields, address });
-    if (errors.length > 0) throw new ApiProblem(400, "validation", refused ? CHECKOUT_MESSAGES.shippingRequired : CHECKOUT_MESSAGES.checkFields, { errors });
-    // Nothing ships (tickets only): the address given is the billing address.
-    const billing = { fullName, email, ...(billingAddress ?? (ships ? { street: "", city: "", state: "", zipCode: "", country: address.country } : address)) };
-    const result = await ctx.deps.useCases.checkout.placeOrder({
-      userId: ctx.viewer.id,
-      cartId,
-      // The router holds the required key before the handler runs.
-      idempotencyKey: checkoutKey(ctx.requestKey!),
-      billing,
-      shipping: shipping?.success ? shipping.data : null,
-      card,
-      visit: visitOf(ctx),
-    }).catch((error: unknown) => {
-      // The cart came to ship between the look above and the order.
-      if (isDomainError(error) && error.code === "checkout.shipping_required") {
-        throw new ApiProblem(400, "validation", CHECKOUT_MESSAGES.shippingRequired, { errors: shippingErrors(missingShippingFields()) });
-      }
-      throw error;
-    });
+    const { card, billingAddress, fullName, email, ...shipTo } = body;
+    const result = await ctx.deps.useCases.checkout.submitCheckout(
+      {
+        userId: ctx.viewer.id,
+        // The router holds the required key before the handler runs.
+        idempotencyKey: checkoutKey(ctx.requestKey!),
+        buyer: { fullName, email },
+        shipTo,
+        billTo: billingAddress ?? null,
+        card,
+        visit: visitOf(ctx),
+      },
+      { error: storeWords },
+    );
+    if (result.kind === "invalid") {
+      throw new ApiProblem(400, "validation", result.shippingRefused ? CHECKOUT_MESSAGES.shippingRequired : CHECKOUT_MESSAGES.checkFields, { errors: errorsOf(result.problems) });
+    }
     if (result.kind === "insufficient_stock") throw new ApiProblem(409, "checkout.insufficient_stock", CHECKOUT_MESSAGES.insufficientStock, { lines: result.lines });
     if (result.kind === "failed") throw new ApiProblem(402, "checkout.payment_failed", result.message);
     return attemptOut(ctx, result);

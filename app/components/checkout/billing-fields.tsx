@@ -96,8 +96,6 @@ function CountrySelect({ name, value, errors }: { name: string; value: string | 
 
 /** An address's fields, by their names in core (and in the form, for the address the order ships to). */
 export const ADDRESS_FIELDS = ["street", "city", "state", "zipCode", "country"] as const;
-/** Whether an address was typed at all (the country alone, which has a default, is not an address). */
-export const addressGiven = (address: Record<string, string>) => ADDRESS_FIELDS.some((field) => field !== "country" && address[field]);
 /** The form's name of a billing address field ("street" -> "billingStreet"). */
 export const billingFieldName = (field: string) => `billing${field[0]!.toUpperCase()}${field.slice(1)}`;
 /** Billing errors keyed by the form's names (the buyer's name and email keep theirs). */
