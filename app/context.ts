@@ -8,7 +8,6 @@ import type { Logger } from "pino";
 import type { UseCases } from "../core/use-cases/index.ts";
 import type { LoadingAuth } from "../core/identity/index.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
-import type { JobQueue } from "../core/shared/jobs.ts";
 import type { Locale } from "../core/shared/locale.ts";
 import type { MediaStore } from "../core/media/index.ts";
 import type { AudioStore } from "../core/music/index.ts";
@@ -67,8 +66,6 @@ export type StoreContext = {
   auth: LoadingAuth;
   /** The server's signing secret: newsletter unsubscribe links are signed with a key derived from it. */
   signingSecret: string;
-  /** The job queue: mail is queued through it in the transaction of the change it reports. */
-  jobs: JobQueue;
   /** "smtp" when SMTP_URL is set; "none": mail stays in the outbox table. */
   mailDelivery: "smtp" | "none";
   /** Emails that get the admin role at sign-up and sign-in (ADMIN_EMAILS). */

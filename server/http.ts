@@ -111,7 +111,7 @@ export function createHttpApp(options: HttpOptions): express.Express {
   app.use(requestLog(log));
   // The app's JSON API (ADR 0027): its own body, origin and error rules (problem+json), so before the pages' guards;
   // it compresses its own answers (its kept catalogue reads go out as they were kept, already compressed).
-  app.use("/api/v1", createApi({ useCases, auth: options.auth, log, baseUrl: env.BASE_URL, jobs: options.jobs, signingSecret: options.secret, adminEmails: env.ADMIN_EMAILS, analytics: { recorder: options.analytics.recorder, recording: env.ANALYTICS_RECORDING === "on" }, limits: { perAddress: env.API_RATE_LIMIT_PER_ADDRESS, perToken: env.API_RATE_LIMIT_PER_TOKEN, windowSeconds: 60 }, corsOrigins: env.API_CORS_ORIGINS, answers: options.pageCache, checkout: { deps: checkoutDeps, stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null } }));
+  app.use("/api/v1", createApi({ useCases, auth: options.auth, log, baseUrl: env.BASE_URL, signingSecret: options.secret, adminEmails: env.ADMIN_EMAILS, analytics: { recorder: options.analytics.recorder, recording: env.ANALYTICS_RECORDING === "on" }, limits: { perAddress: env.API_RATE_LIMIT_PER_ADDRESS, perToken: env.API_RATE_LIMIT_PER_TOKEN, windowSeconds: 60 }, corsOrigins: env.API_CORS_ORIGINS, answers: options.pageCache, checkout: { stripePublishableKey: env.PAYMENT_PROVIDER === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null } }));
   // A drop's waiting page asks for its place every few seconds: answered from this process's picture of the
   // line and the visitor's signed place, before anything else reads the request (server/lines.ts); a few
   // dozen bytes of JSON, never compressed.
@@ -214,7 +214,6 @@ export function createHttpApp(options: HttpOptions): express.Express {
     secureCookies: env.BASE_URL.startsWith("https://"),
     auth: options.auth,
     signingSecret: options.secret,
-    jobs: options.jobs,
     mailDelivery: options.mailDelivery,
     adminEmails: env.ADMIN_EMAILS,
     payments,

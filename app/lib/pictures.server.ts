@@ -7,12 +7,12 @@ import type { FormFields, FormWithUpload } from "./form.server.ts";
  * photograph; otherwise the current one stays only while its "Show the uploaded photo" box is ticked.
  */
 export function pictureChange(context: StoreContext, fields: FormFields, file: FormWithUpload["file"]): PictureChange {
-  return { store: context.media, bytes: file?.bytes ?? null, keep: fields.keepPhoto === "on", onError: (err, what) => context.log.error({ err }, what) };
+  return context.useCases.media.picture({ bytes: file?.bytes ?? null, keep: fields.keepPhoto === "on" });
 }
 
 /** What a delete needs of the picture store: its files go after the commit. */
 export function pictureStore(context: StoreContext): PictureChange {
-  return { store: context.media, onError: (err, what) => context.log.error({ err }, what) };
+  return context.useCases.media.picture();
 }
 
 /** The user asked twice: deletes are sent again from their confirm step with confirmed=yes. */

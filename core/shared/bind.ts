@@ -12,3 +12,19 @@ export function bindTo<D, T extends Record<string, (first: D, ...rest: never[]) 
   for (const [name, fn] of Object.entries(fns)) bound[name] = (...rest: never[]) => fn(first, ...rest);
   return bound as BoundTo<T, D>;
 }
+
+/** The parameters between the first and the last (an optional last one counts). */
+type Between<P extends unknown[]> = Required<P> extends [unknown, ...infer M, unknown] ? M : never;
+
+export type BoundAround<T> = { readonly [K in keyof T]: T[K] extends (...args: infer P) => infer R ? (...args: Between<P>) => R : never };
+
+/**
+ * Core's functions bound to what they run with and to the service they take last (the job queue their
+ * follow-ups go through): a door calls `useCases.admin.createProduct(actor, form)` and never holds either.
+ * Every parameter between is required, so the last always lands in its place.
+ */
+export function bindAround<D, L, T extends Record<string, (first: D, ...rest: never[]) => unknown>>(first: D, last: L, fns: T): BoundAround<T> {
+  const bound: Record<string, (...rest: unknown[]) => unknown> = {};
+  for (const [name, fn] of Object.entries(fns)) bound[name] = (...rest: unknown[]) => (fn as (...args: unknown[]) => unknown)(first, ...rest, last);
+  return bound as unknown as BoundAround<T>;
+}

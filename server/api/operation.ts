@@ -4,8 +4,6 @@ import type { z } from "zod";
 import type { UseCases } from "../../core/use-cases/index.ts";
 import type { Role } from "../../db/schema/auth.ts";
 import type { EventInput, EventRecorder } from "../../core/analytics/index.ts";
-import type { CheckoutDeps } from "../../core/checkout/index.ts";
-import type { JobQueue } from "../../core/shared/jobs.ts";
 import type { Locale } from "../../core/shared/locale.ts";
 import type { LoadingAuth } from "../../core/identity/index.ts";
 import type { PageCache } from "../page-cache.ts";
@@ -18,8 +16,6 @@ export interface ApiDeps {
   auth: LoadingAuth;
   log: Logger;
   baseUrl: string;
-  /** The job queue the outbox's mail goes through (RSVP and newsletter mail). */
-  jobs: JobQueue;
   /** The server's signing secret (the newsletter's links). */
   signingSecret: string;
   adminEmails: readonly string[];
@@ -32,8 +28,8 @@ export interface ApiDeps {
    * requests without a token, for as long and dropped by the same changes; absent: every answer is made.
    */
   answers?: PageCache;
-  /** What checkout commands run with (the pages' own), and Stripe's publishable key when Stripe takes the payments. */
-  checkout: { deps: CheckoutDeps; stripePublishableKey: string | null };
+  /** Stripe's publishable key when Stripe takes the payments (for the mobile SDK). */
+  checkout: { stripePublishableKey: string | null };
 }
 
 /** Requests per window: every request counts against its address, a signed-in one also against its token. */

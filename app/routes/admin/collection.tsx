@@ -61,10 +61,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const parsed = collectionFormSchema.safeParse(fields);
       if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
       if (id === "new") {
-        const created = await context.useCases.lookbook.createCollection(actor, parsed.data, context.jobs);
+        const created = await context.useCases.lookbook.createCollection(actor, parsed.data);
         return redirect(`/admin/collections/${created.id}?done=created`, { headers: noStore });
       }
-      await context.useCases.lookbook.updateCollection(actor, id, parsed.data, context.jobs);
+      await context.useCases.lookbook.updateCollection(actor, id, parsed.data);
     } else if (id === "new") {
       return fail({ error: "Create the collection first." });
     } else if (intent === "add-look" || intent === "update-look") {
@@ -77,7 +77,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     } else if (intent === "remove-look" && lookId.success) {
       await context.useCases.lookbook.removeLook(actor, id, lookId.data, pictureStore(context));
     } else if (intent === "delete-collection") {
-      await context.useCases.lookbook.deleteCollection(actor, id, pictureStore(context), context.jobs);
+      await context.useCases.lookbook.deleteCollection(actor, id, pictureStore(context));
       return redirect("/admin/collections?done=deleted", { headers: noStore });
     } else if (intent === "add-hotspot" && lookId.success) {
       const parsed = hotspotFormSchema.safeParse(fields);

@@ -40,13 +40,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const parsed = restockInput.safeParse(fields);
       if (!parsed.success) return reply({ intent, ok: false, errors: fieldErrorsOf(parsed.error), values }, 400);
       const { quantity, reason } = parsed.data;
-      await context.useCases.inventory.restock(variantId, quantity, { actor: actor.email, reason, jobs: context.jobs, onChange: auditStockChange(actor, "restock", reason) });
+      await context.useCases.inventory.restock(variantId, quantity, { actor: actor.email, reason, onChange: auditStockChange(actor, "restock", reason) });
       return reply({ intent, ok: true, message: `Added ${quantity} ${quantity === 1 ? "unit" : "units"}.` });
     }
     const parsed = adjustInput.safeParse(fields);
     if (!parsed.success) return reply({ intent, ok: false, errors: fieldErrorsOf(parsed.error), values }, 400);
     const { onHand, reason } = parsed.data;
-    await context.useCases.inventory.adjustStock(variantId, onHand, { actor: actor.email, reason, jobs: context.jobs, onChange: auditStockChange(actor, "adjust", reason) });
+    await context.useCases.inventory.adjustStock(variantId, onHand, { actor: actor.email, reason, onChange: auditStockChange(actor, "adjust", reason) });
     return reply({ intent, ok: true, message: `On hand set to ${onHand}.` });
   } catch (error) {
     if (!(error instanceof InventoryError)) throw error;

@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         const changes = await context.useCases.inventory.applyStockList(
           preview.accepted.map((r) => ({ sku: r.sku, onHand: r.next })),
-          { actor: actor.email, reason: "Stock list imported", jobs: context.jobs, onChange: auditStockChange(actor, "import", "Stock list imported") },
+          { actor: actor.email, reason: "Stock list imported", onChange: auditStockChange(actor, "import", "Stock list imported") },
         );
         return reply({ intent: "confirm", ok: true, message: `Stock list applied: ${changes.length} ${changes.length === 1 ? "variant" : "variants"} changed.` });
       } catch (error) {

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data<ActionResult>({ fields: fieldErrors(parsed.error), values: fields }, { status: 400, headers: noStore });
   let id: number;
   try {
-    ({ id } = await context.useCases.admin.createProduct(actor, parsed.data, context.jobs));
+    ({ id } = await context.useCases.admin.createProduct(actor, parsed.data));
   } catch (error) {
     return domainErrorReply<ActionResult>(error, (e) => ({ ...placeError(e), values: fields }), { headers: noStore });
   }

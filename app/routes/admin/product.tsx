@@ -81,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = productFormSchema.safeParse(productFormInput(fields));
     if (!parsed.success) return reply({ form: "product", fields: fieldErrors(parsed.error), values: fields });
     try {
-      await context.useCases.admin.updateProduct(actor, productId, version.data, parsed.data, context.jobs);
+      await context.useCases.admin.updateProduct(actor, productId, version.data, parsed.data);
     } catch (error) {
       return refused("product")(error);
     }
@@ -93,7 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = newVariantSchema.safeParse(variantFormInput(fields));
     if (!parsed.success) return reply({ form: "variant-new", fields: fieldErrors(parsed.error), values: fields });
     try {
-      await context.useCases.admin.addVariant(actor, productId, version.data, parsed.data, context.jobs);
+      await context.useCases.admin.addVariant(actor, productId, version.data, parsed.data);
     } catch (error) {
       return refused("variant-new")(error);
     }
@@ -109,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const parsed = variantEditSchema.safeParse(variantFormInput(fields));
       if (!parsed.success) return reply({ form, fields: fieldErrors(parsed.error), values: fields });
       try {
-        await context.useCases.admin.updateVariant(actor, productId, target.data.variantId, version.data, parsed.data, context.jobs);
+        await context.useCases.admin.updateVariant(actor, productId, target.data.variantId, version.data, parsed.data);
       } catch (error) {
         return refused(form)(error);
       }
