@@ -30,7 +30,8 @@ import type { AnyOperation, ApiDeps } from "./operation.ts";
 import { getOrderOp, getOrderTrackingOp, listOrdersOp, reorderOp } from "./orders.ts";
 import { apiRouter } from "./router.ts";
 
-export { apiNotFound, API_BODY_LIMIT_BYTES } from "./router.ts";
+export { apiNotFound } from "./router.ts";
+export { API_BODY_LIMIT_BYTES } from "./request.ts";
 export type { ApiDeps, ApiLimits } from "./operation.ts";
 
 /** Every operation of /api/v1: what the router serves and the document describes. */
