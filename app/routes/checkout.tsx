@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from "react";
 import { data, useNavigation } from "react-router";
 import { useIntl } from "react-intl";
-import { Form, Link, metaIntl, useLocaleNavigate, useLocalePath, useT } from "../i18n/index.ts";
+import { Form, Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
 import { linesShip } from "../../core/cart/rules.ts";
 import { loadCart } from "../lib/cart.server.ts";
-import { idempotencyKeySchema, type ShortLine } from "../../core/checkout/index.ts";
+import { idempotencyKeySchema } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { orderAmounts } from "../../core/orders/rules.ts";
 import { newToken } from "../../core/shared/ids.ts";
@@ -12,8 +11,11 @@ import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-gua
 import { primaryButton, Section } from "../components/account/page-shell.tsx";
 import { useCart } from "../components/cart/cart-context.tsx";
 import { ADDRESS_FIELDS, BillingFields, billingFieldErrors, billingFieldName, ShippingFields, TestCardFields } from "../components/checkout/billing-fields.tsx";
+import { EmptyCheckout } from "../components/checkout/empty-checkout.tsx";
 import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
-import { billingDetailsOf, StripeCardField, type StripeCard } from "../components/checkout/stripe-card.tsx";
+import { StripeCardField } from "../components/checkout/stripe-card.tsx";
+import type { CheckoutActionData } from "../components/checkout/types.ts";
+import { useStripeConfirmation } from "../components/checkout/use-stripe-confirmation.ts";
 import { useCurrency } from "../components/product/display-currency.tsx";
 import { readForm } from "../lib/form.server.ts";
 import { formatCents } from "../lib/format.ts";
@@ -51,13 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** What the form gets back; card fields are never among the returned values. */
-export type CheckoutActionData =
-  | { kind: "invalid"; error: string; fieldErrors: Record<string, string>; fields: Record<string, string> }
-  | { kind: "payment_error"; message: string; fields: Record<string, string>; nextKey: string }
-  | { kind: "insufficient_stock"; lines: ShortLine[]; fields: Record<string, string>; nextKey: string }
-  | { kind: "requires_confirmation"; attemptId: string; clientSecret: string; fields: Record<string, string> }
-  | { kind: "in_progress"; attemptId: string; message: string; fields: Record<string, string> };
+export type { CheckoutActionData } from "../components/checkout/types.ts";
 
 /**
  * The form's fields: the buyer, the address the order ships to (the address fields' own names, as the form had
@@ -123,75 +119,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     // An empty cart, a form another shopper's checkout already used: core's refusal, in the page's language.
     return domainErrorReply(error, (e): CheckoutActionData => ({ kind: "invalid", error: localizeText(request, e), fieldErrors: {}, fields }), { headers: noStore });
   }
-}
-
-function EmptyCheckout() {
-  const t = useT();
-  return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="font-display text-h1">{t("checkout.heading")}</h1>
-      <p className="mt-6 text-lg">{t("cart.empty")}</p>
-      <p className="mt-2 text-muted">{t("cart.empty.hint")}</p>
-      <p className="mt-8">
-        <Link to="/shop" className={primaryButton}>
-          {t("checkout.continueShopping")}
-        </Link>
-      </p>
-    </div>
-  );
-}
-
-/**
- * Stripe mode: once the server has reserved the stock and created the PaymentIntent (the action answers
- * requires_confirmation), the browser confirms it with the card typed into Stripe's field. Stripe's
- * refusal is shown in the banner; otherwise the shopper waits on the completion page for the webhook.
- */
-function useStripeConfirmation(actionData: CheckoutActionData | undefined) {
-  const cardRef = useRef<StripeCard | null>(null);
-  const confirmed = useRef<string | null>(null);
-  const navigate = useLocaleNavigate();
-  const t = useT();
-  // The spec's message when the card field is not on the page (Stripe.js did not load).
-  const cardElementMissing = t("checkout.cardMissing");
-  const paymentFailed = t("checkout.domain.paymentFailed");
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (actionData?.kind !== "requires_confirmation" || confirmed.current === actionData.attemptId) return;
-    const { attemptId, clientSecret, fields } = actionData;
-    confirmed.current = attemptId;
-    const card = cardRef.current;
-    if (!card) {
-      setError(cardElementMissing);
-      return;
-    }
-    setConfirming(true);
-    card.stripe
-      .confirmCardPayment(clientSecret, { payment_method: { card: card.element, billing_details: billingDetailsOf(fields) } })
-      .then(
-        (result) => {
-          if (result.error) {
-            setError(result.error.message || paymentFailed);
-            setConfirming(false);
-          } else {
-            navigate(`/checkout/complete?attempt=${encodeURIComponent(attemptId)}`);
-          }
-        },
-        () => {
-          setError(paymentFailed);
-          setConfirming(false);
-        },
-      );
-  }, [actionData, navigate, cardElementMissing, paymentFailed]);
-
-  /** Before the form goes to the server: without the card field there is nothing to pay with. */
-  const beforeSubmit = (event: React.FormEvent) => {
-    if (cardRef.current) return setError(null);
-    event.preventDefault();
-    setError(cardElementMissing);
-  };
-  return { cardRef, confirming, error, beforeSubmit };
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

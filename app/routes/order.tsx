@@ -2,17 +2,18 @@ import { data } from "react-router";
 import { useIntl } from "react-intl";
 import { Link, useLocale, useT } from "../i18n/index.ts";
 import { z } from "zod";
-import { orderIdSchema, OrderError, type ReorderResult } from "../../core/orders/index.ts";
-import type { PostalAddress } from "../../core/orders/index.ts";
+import { orderIdSchema, OrderError } from "../../core/orders/index.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
-import { Notice, Section } from "../components/account/page-shell.tsx";
+import { Section } from "../components/account/page-shell.tsx";
 import { OrderTotals } from "../components/checkout/order-summary.tsx";
 import { OrderActions, shippingText } from "../components/orders/order-actions.tsx";
+import { Address } from "../components/orders/order-address.tsx";
+import { ReorderNotice, type OrderActionData } from "../components/orders/reorder-notice.tsx";
 import { isoString, storeDateTime } from "../lib/dates.ts";
 import { STATUS_LABEL, StatusBadge } from "../components/orders/status-badge.tsx";
 import { ensureCartId } from "../lib/cart.server.ts";
 import { readForm } from "../lib/form.server.ts";
-import { colorLabel, countryName, formatCents } from "../lib/format.ts";
+import { colorLabel, formatCents } from "../lib/format.ts";
 import { noStore, orderNotFoundResponse, requireOwnOrder } from "../lib/orders.server.ts";
 import { orderMeta } from "../components/orders/order-meta.ts";
 import { domainErrorReply } from "../lib/domain-errors.server.ts";
@@ -38,10 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ order, tickets }, { headers: noStore });
 }
 
-/** A reorder's answer: each line's message in the page's language. */
-type ReorderAnswer = Omit<ReorderResult, "outcomes"> & { outcomes: (Omit<ReorderResult["outcomes"][number], "message"> & { message: string | null })[] };
-
-export type OrderActionData = ({ kind: "reordered" } & ReorderAnswer) | { kind: "error"; message: string };
+export type { OrderActionData } from "../components/orders/reorder-notice.tsx";
 
 const intentSchema = z.literal("reorder");
 
@@ -64,74 +62,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error instanceof OrderError && error.code === "orders.not_found") throw orderNotFoundResponse();
     return domainErrorReply(error, (e): OrderActionData => ({ kind: "error", message: localizeText(request, e) }), { headers: noStore });
   }
-}
-
-function Address({ address }: { address: PostalAddress }) {
-  const locale = useLocale();
-  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return (
-    <address className="break-words not-italic">
-      {address.name}
-      {address.street ? (
-        <>
-          <br />
-          {address.street}
-        </>
-      ) : null}
-      {cityLine ? (
-        <>
-          <br />
-          {cityLine}
-        </>
-      ) : null}
-      <br />
-      {countryName(locale, address.country)}
-    </address>
-  );
-}
-
-function ReorderNotice({ result }: { result: OrderActionData }) {
-  const t = useT();
-  const intl = useIntl();
-  if (result.kind === "error") return <Notice tone="error">{result.message}</Notice>;
-  const notAdded = result.outcomes.filter((o) => o.message);
-  const units = result.addedUnits;
-  return (
-    <div role={units > 0 ? "status" : "alert"} className={`rounded border px-4 py-3 ${units > 0 ? "border-ok" : "border-danger"}`} data-testid="reorder-result">
-      <p className={`font-semibold ${units > 0 ? "text-ok" : "text-danger"}`}>
-        {units > 0 ? t("orders.reorder.added", { units }) : t("orders.reorder.nothing")}
-      </p>
-      {notAdded.length > 0 ? (
-        <>
-          <p className="mt-2">{units > 0 ? t("orders.reorder.partial") : t("orders.reorder.noneBuyable")}</p>
-          <ul className="mt-1 list-disc pl-5">
-            {notAdded.map((o, i) => (
-              <li key={`${o.variantId ?? "gone"}-${i}`}>{o.message}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {units > 0 ? (
-        <p className="mt-2">
-          {intl.formatMessage(
-            { id: "orders.reorder.prices" },
-            {
-              cart: (chunks) => (
-                <Link to="/cart" className="font-semibold underline">
-                  {chunks}
-                </Link>
-              ),
-              checkout: (chunks) => (
-                <Link to="/checkout" className="font-semibold underline">
-                  {chunks}
-                </Link>
-              ),
-            },
-          )}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,40 +10,17 @@ import {
   MAX_SWATCHES,
   optionValues,
   selectVariant,
-  type VariantOption,
 } from "../../../core/catalog/rules.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { colorLabel, stockText } from "../../lib/format.ts";
 import type { QueueStatus } from "../../../core/queue/index.ts";
 import type { CartActionResult } from "../cart/types.ts";
 import { useCart } from "../cart/cart-context.tsx";
+import { limitOf, type OptionsProduct, type Selection } from "./options-product.ts";
+
+export type { OptionsProduct, Selection } from "./options-product.ts";
 
 export const ADDING_MS = 500;
-
-
-export interface OptionsProduct {
-  id: number;
-  slug: string;
-  name: string;
-  variants: VariantOption[];
-  /** A limited drop's limit per customer (ADR 0033), shown by Add to Cart; the server holds it. */
-  limitPerCustomer?: number | null;
-  /** Only account holders may buy it (ADR 0033): a guest is offered "Sign in to buy" instead of Add to Cart. */
-  signInRequired?: boolean;
-}
-
-/** The limit per customer that applies to the choice: the variant's own when it is lower, else the product's. */
-function limitOf(product: OptionsProduct, variant: VariantOption | null): number | null {
-  const own = variant && "limitPerCustomer" in variant ? ((variant as { limitPerCustomer?: number | null }).limitPerCustomer ?? null) : null;
-  const limits = [product.limitPerCustomer ?? null, own].filter((n): n is number => n !== null);
-  return limits.length ? Math.min(...limits) : null;
-}
-
-export interface Selection {
-  size: string | null;
-  color: string | null;
-  variant: VariantOption | null;
-}
 
 /**
  * Size, colour and quantity, and the add-to-cart button. Without JavaScript it is a plain form the server

@@ -1,17 +1,15 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { CULTURE_IMAGES } from "../../../core/articles/index.ts";
-import { collectionFormSchema, hotspotFormSchema, lookbookIdSchema, lookFormSchema, type LookView } from "../../../core/lookbook/index.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
+import { lookbookIdSchema } from "../../../core/lookbook/index.ts";
 import { instantToStoreLocal } from "../../../core/shared/dates.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
 import { AdminHeader, selectClass } from "../../components/admin/admin-ui.tsx";
-import { DeleteConfirm, PhotoFields } from "../../components/admin/photo-fields.tsx";
-import { Field, placeError } from "../../components/admin/product-form.tsx";
-import { domainErrorReply } from "../../lib/domain-errors.server.ts";
-import { readFormWithUpload } from "../../lib/form.server.ts";
-import { confirmed, pictureChange, pictureStore } from "../../lib/pictures.server.ts";
+import { LookFields } from "../../components/admin/look-fields.tsx";
+import { DeleteConfirm } from "../../components/admin/photo-fields.tsx";
+import { Field } from "../../components/admin/product-form.tsx";
+import { collectionEditorAction, type ActionResult } from "../../lib/collection-editor.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/collection";
 import { useDone } from "../../lib/done.ts";
@@ -29,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data({ collection, choices, images: [...CULTURE_IMAGES], done: new URL(request.url).searchParams.get("done") }, { headers: noStore });
 }
 
-export type ActionResult = { intent: string; lookId?: string; error?: string; fields?: Record<string, string>; values: Record<string, string> };
+export type { ActionResult } from "../../lib/collection-editor.server.ts";
 
 const DONE: Record<string, string> = {
   created: "Collection created.",
@@ -42,104 +40,7 @@ const DONE: Record<string, string> = {
 };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  // Who may write is settled before anything of the request is read.
-  const { actor } = await requirePermission(request, context, "content", params.id === "new" ? "create" : "update");
-  const id = editorIdOrNewOf(lookbookIdSchema, params.id, { bare: true });
-  // A look's form carries an optional photo (the HTTP layer lets this page's POST be up to 10 MB and its fields).
-  const { fields, file } = await readFormWithUpload(request, "photo", { multiline: ["description", "products", "caption", "descriptionEs", "captionEs"] });
-  const intent = fields.intent ?? "save";
-  // Deleting takes the delete permission and the confirm step's second click.
-  if (intent === "remove-look" || intent === "delete-collection") {
-    await requirePermission(request, context, "content", "delete");
-    if (!confirmed(fields)) return data<ActionResult>({ intent, error: "Confirm the delete with its button.", values: {} }, { status: 400, headers: noStore });
-  }
-  const fail = (body: Omit<ActionResult, "intent" | "values">, status = 400) =>
-    data<ActionResult>({ intent, ...(fields.lookId ? { lookId: fields.lookId } : {}), ...body, values: fields }, { status, headers: noStore });
-  const lookId = lookbookIdSchema.safeParse(fields.lookId);
-  try {
-    if (intent === "save") {
-      const parsed = collectionFormSchema.safeParse(fields);
-      if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
-      if (id === "new") {
-        const created = await context.useCases.lookbook.createCollection(actor, parsed.data);
-        return redirect(`/admin/collections/${created.id}?done=created`, { headers: noStore });
-      }
-      await context.useCases.lookbook.updateCollection(actor, id, parsed.data);
-    } else if (id === "new") {
-      return fail({ error: "Create the collection first." });
-    } else if (intent === "add-look" || intent === "update-look") {
-      const parsed = lookFormSchema.safeParse(fields);
-      if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
-      const picture = pictureChange(context, fields, file);
-      if (intent === "add-look") await context.useCases.lookbook.addLook(actor, id, parsed.data, picture);
-      else if (lookId.success) await context.useCases.lookbook.updateLook(actor, id, lookId.data, parsed.data, picture);
-      else return fail({ error: "Choose a look." });
-    } else if (intent === "remove-look" && lookId.success) {
-      await context.useCases.lookbook.removeLook(actor, id, lookId.data, pictureStore(context));
-    } else if (intent === "delete-collection") {
-      await context.useCases.lookbook.deleteCollection(actor, id, pictureStore(context));
-      return redirect("/admin/collections?done=deleted", { headers: noStore });
-    } else if (intent === "add-hotspot" && lookId.success) {
-      const parsed = hotspotFormSchema.safeParse(fields);
-      if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
-      await context.useCases.lookbook.addHotspot(actor, id, lookId.data, parsed.data);
-    } else if (intent === "remove-hotspot" && lookId.success) {
-      const hotspotId = lookbookIdSchema.safeParse(fields.hotspotId);
-      if (!hotspotId.success) return fail({ error: "Choose a hotspot." });
-      await context.useCases.lookbook.removeHotspot(actor, id, lookId.data, hotspotId.data);
-    } else {
-      return fail({ error: "Unknown action." });
-    }
-  } catch (error) {
-    return domainErrorReply<ActionResult>(error, (e) => ({ intent, ...(fields.lookId ? { lookId: fields.lookId } : {}), ...placeError(e), values: fields }), { headers: noStore });
-  }
-  return redirect(`/admin/collections/${id}?done=${intent}`, { headers: noStore });
-}
-
-type Images = readonly string[];
-
-function LookFields({ prefix, look, errors, images, sent }: { prefix: string; look: Partial<LookView> | null; errors: Record<string, string> | undefined; images: Images; sent: Record<string, string> | undefined }) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={`${prefix}-title`} label="Look title" error={errors?.title}>
-        {(aria) => <input {...aria} name="title" defaultValue={sent?.title ?? look?.title ?? ""} required maxLength={120} className={inputClass} />}
-      </Field>
-      <Field id={`${prefix}-position`} label="Order" hint="Looks show from the lowest number." error={errors?.position}>
-        {(aria) => <input {...aria} name="position" type="number" min={0} max={999} defaultValue={sent?.position ?? look?.position ?? 0} required className={inputClass} />}
-      </Field>
-      <Field id={`${prefix}-image`} label="Drawn art" hint="Shown when no photo is uploaded." error={errors?.imageSrc}>
-        {(aria) => (
-          <select {...aria} name="imageSrc" defaultValue={sent?.imageSrc ?? look?.imageSrc ?? images[images.length - 1]} className={selectClass}>
-            {images.map((src) => (
-              <option key={src} value={src}>
-                {src.replace("/images/", "")}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field id={`${prefix}-alt`} label="Picture description" error={errors?.imageAlt}>
-        {(aria) => <input {...aria} name="imageAlt" defaultValue={sent?.imageAlt ?? look?.imageAlt ?? ""} required maxLength={300} className={inputClass} />}
-      </Field>
-      <PhotoFields id={`${prefix}-photo`} current={look?.pictureId && look.image ? look.image : null} error={errors?.photo} />
-      <div className="sm:col-span-2">
-        <Field id={`${prefix}-caption`} label="Caption" error={errors?.caption}>
-          {(aria) => <textarea {...aria} name="caption" defaultValue={sent?.caption ?? look?.caption ?? ""} required maxLength={600} rows={2} className="w-full rounded border border-line bg-card p-3" />}
-        </Field>
-      </div>
-      <Field id={`${prefix}-title-es`} label="Spanish title" optional hint="With the Spanish caption and picture description: all three, or none (Spanish pages then show the English)." error={errors?.titleEs}>
-        {(aria) => <input {...aria} name="titleEs" defaultValue={sent?.titleEs ?? look?.es?.title ?? ""} maxLength={120} lang="es" className={inputClass} />}
-      </Field>
-      <Field id={`${prefix}-alt-es`} label="Spanish picture description" optional error={errors?.imageAltEs}>
-        {(aria) => <input {...aria} name="imageAltEs" defaultValue={sent?.imageAltEs ?? look?.es?.imageAlt ?? ""} maxLength={300} lang="es" className={inputClass} />}
-      </Field>
-      <div className="sm:col-span-2">
-        <Field id={`${prefix}-caption-es`} label="Spanish caption" optional error={errors?.captionEs}>
-          {(aria) => <textarea {...aria} name="captionEs" defaultValue={sent?.captionEs ?? look?.es?.caption ?? ""} maxLength={600} rows={2} lang="es" className="w-full rounded border border-line bg-card p-3" />}
-        </Field>
-      </div>
-    </div>
-  );
+  return collectionEditorAction(request, context, params.id);
 }
 
 export default function AdminCollection({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,13 +2,14 @@ import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { z } from "zod";
 import { recordAudit } from "../../../core/admin/index.ts";
-import { InventoryError, readStockList, type StockImportPreview } from "../../../core/inventory/index.ts";
+import { InventoryError, readStockList } from "../../../core/inventory/index.ts";
 import { acknowledgeInput, INVENTORY_FILTERS, inventoryListInput, type InventoryFilter } from "../../../core/inventory/inputs.ts";
 import { STOCK_IMPORT_MAX_BYTES } from "../../../core/inventory/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../../components/account/page-shell.tsx";
 import { Cell, Pager, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
 import { StockStatusBadge } from "../../components/admin/stock-status.tsx";
+import { StockUpload, type ActionData } from "../../components/admin/stock-upload.tsx";
 import { storeDate } from "../../lib/dates.ts";
 import { badForm, readFormWithFile } from "../../lib/form.server.ts";
 import { formatCents } from "../../lib/format.ts";
@@ -46,11 +47,6 @@ const confirmRows = z
     }
   })
   .pipe(z.array(z.tuple([z.string().max(100), z.number().int()])).min(1).max(5000));
-
-type ActionData =
-  | { intent: "acknowledge"; ok: boolean; message: string }
-  | { intent: "preview"; error?: string; fileName?: string; preview?: StockImportPreview }
-  | { intent: "confirm"; ok: boolean; message: string; preview?: StockImportPreview };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "inventory", "update");
@@ -234,102 +230,6 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
 
       <StockUpload actionData={actionData} />
     </div>
-  );
-}
-
-function StockUpload({ actionData }: { actionData: ActionData | undefined }) {
-  const previewData = actionData?.intent === "preview" || actionData?.intent === "confirm" ? actionData : undefined;
-  const preview = previewData?.preview;
-  const fileError = actionData?.intent === "preview" ? actionData.error : undefined;
-  return (
-    <Section title="Upload a stock list" id="upload" className="mt-8">
-      <p className="text-sm text-muted">
-        A CSV file with the header <code>sku,on_hand</code> and one row per variant (at most 5,000 rows, 1 MB). You see the changes
-        before anything is applied.
-      </p>
-      {actionData?.intent === "confirm" ? (
-        <div className="mt-3">
-          <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice>
-        </div>
-      ) : null}
-      <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
-        <input type="hidden" name="intent" value="preview" />
-        <div className="min-w-48 flex-1">
-          <label htmlFor="stock-file" className={labelClass}>
-            Stock list (CSV)
-          </label>
-          <input
-            id="stock-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            required
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? "stock-file-error" : undefined}
-            className="block w-full text-sm"
-          />
-          {fileError ? (
-            <p id="stock-file-error" className="mt-1 text-sm text-danger">
-              {fileError}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className={primaryButton}>
-          Preview changes
-        </button>
-      </Form>
-
-      {preview ? (
-        <div className="mt-6">
-          <h3 className="font-display text-lg">Preview{previewData?.intent === "preview" && previewData.fileName ? ` of ${previewData.fileName}` : ""}</h3>
-          <p className="mt-1 text-sm">
-            {preview.accepted.length} {preview.accepted.length === 1 ? "row" : "rows"} accepted, {preview.refused.length} refused.
-          </p>
-          {preview.refused.length > 0 ? (
-            <>
-              <h4 className="mt-4 font-semibold">Refused rows (not applied)</h4>
-              <ResponsiveTable caption="Refused rows" columns={["Line", "SKU", "On hand", "Reason"]}>
-                {preview.refused.map((r) => (
-                  <tr key={`${r.line}-${r.sku}`} className={rowClass}>
-                    <Cell label="Line">{r.line}</Cell>
-                    <Cell label="SKU">{r.sku || "—"}</Cell>
-                    <Cell label="On hand">{r.value || "—"}</Cell>
-                    <Cell label="Reason" className="text-danger">
-                      {r.reason}
-                    </Cell>
-                  </tr>
-                ))}
-              </ResponsiveTable>
-            </>
-          ) : null}
-          {preview.accepted.length > 0 ? (
-            <>
-              <h4 className="mt-4 font-semibold">Changes</h4>
-              <ResponsiveTable caption="Accepted rows" columns={["SKU", "On hand now", "New on hand"]}>
-                {preview.accepted.map((r) => (
-                  <tr key={r.sku} className={rowClass}>
-                    <Cell label="SKU">{r.sku}</Cell>
-                    <Cell label="On hand now">{r.current}</Cell>
-                    <Cell label="New on hand">
-                      {r.current} → {r.next}
-                    </Cell>
-                  </tr>
-                ))}
-              </ResponsiveTable>
-              {previewData?.intent === "preview" ? (
-                <Form method="post" className="mt-4">
-                  <input type="hidden" name="intent" value="confirm" />
-                  <input type="hidden" name="rows" value={JSON.stringify(preview.accepted.map((r) => [r.sku, r.next]))} />
-                  <button type="submit" className={primaryButton}>
-                    Apply {preview.accepted.length} accepted {preview.accepted.length === 1 ? "row" : "rows"}
-                  </button>
-                </Form>
-              ) : null}
-            </>
-          ) : null}
-        </div>
-      ) : null}
-    </Section>
   );
 }
 
