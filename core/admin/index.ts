@@ -9,5 +9,6 @@ export { changeUserRole, deleteUserAsAdmin, getUserDetail, listUsers, setUserAct
 export { listReviewsForModeration, reviewedProducts, setReviewHidden, type AdminReviewRow } from "./moderation.ts";
 export { addOrderNote, adminCancelOrder, adminMarkDelivered, adminShipOrder, finishOrderRefund, finishStaleOrderRefunds, requestOrderRefund, type AdminOrderDeps } from "./order-commands.ts";
 export { exportAdminOrders, findAdminOrder, listAdminOrders, orderSearchCondition, type AdminOrderDetail, type AdminOrderRow } from "./order-queries.ts";
-export { addVariant, createProduct, removeVariant, slugFromName, updateProduct, updateVariant } from "./product-commands.ts";
+export { createProduct, slugFromName, updateProduct } from "./product-commands.ts";
+export { addVariant, removeVariant, updateVariant } from "./variant-commands.ts";
 export { getAdminProduct, listAdminProducts, type AdminProductDetail, type AdminProductRow, type AdminVariant } from "./product-queries.ts";

@@ -1,22 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { checkoutAttempts, orderItems, products, productSlugRedirects, productTranslations, variants } from "../../db/schema/index.ts";
-import {
-  CatalogError,
-  catalogText,
-  isArtKind,
-  lowStockThreshold,
-  makeSku,
-  productChanged,
-  productNotFound,
-  releaseMoments,
-  searchDocument,
-  variantNotFound,
-  type NewVariantForm,
-  type ProductForm,
-  type VariantEditForm,
-} from "../catalog/index.ts";
-import { raiseStockAlerts, restock } from "../inventory/index.ts";
+import { products, productSlugRedirects, productTranslations } from "../../db/schema/index.ts";
+import { CatalogError, catalogText, isArtKind, productChanged, productNotFound, releaseMoments, searchDocument, type ProductForm } from "../catalog/index.ts";
 import { scheduleDropAlerts, scheduleReactivationPass } from "../alerts/index.ts";
 import { queueSettingsOf, saveQueueSettings } from "../queue/index.ts";
 import type { JobQueue } from "../shared/jobs.ts";
@@ -24,13 +9,12 @@ import { uniqueViolation } from "../shared/db-errors.ts";
 import { recordAudit, type AdminActor } from "./commands.ts";
 
 /**
- * The back office's writes to the catalogue: products and their variants. Each runs in one transaction
+ * The back office's writes to the catalogue: products here, their variants in variant-commands.ts. Each runs in one transaction
  * with its audit row. A product carries a version raised by every save of it or its variants: a save
  * made from an older version (someone else saved in between) is refused, never applied over theirs.
  */
 
 type ProductRow = typeof products.$inferSelect;
-type VariantRow = typeof variants.$inferSelect;
 
 /** A product's Spanish texts as the form edits them (all null: it has none). */
 interface SpanishTexts {
@@ -96,21 +80,8 @@ function productSnapshot(p: ProductRow, es: SpanishTexts) {
   };
 }
 
-function variantSnapshot(v: VariantRow) {
-  return {
-    productId: v.productId,
-    sku: v.sku,
-    size: v.size,
-    color: v.color,
-    priceCents: v.priceCents,
-    active: v.active,
-    lowStockThreshold: v.lowStockThreshold,
-    limitPerCustomer: v.limitPerCustomer,
-  };
-}
-
 /** Locks the product for the rest of the transaction and checks the version the form was made from. */
-async function lockProductVersion(tx: Db, productId: number, expectedVersion: number): Promise<ProductRow> {
+export async function lockProductVersion(tx: Db, productId: number, expectedVersion: number): Promise<ProductRow> {
   const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
   if (!row) throw productNotFound();
   if (row.version !== expectedVersion) throw productChanged();
@@ -118,7 +89,7 @@ async function lockProductVersion(tx: Db, productId: number, expectedVersion: nu
 }
 
 /** Raises the product's version: the save is done, forms made before it are now out of date. */
-async function bumpProductVersion(tx: Db, productId: number): Promise<number> {
+export async function bumpProductVersion(tx: Db, productId: number): Promise<number> {
   const [row] = await tx
     .update(products)
     .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
@@ -150,7 +121,7 @@ async function claimSlug(tx: Db, slug: string, productId: number | null): Promis
   await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug));
 }
 
-function mapUniqueViolation(error: unknown): never {
+export function mapUniqueViolation(error: unknown): never {
   const constraint = uniqueViolation(error);
   if (constraint === "products_slug_unique") throw new CatalogError("catalog.slug_taken", catalogText("admin.domain.productSlugTaken"), { field: "slug" });
   if (constraint === "variants_sku_unique") throw new CatalogError("catalog.sku_taken", catalogText("admin.domain.skuTaken"), { field: "sku" });
@@ -243,116 +214,4 @@ export async function updateProduct(db: Db, actor: AdminActor, productId: number
   } catch (error) {
     return mapUniqueViolation(error);
   }
-}
-
-/**
- * A new variant with its initial stock (written as a restock, so the ledger starts from it). The low-stock
- * threshold, when left empty, follows the rule: 20% of the initial stock, rounded down, within 2..10.
- */
-export async function addVariant(db: Db, actor: AdminActor, productId: number, expectedVersion: number, form: NewVariantForm, jobs?: JobQueue): Promise<{ id: number }> {
-  try {
-    return await db.transaction(async (tx) => {
-      const product = await lockProductVersion(tx, productId, expectedVersion);
-      // Made up from the slug's words and the product's id (unique across products) and the options (unique within it).
-      const sku = form.sku ?? makeSku(`${product.slug.split("-").map((w) => w.slice(0, 3)).join("").slice(0, 12)}${productId}`, form.size, form.color);
-      const [row] = await tx
-        .insert(variants)
-        .values({
-          productId,
-          sku,
-          size: form.size,
-          color: form.color,
-          priceCents: form.priceCents,
-          active: form.active,
-          onHand: 0,
-          lowStockThreshold: form.lowStockThreshold ?? lowStockThreshold(form.initialStock),
-          limitPerCustomer: form.limitPerCustomer,
-        })
-        .returning();
-      if (form.initialStock > 0) await restock(tx, row!.id, form.initialStock, { actor: actor.id, reason: "Initial stock", jobs });
-      // Nothing in stock from the start is out of stock from the start: its alert is raised with it.
-      else await raiseStockAlerts(tx, [row!.id]);
-      await bumpProductVersion(tx, productId);
-      await recordAudit(tx, actor, { entity: "variant", entityId: row!.id, action: "create", after: { ...variantSnapshot(row!), initialStock: form.initialStock } });
-      return { id: row!.id };
-    });
-  } catch (error) {
-    return mapUniqueViolation(error);
-  }
-}
-
-async function lockVariantOf(tx: Db, productId: number, variantId: number): Promise<VariantRow> {
-  const [row] = await tx
-    .select()
-    .from(variants)
-    .where(and(eq(variants.id, variantId), eq(variants.productId, productId)))
-    .for("update");
-  if (!row) throw variantNotFound();
-  return row;
-}
-
-/** Saves a variant's options, SKU, price, threshold and whether it is sold. Its stock is the inventory screen's. */
-export async function updateVariant(
-  db: Db,
-  actor: AdminActor,
-  productId: number,
-  variantId: number,
-  expectedVersion: number,
-  form: VariantEditForm,
-  jobs?: JobQueue,
-): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      await lockProductVersion(tx, productId, expectedVersion);
-      const before = await lockVariantOf(tx, productId, variantId);
-      const [after] = await tx
-        .update(variants)
-        .set({
-          size: form.size,
-          color: form.color,
-          sku: form.sku ?? before.sku,
-          priceCents: form.priceCents,
-          active: form.active,
-          lowStockThreshold: form.lowStockThreshold ?? before.lowStockThreshold,
-          limitPerCustomer: form.limitPerCustomer,
-          updatedAt: new Date(),
-        })
-        .where(eq(variants.id, variantId))
-        .returning();
-      // A threshold raised to the stock there is (or above it) calls for its low-stock alert now.
-      if (after!.lowStockThreshold !== before.lowStockThreshold) await raiseStockAlerts(tx, [variantId]);
-      await bumpProductVersion(tx, productId);
-      if (jobs) await scheduleReactivationPass(tx, jobs, productId, before.active, after!.active);
-      await recordAudit(tx, actor, { entity: "variant", entityId: variantId, action: "update", before: variantSnapshot(before), after: variantSnapshot(after!) });
-    });
-  } catch (error) {
-    mapUniqueViolation(error);
-  }
-}
-
-/**
- * Removes a variant. One that was ever ordered or paid for is retired instead (no longer sold, kept so
- * past orders, refunds and the stock ledger still name it); one never ordered is deleted. Units held for
- * a checkout in progress refuse both until the checkout ends.
- */
-export async function removeVariant(db: Db, actor: AdminActor, productId: number, variantId: number, expectedVersion: number): Promise<"deleted" | "retired"> {
-  return db.transaction(async (tx) => {
-    await lockProductVersion(tx, productId, expectedVersion);
-    const before = await lockVariantOf(tx, productId, variantId);
-    if (before.reserved > 0) throw new CatalogError("catalog.variant_held", catalogText("admin.domain.variantHeld"));
-    const [ordered] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(eq(orderItems.variantId, variantId));
-    const [attempted] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(checkoutAttempts)
-      .where(sql`${checkoutAttempts.lines} @> ${JSON.stringify([{ variantId }])}::jsonb`);
-    const keep = (ordered?.n ?? 0) > 0 || (attempted?.n ?? 0) > 0;
-    if (keep) {
-      await tx.update(variants).set({ active: false, updatedAt: new Date() }).where(eq(variants.id, variantId));
-    } else {
-      await tx.delete(variants).where(eq(variants.id, variantId));
-    }
-    await bumpProductVersion(tx, productId);
-    await recordAudit(tx, actor, { entity: "variant", entityId: variantId, action: keep ? "retire" : "delete", before: variantSnapshot(before) });
-    return keep ? "retired" : "deleted";
-  });
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { analyticsDaily, analyticsDailyCategory } from "../../db/schema/index.ts";
 import { PAID_STATUSES } from "../orders/index.ts";
 import { rowsOf } from "../shared/sql-rows.ts";
-import { addDays, buckets, percent, percentChange, STORE_TIME_ZONE, type DayRange, type ProductSort } from "./rules.ts";
+import { addDays, buckets, percent, percentChange, STORE_TIME_ZONE, type DayRange } from "./rules.ts";
 
 /** The analytics page's reads. Every one reads the daily rollups, never the raw events. */
 
@@ -107,47 +107,6 @@ export async function getOverview(db: Db, range: DayRange, previous: DayRange, w
     })(),
     byCategory,
   };
-}
-
-export interface FunnelStep {
-  step: "sessions" | "product_views" | "add_to_cart" | "checkout_started" | "purchased";
-  label: string;
-  sessions: number;
-  /** Share of the step before that reached this one, in per cent (100 for the first). */
-  fromPrevious: number;
-  previousPeriod: number;
-}
-
-/** Sessions that reached each step, and the drop between steps. */
-export async function getFunnel(db: Db, range: DayRange, previous: DayRange): Promise<FunnelStep[]> {
-  const read = async (r: DayRange) => {
-    const [row] = await db
-      .select({
-        sessions: sql<number>`coalesce(sum(${analyticsDaily.sessions}), 0)`.mapWith(Number),
-        viewing: sql<number>`coalesce(sum(${analyticsDaily.viewingSessions}), 0)`.mapWith(Number),
-        cart: sql<number>`coalesce(sum(${analyticsDaily.cartSessions}), 0)`.mapWith(Number),
-        checkout: sql<number>`coalesce(sum(${analyticsDaily.checkoutSessions}), 0)`.mapWith(Number),
-        buying: sql<number>`coalesce(sum(${analyticsDaily.buyingSessions}), 0)`.mapWith(Number),
-      })
-      .from(analyticsDaily)
-      .where(between(analyticsDaily.day, r.from, r.to));
-    return row!;
-  };
-  const [now, before] = await Promise.all([read(range), read(previous)]);
-  const steps = [
-    ["sessions", "Sessions", now.sessions, before.sessions],
-    ["product_views", "Viewed a product", now.viewing, before.viewing],
-    ["add_to_cart", "Added to cart", now.cart, before.cart],
-    ["checkout_started", "Started checkout", now.checkout, before.checkout],
-    ["purchased", "Purchased", now.buying, before.buying],
-  ] as const;
-  return steps.map(([step, label, sessions, previousPeriod], i) => ({
-    step,
-    label,
-    sessions,
-    previousPeriod,
-    fromPrevious: i === 0 ? 100 : percent(sessions, steps[i - 1]![2]),
-  }));
 }
 
 /**
@@ -264,59 +223,4 @@ async function customerFigures(db: Db, range: DayRange) {
     customers: row?.customers ?? 0,
     revenueCents: Number(row?.revenue ?? 0),
   };
-}
-
-
-
-export interface ProductRow {
-  productId: number;
-  name: string;
-  slug: string;
-  views: number;
-  addToCarts: number;
-  purchases: number;
-  units: number;
-  revenueCents: number;
-  /** Purchases per product view, in per cent. */
-  conversionRate: number;
-  averageRating: number | null;
-  reviewCount: number;
-}
-
-/** The products table (SPEC section 3, Product analytics) for a range, sorted. */
-export async function getProductTable(db: Db, range: DayRange, sort: ProductSort): Promise<ProductRow[]> {
-  const rows = rowsOf<{ product_id: number; name: string; slug: string; views: number; adds: number; purchases: number; units: number; revenue: string; rating: string | null; reviews: number }>(
-    await db.execute(sql`
-      select d.product_id, p.name, p.slug, d.views, d.adds, d.purchases, d.units, d.revenue,
-        (select round(avg(r.rating)::numeric, 1) from reviews r where r.product_id = d.product_id and not r.hidden) as rating,
-        (select count(*)::int from reviews r where r.product_id = d.product_id and not r.hidden) as reviews
-      from (
-        select product_id, sum(views)::int as views, sum(add_to_carts)::int as adds, sum(purchases)::int as purchases,
-          sum(units)::int as units, sum(revenue_cents)::bigint as revenue
-        from analytics_daily_product where day between ${range.from}::date and ${range.to}::date
-        group by product_id
-      ) d join products p on p.id = d.product_id`),
-  );
-  const table: ProductRow[] = rows.map((r) => ({
-    productId: r.product_id,
-    name: r.name,
-    slug: r.slug,
-    views: r.views,
-    addToCarts: r.adds,
-    purchases: r.purchases,
-    units: r.units,
-    revenueCents: Number(r.revenue),
-    conversionRate: percent(r.purchases, r.views),
-    averageRating: r.rating === null ? null : Number(r.rating),
-    reviewCount: r.reviews,
-  }));
-  const key: Record<ProductSort, (r: ProductRow) => number> = {
-    revenue: (r) => r.revenueCents,
-    views: (r) => r.views,
-    purchases: (r) => r.purchases,
-    conversion: (r) => r.conversionRate,
-    addToCarts: (r) => r.addToCarts,
-    rating: (r) => r.averageRating ?? -1,
-  };
-  return table.sort((a, b) => key[sort](b) - key[sort](a) || a.name.localeCompare(b.name));
 }

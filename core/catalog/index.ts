@@ -18,7 +18,10 @@ export {
   type ProductForm,
   type VariantEditForm,
 } from "./inputs.ts";
-export { collectionTextColumns, findRenamedProduct, getProductBySlug, listCollections, listProducts, listProductSlugs, type ProductSummary } from "./queries.ts";
+export { listProductSlugs, type ProductSummary } from "./queries.ts";
+export { listProducts } from "./shop.ts";
+export { findRenamedProduct, getProductBySlug } from "./product-page.ts";
+export { collectionTextColumns, listCollections } from "./collections.ts";
 export { productReleaseAt, releaseMoments } from "./release.ts";
 export { listProductsByIds } from "./queries.ts";
 export { ART_KINDS, garmentSvg, isArtKind, type ArtKind } from "./art.ts";

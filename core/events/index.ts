@@ -5,25 +5,17 @@ export { checkInSchema, eventFormSchema, eventIdSchema, rsvpFormSchema, rsvpToke
 export { EVENT_MESSAGES, EventError } from "./errors.ts";
 export {
   eventSlugOfProduct,
-  getAdminEvent,
   getEventBySlug,
-  listAdminEvents,
   listEventSlugs,
   listPublishedEvents,
-  rsvpsOfUser,
-  ticketsOfUser,
-  type OwnRsvp,
-  listRsvps,
   nextUpcomingEvent,
-  ticketsOfOrder,
   ticketTypesOf,
-  type AdminEventView,
   type EventSpanish,
   type EventView,
-  type RsvpRow,
   type TicketTypeView,
-  type TicketView,
 } from "./queries.ts";
+export { getAdminEvent, listAdminEvents, listRsvps, type AdminEventView, type RsvpRow } from "./admin-queries.ts";
+export { rsvpsOfUser, ticketsOfOrder, ticketsOfUser, type OwnRsvp, type TicketView } from "./attendee.ts";
 export { checkInTicket, issueTicketsForOrder, newTicketCode, voidOrderTickets, voidRefundedTickets, type CheckInResult, type EventActor } from "./commands.ts";
 export { addTicketType, createEvent, syncTicketProduct, updateEvent, updateTicketType } from "./admin.ts";
 export { cancelOwnRsvp, cancelRsvp, confirmRsvp, submitRsvp, takeRsvp, type RsvpDeps, type RsvpOutcome } from "./rsvp.ts";

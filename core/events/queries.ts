@@ -1,6 +1,7 @@
+/** An event as its pages show it, in a language: its texts, ticket types and places taken; the calendar, the next event and the sitemap's pages. */
 import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { events, eventTranslations, orders, products, rsvps, tickets, ticketTypeTranslations, variants, type EventMode, type RsvpStatus, type TicketStatus } from "../../db/schema/index.ts";
+import { events, eventTranslations, products, rsvps, ticketTypeTranslations, variants, type EventMode } from "../../db/schema/index.ts";
 import { pictureById, pictureView, type PictureView } from "../media/index.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/locale.ts";
 
@@ -105,7 +106,7 @@ export async function placesTaken(db: Db, eventId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function withDetails(db: Db, stored: EventRow, locale: Locale): Promise<EventView> {
+export async function withDetails(db: Db, stored: EventRow, locale: Locale): Promise<EventView> {
   const event = await inLanguage(db, stored, locale);
   const picture = await pictureById(db, event.pictureId);
   return {
@@ -161,181 +162,6 @@ export async function listPublishedEvents(
     .orderBy(when === "upcoming" ? asc(events.startsAt) : desc(events.startsAt), asc(events.id))
     .limit(limit);
   return Promise.all(rows.map((event) => withDetails(db, event, locale)));
-}
-
-/** Every event for the back office, newest start first, with sales and RSVP figures. */
-export async function listAdminEvents(db: Db) {
-  const rows = await db.select().from(events).orderBy(desc(events.startsAt));
-  const ids = rows.map((r) => r.id);
-  const issued = ids.length
-    ? await db
-        .select({
-          eventId: tickets.eventId,
-          valid: sql<number>`count(*) filter (where ${tickets.status} = 'valid')`.mapWith(Number),
-          checkedIn: sql<number>`count(*) filter (where ${tickets.checkedInAt} is not null and ${tickets.status} = 'valid')`.mapWith(Number),
-        })
-        .from(tickets)
-        .where(inArray(tickets.eventId, ids))
-        .groupBy(tickets.eventId)
-    : [];
-  const byEvent = new Map(issued.map((r) => [r.eventId, r]));
-  return Promise.all(
-    rows.map(async (r) => ({
-      ...r,
-      ticketsSold: byEvent.get(r.id)?.valid ?? 0,
-      checkedIn: byEvent.get(r.id)?.checkedIn ?? 0,
-      placesTaken: r.mode === "rsvp" ? await placesTaken(db, r.id) : 0,
-    })),
-  );
-}
-
-export interface AdminEventView extends EventView {
-  spanish: EventSpanish;
-  ticketTypes: (TicketTypeView & { nameEs: string | null })[];
-}
-
-/** An event for its editor: the English texts and ticket type names, and the Spanish ones beside them. */
-export async function getAdminEvent(db: Db, eventId: number): Promise<AdminEventView | null> {
-  const [event] = await db.select().from(events).where(eq(events.id, eventId));
-  if (!event) return null;
-  const view = await withDetails(db, event, DEFAULT_LOCALE);
-  const namesEs =
-    event.productId === null
-      ? []
-      : await db
-          .select({ variantId: ticketTypeTranslations.variantId, name: ticketTypeTranslations.name })
-          .from(ticketTypeTranslations)
-          .innerJoin(variants, eq(variants.id, ticketTypeTranslations.variantId))
-          .where(and(eq(variants.productId, event.productId), eq(ticketTypeTranslations.locale, "es")));
-  const nameEsOf = new Map(namesEs.map((t) => [t.variantId, t.name]));
-  return {
-    ...view,
-    spanish: await eventTranslation(db, event.id, "es"),
-    ticketTypes: view.ticketTypes.map((t) => ({ ...t, nameEs: nameEsOf.get(t.variantId) ?? null })),
-  };
-}
-
-export interface TicketView {
-  code: string;
-  typeName: string;
-  status: TicketStatus;
-  checkedInAt: Date | null;
-  eventTitle: string;
-  eventSlug: string;
-  startsAt: Date;
-  endsAt: Date;
-  venue: string;
-}
-
-/** A ticket as its holder sees it, in a language: the columns, read with the translation joins below. */
-const ticketViewColumns = {
-  code: tickets.code,
-  typeName: sql<string>`coalesce(${ticketTypeTranslations.name}, ${tickets.typeName})`,
-  status: tickets.status,
-  checkedInAt: tickets.checkedInAt,
-  eventTitle: sql<string>`coalesce(${eventTranslations.title}, ${events.title})`,
-  eventSlug: events.slug,
-  startsAt: events.startsAt,
-  endsAt: events.endsAt,
-  venue: sql<string>`coalesce(${eventTranslations.venue}, ${events.venue})`,
-};
-
-/**
- * The tickets an order bought, in issue order, as the order's page in a language shows them: the event's
- * title and venue and the ticket type's name in that language where they have one (a ticket keeps the
- * English type name it was issued under; the check-in desk reads that one).
- */
-export async function ticketsOfOrder(db: Db, orderId: string, locale: Locale = DEFAULT_LOCALE): Promise<TicketView[]> {
-  return db
-    .select(ticketViewColumns)
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .leftJoin(eventTranslations, and(eq(eventTranslations.eventId, events.id), eq(eventTranslations.locale, locale)))
-    .leftJoin(ticketTypeTranslations, and(eq(ticketTypeTranslations.variantId, tickets.variantId), eq(ticketTypeTranslations.locale, locale)))
-    .where(eq(tickets.orderId, orderId))
-    .orderBy(asc(tickets.id));
-}
-
-/** The tickets of the account's orders, the soonest event first, as an order's page shows them. */
-export async function ticketsOfUser(db: Db, userId: string, locale: Locale = DEFAULT_LOCALE): Promise<(TicketView & { orderId: string })[]> {
-  return db
-    .select({ ...ticketViewColumns, orderId: tickets.orderId })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .leftJoin(eventTranslations, and(eq(eventTranslations.eventId, events.id), eq(eventTranslations.locale, locale)))
-    .leftJoin(ticketTypeTranslations, and(eq(ticketTypeTranslations.variantId, tickets.variantId), eq(ticketTypeTranslations.locale, locale)))
-    .where(eq(orders.userId, userId))
-    .orderBy(asc(events.startsAt), asc(tickets.id));
-}
-
-/** One of the account's RSVPs as its owner sees it. */
-export interface OwnRsvp {
-  id: number;
-  status: RsvpStatus;
-  partySize: number;
-  name: string;
-  createdAt: Date;
-  confirmedAt: Date | null;
-  eventSlug: string;
-  eventTitle: string;
-  startsAt: Date;
-  endsAt: Date;
-  venue: string;
-}
-
-/** The RSVPs the account made signed in (its own email), the soonest event first; `rsvpId` narrows to one. */
-export async function rsvpsOfUser(db: Db, userId: string, locale: Locale = DEFAULT_LOCALE, rsvpId?: number): Promise<OwnRsvp[]> {
-  return db
-    .select({
-      id: rsvps.id,
-      status: rsvps.status,
-      partySize: rsvps.partySize,
-      name: rsvps.name,
-      createdAt: rsvps.createdAt,
-      confirmedAt: rsvps.confirmedAt,
-      eventSlug: events.slug,
-      eventTitle: sql<string>`coalesce(${eventTranslations.title}, ${events.title})`,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      venue: sql<string>`coalesce(${eventTranslations.venue}, ${events.venue})`,
-    })
-    .from(rsvps)
-    .innerJoin(events, eq(events.id, rsvps.eventId))
-    .leftJoin(eventTranslations, and(eq(eventTranslations.eventId, events.id), eq(eventTranslations.locale, locale)))
-    .where(rsvpId === undefined ? eq(rsvps.userId, userId) : and(eq(rsvps.userId, userId), eq(rsvps.id, rsvpId)))
-    .orderBy(asc(events.startsAt), asc(rsvps.id));
-}
-
-export interface RsvpRow {
-  id: number;
-  name: string;
-  email: string;
-  partySize: number;
-  status: RsvpStatus;
-  createdAt: Date;
-  confirmedAt: Date | null;
-}
-
-/** An event's RSVPs for the back office: confirmed first, then the waitlist in its order, then the rest. */
-export async function listRsvps(db: Db, eventId: number): Promise<RsvpRow[]> {
-  return db
-    .select({
-      id: rsvps.id,
-      name: rsvps.name,
-      email: rsvps.email,
-      partySize: rsvps.partySize,
-      status: rsvps.status,
-      createdAt: rsvps.createdAt,
-      confirmedAt: rsvps.confirmedAt,
-    })
-    .from(rsvps)
-    .where(eq(rsvps.eventId, eventId))
-    .orderBy(
-      sql`case ${rsvps.status} when 'confirmed' then 0 when 'waitlisted' then 1 when 'pending' then 2 else 3 end`,
-      asc(sql`coalesce(${rsvps.queuedAt}, ${rsvps.createdAt})`),
-      asc(rsvps.id),
-    );
 }
 
 /** Published events' pages for the sitemap (past ones too: their pages stay). */

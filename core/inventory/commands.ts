@@ -1,9 +1,9 @@
+/** Changes to stock counts: restocks, stock takes, a counted stock list, and the alerts they raise (the checkout's holds are in reservations.ts). */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import { stockAlerts, stockMovements, variants, type MovementType } from "../../db/schema/index.ts";
-import { InsufficientStockError, InventoryError, inventoryText, invalidQuantity, variantNotFound, type StockShortfall } from "./errors.ts";
+import { InventoryError, inventoryText, invalidQuantity, variantNotFound } from "./errors.ts";
 import { alertMessage, alertTypeFor, isPositiveQuantity, mergeLines, severityFor, type StockLine } from "./rules.ts";
 
 export interface StockChangeOptions {
@@ -31,7 +31,7 @@ export interface StockChange {
   after: { onHand: number; reserved: number; available: number };
 }
 
-interface LockedVariant {
+export interface LockedVariant {
   id: number;
   productId: number;
   sku: string;
@@ -61,7 +61,7 @@ const stockColumns = {
  * row. A sale writes its order lines (which reference the variant) before it commits the stock; with
  * FOR UPDATE two sales of one variant each held that key-share lock and waited for the other's.
  */
-async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVariant>> {
+export async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVariant>> {
   const rows = await tx
     .select(stockColumns)
     .from(variants)
@@ -73,7 +73,7 @@ async function lockVariants(tx: Db, ids: number[]): Promise<Map<number, LockedVa
   return byId;
 }
 
-function checkedLines(lines: readonly StockLine[]): StockLine[] {
+export function checkedLines(lines: readonly StockLine[]): StockLine[] {
   for (const line of lines) if (!isPositiveQuantity(line.quantity)) throw invalidQuantity(line.quantity);
   const merged = mergeLines(lines);
   if (merged.length === 0) throw new InventoryError("inventory.invalid_quantity", inventoryText("admin.domain.nothingToChange"));
@@ -117,7 +117,7 @@ async function writeMovement(
  * (variant_id, type) where not acknowledged makes a second open alert of a type impossible;
  * ON CONFLICT DO NOTHING turns that into "already raised".
  */
-async function raiseAlerts(tx: Db, variant: LockedVariant, available: number) {
+export async function raiseAlerts(tx: Db, variant: LockedVariant, available: number) {
   const type = alertTypeFor(available, variant.lowStockThreshold);
   if (!type) return;
   await tx
@@ -150,104 +150,8 @@ export async function raiseStockAlerts(db: Db, variantIds: readonly number[]): P
 }
 
 /** Stock back from nothing: the product's "Notify me" line gets a pass (see StockChangeOptions.jobs). */
-async function wakeAlerts(tx: Db, variant: LockedVariant, available: number, opts: StockChangeOptions) {
+export async function wakeAlerts(tx: Db, variant: LockedVariant, available: number, opts: StockChangeOptions) {
   if (opts.jobs && variant.available <= 0 && available > 0) await opts.jobs.enqueue(tx, "restock-alerts", { productId: variant.productId });
-}
-
-/**
- * Runs `fn` in a transaction: the caller's own when it passes one (checkout's claim and settlement), so no
- * savepoint is taken around the change (two round trips fewer). The commands that use it throw their
- * refusals (a shortfall, a reservation too small) before they write anything, so a caller that catches one
- * keeps a usable transaction, as it would after a savepoint's rollback.
- */
-function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return (db as unknown) instanceof PgTransaction ? fn(db) : db.transaction(fn);
-}
-
-/**
- * Writes a variant's two counters and the movement that records the change, in one statement (one round
- * trip): the movement is inserted from the updated row, so it exists exactly when the update happened.
- */
-async function changeCounts(
-  tx: Db,
-  variantId: number,
-  counts: { onHand: number; reserved: number },
-  movement: { type: MovementType; quantity: number; previousStock: number; newStock: number },
-  opts: StockChangeOptions,
-  defaultReason: string,
-): Promise<void> {
-  await tx.execute(sql`
-    with changed as (
-      update ${variants} set on_hand = ${counts.onHand}, reserved = ${counts.reserved}, updated_at = now()
-      where id = ${variantId} returning id
-    )
-    insert into ${stockMovements} (variant_id, type, quantity, previous_stock, new_stock, reason, order_id, actor)
-    select changed.id, ${movement.type}::text, ${movement.quantity}::int, ${movement.previousStock}::int, ${movement.newStock}::int,
-      ${opts.reason ?? defaultReason}::text, ${opts.orderId ?? null}::text, ${opts.actor ?? null}::text
-    from changed`);
-}
-
-/**
- * Reserves every line or none. A shortfall names every short line with what was asked and what is
- * available, and changes nothing. Movements record available stock before and after.
- */
-export async function reserveStock(db: Db, lines: readonly StockLine[], opts: StockChangeOptions = {}): Promise<void> {
-  const merged = checkedLines(lines);
-  await inTransaction(db, async (tx) => {
-    const locked = await lockVariants(tx, merged.map((l) => l.variantId));
-    const short: StockShortfall[] = [];
-    for (const line of merged) {
-      const v = locked.get(line.variantId)!;
-      if (v.available < line.quantity) short.push({ variantId: line.variantId, requested: line.quantity, available: v.available });
-    }
-    if (short.length > 0) throw new InsufficientStockError(short);
-    for (const line of merged) {
-      const v = locked.get(line.variantId)!;
-      const after = v.available - line.quantity;
-      await changeCounts(tx, v.id, { onHand: v.onHand, reserved: v.reserved + line.quantity }, { type: "reservation", quantity: line.quantity, previousStock: v.available, newStock: after }, opts, "Reserved for checkout");
-      await raiseAlerts(tx, v, after);
-    }
-  });
-}
-
-/** Gives reserved units back to available stock; refuses (changing nothing) if less is reserved than asked. */
-export async function releaseReservation(db: Db, lines: readonly StockLine[], opts: StockChangeOptions = {}): Promise<void> {
-  const merged = checkedLines(lines);
-  await inTransaction(db, async (tx) => {
-    const locked = await lockVariants(tx, merged.map((l) => l.variantId));
-    assertReserved(merged, locked);
-    for (const line of merged) {
-      const v = locked.get(line.variantId)!;
-      const after = v.available + line.quantity;
-      await changeCounts(tx, v.id, { onHand: v.onHand, reserved: v.reserved - line.quantity }, { type: "release", quantity: line.quantity, previousStock: v.available, newStock: after }, opts, "Reservation released");
-      await wakeAlerts(tx, v, after, opts);
-    }
-  });
-}
-
-/** A sale: reserved units leave the warehouse, so on hand and reserved go down together. */
-export async function commitReservation(db: Db, lines: readonly StockLine[], opts: StockChangeOptions = {}): Promise<void> {
-  const merged = checkedLines(lines);
-  await inTransaction(db, async (tx) => {
-    const locked = await lockVariants(tx, merged.map((l) => l.variantId));
-    assertReserved(merged, locked);
-    for (const line of merged) {
-      const v = locked.get(line.variantId)!;
-      const onHand = v.onHand - line.quantity;
-      // On hand and reserved both go down by the quantity: what is available does not change.
-      await changeCounts(tx, v.id, { onHand, reserved: v.reserved - line.quantity }, { type: "sale", quantity: line.quantity, previousStock: v.onHand, newStock: onHand }, opts, "Sold");
-      await raiseAlerts(tx, v, v.available);
-    }
-  });
-}
-
-function assertReserved(lines: StockLine[], locked: Map<number, LockedVariant>) {
-  const short = lines.filter((l) => locked.get(l.variantId)!.reserved < l.quantity);
-  if (short.length > 0) {
-    throw new InventoryError("inventory.reservation_too_small", inventoryText("admin.domain.reservationTooSmall"), {
-      lines: short.map((l) => ({ variantId: l.variantId, requested: l.quantity, reserved: locked.get(l.variantId)!.reserved })),
-    });
-  }
 }
 
 function changeOf(v: LockedVariant, onHand: number, available: number): StockChange {

@@ -2,17 +2,7 @@
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
 export { InsufficientStockError, InventoryError } from "./errors.ts";
 export { getInventoryRecord, getInventoryStats, listActiveAlerts, listMovements, type OpenAlert, type OpenAlerts } from "./queries.ts";
-export {
-  acknowledgeAlert,
-  adjustStock,
-  commitReservation,
-  raiseStockAlerts,
-  releaseReservation,
-  reserveStock,
-  restock,
-  setStockLevels,
-  type StockChange,
-  type StockChangeOptions,
-} from "./commands.ts";
+export { acknowledgeAlert, adjustStock, raiseStockAlerts, restock, setStockLevels, type StockChange, type StockChangeOptions } from "./commands.ts";
+export { commitReservation, releaseReservation, reserveStock } from "./reservations.ts";
 export { getInventoryRow, listInventory, listMovementPage, type InventoryRow, type Paged } from "./admin-queries.ts";
 export { applyStockList, previewStockList, readStockList, type AcceptedRow, type RefusedRow, type StockImportPreview, type StockListEntry } from "./stock-import.ts";

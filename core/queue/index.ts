@@ -4,5 +4,7 @@ export { readPlace, signPlace, signTicket, ticketIdsOf, tokensAfter, verifyTicke
 export { queueTokenSchema } from "./inputs.ts";
 export { QueueError, notQueued, queueSignInRequired, tooManyJoins } from "./errors.ts";
 export { cartPassExpiresAt, hasWaitingRoom, queueSettingsOf, runningLines, type RunningLine } from "./queries.ts";
-export { admitWaiting, checkPass, joinQueue, placeInRunningLine, markPassesUsed, moveCartPasses, queueStatus, saveQueueSettings, type PassVerdict, type QueueStatus, type QueueVisitor } from "./commands.ts";
+export { admitWaiting, joinQueue, placeInRunningLine, queueStatus, type QueueStatus, type QueueVisitor } from "./commands.ts";
+export { checkPass, markPassesUsed, moveCartPasses, type PassVerdict } from "./passes.ts";
+export { saveQueueSettings } from "./settings.ts";
 export { MAX_QUEUE_TOKENS, queueCookieName, queueSetCookie, queueTokensOf } from "./cookie.ts";

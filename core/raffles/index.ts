@@ -6,4 +6,6 @@ export { RaffleError, type RaffleErrorCode } from "./errors.ts";
 export { rankCodes, rankKey, seedHashOf, sha256Hex } from "./draw.ts";
 export { claimUrl, raffleLostMail, raffleWinMail } from "./mail.ts";
 export { adminRaffleOfProduct, findClaim, listRaffles, productRaffle, type AdminRaffleEntry, type AdminRaffleRow, type ClaimView, type RaffleView } from "./queries.ts";
-export { drawRaffle, enterRaffle, runClaimPass, saveRaffle, takeRaffleClaims, type ClaimPassResult, type DrawResult, type RaffleDeps } from "./commands.ts";
+export { enterRaffle, saveRaffle, type RaffleDeps } from "./commands.ts";
+export { drawRaffle, runClaimPass, type ClaimPassResult, type DrawResult } from "./winners.ts";
+export { takeRaffleClaims } from "./claims.ts";
