@@ -10,6 +10,7 @@ import { buildGraph, check } from "../scripts/import-graph.ts";
 // import-x/no-cycle walks every import a file reaches, which the arrows' cases need not wait for.
 const arrows = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => ruleId === "no-restricted-imports" });
 const cycles = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => ruleId === "import-x/no-cycle" });
+const typeImports = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => ruleId === "@typescript-eslint/no-import-type-side-effects" });
 
 async function rulesFired(filePath: string, code: string, eslint = arrows): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -49,6 +50,12 @@ describe("the rooms' arrows", () => {
   it("a value cycle fails the lint (import-x/no-cycle)", async () => {
     // app/components/cart/types.ts is imported by the cart's components; a component importing the route that imports it closes a loop.
     expect(await rulesFired("app/components/cart/cart-contents.tsx", 'import { action } from "../../routes/cart.tsx";\nexport const a = action;\n', cycles)).toContain("import-x/no-cycle");
+  });
+
+  it("a route importing only types as `import { type X }` fails the lint: it would keep the module (its queries) in the page's browser bundle", async () => {
+    const rule = "@typescript-eslint/no-import-type-side-effects";
+    expect(await rulesFired("app/routes/__planted.tsx", 'import { type QueueStatus } from "../../core/queue/index.ts";\nexport type Q = QueueStatus;\n', typeImports)).toContain(rule);
+    expect(await rulesFired("app/routes/__planted.tsx", 'import type { QueueStatus } from "../../core/queue/index.ts";\nexport type Q = QueueStatus;\n', typeImports)).not.toContain(rule);
   });
 
   it("a type-only cycle fails the graph's check, and the real tree passes it", () => {
