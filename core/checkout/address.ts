@@ -74,6 +74,14 @@ export const shippingAddressSchema = z
   });
 export type ShippingAddressInput = z.output<typeof shippingAddressSchema>;
 
+/** An address as typed: every field optional (an absent field reads as an empty one). */
+export type AddressFields = Partial<Record<"street" | "city" | "state" | "zipCode" | "country", string | undefined>>;
+
+/** Whether an address was typed at all: the country alone, which has a default, is not an address. */
+export function addressTyped(address: AddressFields): boolean {
+  return [address.street, address.city, address.state, address.zipCode].some((part) => part !== undefined && part !== "");
+}
+
 /** Each field's message when no shipping address came at all (a cart that ships needs one): the form's own, for an empty one. */
 export function missingShippingFields(): Record<string, string> {
   const parsed = shippingAddressSchema.safeParse({});

@@ -11,7 +11,7 @@ import { takeRaffleClaims } from "../raffles/index.ts";
 import type { CardInput } from "../payments/index.ts";
 import { CURRENCY } from "../shared/money.ts";
 import { newToken } from "../shared/ids.ts";
-import { missingShippingFields, type ShippingAddressInput } from "./address.ts";
+import { addressTyped, missingShippingFields, type ShippingAddressInput } from "./address.ts";
 import { CheckoutError, emptyCart, shippingRequired, checkoutText } from "./errors.ts";
 import type { BillingInput } from "./inputs.ts";
 import { attemptById, attemptOutcome, isHolding, type Attempt, type PlaceOrderResult, type ShortLine } from "./queries.ts";
@@ -47,8 +47,7 @@ function addressesOf(input: PlaceOrderInput, ships: boolean): { shipping: Postal
   const { billing } = input;
   const name = billing.fullName;
   const shipping = ships && input.shipping ? { name, ...input.shipping } : null;
-  const billingGiven = [billing.street, billing.city, billing.state, billing.zipCode].some((part) => part !== "");
-  const billed = billingGiven || !shipping ? { name, street: billing.street, city: billing.city, state: billing.state, zipCode: billing.zipCode, country: billing.country } : shipping;
+  const billed = addressTyped(billing) || !shipping ? { name, street: billing.street, city: billing.city, state: billing.state, zipCode: billing.zipCode, country: billing.country } : shipping;
   return { shipping, billing: billed };
 }
 

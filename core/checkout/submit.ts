@@ -3,7 +3,7 @@ import { findCartOfUser } from "../cart/index.ts";
 import { cardSchema, type CardInput } from "../payments/index.ts";
 import { isDomainError } from "../shared/errors.ts";
 import { fieldErrors } from "../shared/zod.ts";
-import { shippingAddressSchema, type ShippingAddressInput } from "./address.ts";
+import { addressTyped, shippingAddressSchema, type AddressFields, type ShippingAddressInput } from "./address.ts";
 import { placeOrder } from "./commands.ts";
 import type { CheckoutDeps } from "./deps.ts";
 import { billingSchema } from "./inputs.ts";
@@ -15,9 +15,6 @@ import { needsShippingAddress, type PlaceOrderResult } from "./queries.ts";
  * this store (the address it ships to, the test card) and checks them all at once, so that a door answers
  * every field's message together.
  */
-
-/** An address as typed: every field optional (an absent field reads as an empty one). */
-export type AddressFields = Partial<Record<"street" | "city" | "state" | "zipCode" | "country", string | undefined>>;
 
 /** How a door parses (the API's own words for what a schema leaves unsaid); zod's defaults otherwise. */
 export type ParseOptions = Parameters<z.ZodType["safeParse"]>[1];
@@ -42,7 +39,6 @@ export interface OrderFieldChecks {
   shippingRefused: boolean;
 }
 
-const given = (address: AddressFields) => [address.street, address.city, address.state, address.zipCode].some((part) => part !== undefined && part !== "");
 const isFields = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
@@ -53,7 +49,7 @@ const isFields = (value: unknown): value is Record<string, unknown> => typeof va
 export async function checkOrderFields(deps: CheckoutDeps, input: { userId: string; shipTo: AddressFields; card?: unknown }, parse?: ParseOptions): Promise<OrderFieldChecks> {
   const cartId = await findCartOfUser(deps.db, input.userId);
   const ships = await needsShippingAddress(deps.db, cartId);
-  const shipping = ships || given(input.shipTo) ? shippingAddressSchema.safeParse(input.shipTo, parse) : null;
+  const shipping = ships || addressTyped(input.shipTo) ? shippingAddressSchema.safeParse(input.shipTo, parse) : null;
   const shippingRefused = ships && shipping !== null && !shipping.success;
   let card: CardInput | undefined;
   let cardProblems: Record<string, string> = {};
