@@ -129,7 +129,24 @@ export function translateText(locale: Locale, text: string): string {
   return text;
 }
 
-/** Words for a page or an answer in `locale`: a domain error's, or a text written in English (the fallback above). */
-export function wordsIn(locale: Locale, said: DomainError | string): string {
-  return typeof said === "string" ? translateText(locale, said) : errorText(locale, said);
+/**
+ * A field check's text in `locale` (core/shared/field-text.ts: the schema's message is an id of the catalogue,
+ * the check's limit its values). A message that is no id of the catalogue is a schema's English not yet given
+ * one, read by its wording (the fallback above).
+ */
+export function sayField(locale: Locale, text: TextRef): string {
+  return Object.hasOwn(en, text.id) ? sayIn(locale, text) : translateText(locale, text.id);
+}
+
+/** Every field's text of a form, in `locale`. */
+export function sayFields<K extends string>(locale: Locale, texts: Partial<Record<K, TextRef>>): Partial<Record<K, string>> {
+  return Object.fromEntries(Object.entries(texts).map(([field, text]) => [field, sayField(locale, text as TextRef)])) as Partial<Record<K, string>>;
+}
+
+const isTextRef = (said: unknown): said is TextRef => typeof said === "object" && said !== null && "id" in said && "values" in said && !("code" in said);
+
+/** Words for a page or an answer in `locale`: a domain error's, a text of the catalogue, or a text written in English (the fallback above). */
+export function wordsIn(locale: Locale, said: DomainError | TextRef | string): string {
+  if (typeof said === "string") return Object.hasOwn(en, said) ? localeT(locale)(said as MessageId) : translateText(locale, said);
+  return isTextRef(said) ? sayField(locale, said) : errorText(locale, said);
 }

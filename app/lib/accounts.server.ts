@@ -1,13 +1,12 @@
 import { redirect } from "react-router";
 import { MESSAGES, registerSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
 import type { AccountCall } from "../../core/identity/index.ts";
-import { fieldErrors } from "../../core/shared/zod.ts";
 import type { StoreContext } from "../context.ts";
 import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";
 import { clearCartCookie, readGuestCartId } from "./cart.server.ts";
 import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { isLocale } from "../../core/shared/locale.ts";
-import { languageSetCookie, localizedRedirect, localizeErrors, localizeText, requestLocale } from "./i18n.server.ts";
+import { fieldWords, languageSetCookie, localizedRedirect, localizeErrors, localizeText, requestLocale } from "./i18n.server.ts";
 import { getViewer } from "./session.server.ts";
 
 export type AuthFormResult =
@@ -60,7 +59,7 @@ export async function register(request: Request, context: StoreContext, fields: 
   const parsed = registerSchema.safeParse(fields);
   const keep = { email: fields.email ?? "", displayName: fields.displayName ?? "" };
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = fieldWords(request, parsed.error);
     return { ok: false, mode: "register", error: Object.values(errors)[0] ?? MESSAGES.registrationFailed, fields: keep };
   }
   const result = await context.useCases.identity.createAccount(await pageCall(request, context), parsed.data);
@@ -71,7 +70,7 @@ export async function register(request: Request, context: StoreContext, fields: 
 /** The same answer whether or not the address has an account, so the form tells nobody who is registered. */
 export async function requestReset(request: Request, context: StoreContext, fields: Fields): Promise<AuthFormResult> {
   const parsed = resetRequestSchema.safeParse(fields);
-  if (!parsed.success) return { ok: false, mode: "reset", error: fieldErrors(parsed.error).email ?? MESSAGES.resetFailed, fields: { email: fields.email ?? "" } };
+  if (!parsed.success) return { ok: false, mode: "reset", error: fieldWords(request, parsed.error).email ?? MESSAGES.resetFailed, fields: { email: fields.email ?? "" } };
   const { email } = parsed.data;
   const result = await context.useCases.identity.sendPasswordReset(await pageCall(request, context), email);
   if (!result.ok) return { ok: false, mode: "reset", error: result.error, fields: { email } };

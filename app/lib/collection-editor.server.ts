@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { collectionFormSchema, hotspotFormSchema, lookbookIdSchema, lookFormSchema } from "../../core/lookbook/index.ts";
-import { fieldErrors } from "../../core/shared/zod.ts";
 import type { StoreContext } from "../context.ts";
 import { placeError } from "../components/admin/product-form.tsx";
 import { domainErrorReply } from "./domain-errors.server.ts";
@@ -9,6 +8,7 @@ import { confirmed, pictureChange, pictureStore } from "./pictures.server.ts";
 import { requirePermission } from "./session.server.ts";
 import { noStore } from "./private-page.ts";
 import { editorIdOrNewOf } from "./admin-editor.server.ts";
+import { fieldWords } from "./i18n.server.ts";
 
 export type ActionResult = { intent: string; lookId?: string; error?: string; fields?: Record<string, string>; values: Record<string, string> };
 
@@ -34,7 +34,7 @@ export async function collectionEditorAction(request: Request, context: StoreCon
   try {
     if (intent === "save") {
       const parsed = collectionFormSchema.safeParse(fields);
-      if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
+      if (!parsed.success) return fail({ fields: fieldWords(request, parsed.error) });
       if (id === "new") {
         const created = await context.useCases.lookbook.createCollection(actor, parsed.data);
         return redirect(`/admin/collections/${created.id}?done=created`, { headers: noStore });
@@ -44,7 +44,7 @@ export async function collectionEditorAction(request: Request, context: StoreCon
       return fail({ error: "Create the collection first." });
     } else if (intent === "add-look" || intent === "update-look") {
       const parsed = lookFormSchema.safeParse(fields);
-      if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
+      if (!parsed.success) return fail({ fields: fieldWords(request, parsed.error) });
       const picture = pictureChange(context, fields, file);
       if (intent === "add-look") await context.useCases.lookbook.addLook(actor, id, parsed.data, picture);
       else if (lookId.success) await context.useCases.lookbook.updateLook(actor, id, lookId.data, parsed.data, picture);
@@ -56,7 +56,7 @@ export async function collectionEditorAction(request: Request, context: StoreCon
       return redirect("/admin/collections?done=deleted", { headers: noStore });
     } else if (intent === "add-hotspot" && lookId.success) {
       const parsed = hotspotFormSchema.safeParse(fields);
-      if (!parsed.success) return fail({ fields: fieldErrors(parsed.error) });
+      if (!parsed.success) return fail({ fields: fieldWords(request, parsed.error) });
       await context.useCases.lookbook.addHotspot(actor, id, lookId.data, parsed.data);
     } else if (intent === "remove-hotspot" && lookId.success) {
       const hotspotId = lookbookIdSchema.safeParse(fields.hotspotId);

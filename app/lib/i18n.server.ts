@@ -5,7 +5,9 @@ import type { DomainError } from "../../core/shared/errors.ts";
 import type { TextRef } from "../../core/shared/text.ts";
 import { isLocalizedPath, localePath, splitLocale } from "../i18n/index.ts";
 import "../i18n/messages.server.ts";
-import { localeT, negotiateLocale, sayIn, wordsIn, type Translate } from "../../texts/index.ts";
+import type { z } from "zod";
+import { fieldTexts, firstText } from "../../core/shared/field-text.ts";
+import { localeT, negotiateLocale, sayFields, sayIn, wordsIn, type Translate } from "../../texts/index.ts";
 
 export { localeT, negotiateLocale, translateText } from "../../texts/index.ts";
 
@@ -59,7 +61,7 @@ export async function languageRedirect(request: Request, accountLocale: Locale |
  * Words for the request's page: a domain error's (its text, in the request's language), or a text written in
  * English (a form's field error, a door's fixed text), found in the catalogue by its wording.
  */
-export function localizeText(request: Request, said: DomainError | string): string {
+export function localizeText(request: Request, said: DomainError | TextRef | string): string {
   return wordsIn(requestLocale(request), said);
 }
 
@@ -68,7 +70,17 @@ export function sayText(request: Request, text: TextRef): string {
   return sayIn(requestLocale(request), text);
 }
 
-/** Every message of a form's field errors, in the request's language. */
-export function localizeErrors<K extends string>(request: Request, errors: Partial<Record<K, string>>): Partial<Record<K, string>> {
-  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, localizeText(request, message as string)])) as Partial<Record<K, string>>;
+/** Every field's message of a form, in the request's language (core's texts, or a door's own words). */
+export function localizeErrors<K extends string>(request: Request, errors: Partial<Record<K, TextRef | string>>): Partial<Record<K, string>> {
+  return Object.fromEntries(Object.entries(errors).map(([field, said]) => [field, localizeText(request, said as TextRef | string)])) as Partial<Record<K, string>>;
+}
+
+/** A form that did not validate: each field's first message, in the request's language. */
+export function fieldWords(request: Request, error: z.ZodError): Record<string, string> {
+  return sayFields(requestLocale(request), fieldTexts(error)) as Record<string, string>;
+}
+
+/** A form that did not validate, said in one message (its first), in the request's language; `otherwise` when it raised none. */
+export function firstWords(request: Request, error: z.ZodError, otherwise: TextRef | string): string {
+  return localizeText(request, firstText(error) ?? otherwise);
 }

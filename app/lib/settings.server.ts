@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { localePath } from "../i18n/index.ts";
 import { deleteAccountSchema, MESSAGES, preferencesSchema } from "../../core/accounts/index.ts";
-import { fieldErrors } from "../../core/shared/zod.ts";
 import { z } from "zod";
 import type { StoreContext } from "../context.ts";
 import type { FormResult } from "../components/account/form-result.ts";
@@ -10,7 +9,7 @@ import { clearCartCookie } from "./cart.server.ts";
 import { expectDomainError } from "./domain-errors.server.ts";
 import { readForm } from "./form.server.ts";
 import { requireViewer } from "./session.server.ts";
-import { cookieLocale, languageSetCookie, localizedRedirect, localizeText, requestLocale } from "./i18n.server.ts";
+import { cookieLocale, fieldWords, languageSetCookie, localizedRedirect, localizeText, requestLocale } from "./i18n.server.ts";
 import { localizeResult } from "./accounts.server.ts";
 import { noStore } from "./private-page.ts";
 
@@ -41,7 +40,7 @@ export async function settingsAction(request: Request, context: StoreContext) {
   if (form.intent === "preferences") {
     const parsed = preferencesSchema.safeParse(form);
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+      const errors = fieldWords(request, parsed.error);
       return reply({ intent: "preferences", ok: false, error: Object.values(errors)[0] ?? MESSAGES.unexpected, fieldErrors: errors });
     }
     const p = parsed.data;
@@ -85,7 +84,7 @@ export async function settingsAction(request: Request, context: StoreContext) {
   if (form.intent === "delete") {
     const parsed = deleteAccountSchema.safeParse(form);
     if (!parsed.success) {
-      return reply({ intent: "delete", ok: false, error: parsed.error.issues[0]?.message ?? MESSAGES.deletionFailed, fieldErrors: fieldErrors(parsed.error) });
+      return reply({ intent: "delete", ok: false, error: parsed.error.issues[0]?.message ?? MESSAGES.deletionFailed, fieldErrors: fieldWords(request, parsed.error) });
     }
     let deleted;
     try {

@@ -23,7 +23,7 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track, visitOf } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/checkout";
-import { localizedRedirect, localizeErrors, localizeText } from "../lib/i18n.server.ts";
+import { firstWords, localizedRedirect, localizeErrors, localizeText } from "../lib/i18n.server.ts";
 import { noStore } from "../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "checkout.meta.title" }))(args);
@@ -65,7 +65,7 @@ const FORM_FIELDS = ["fullName", "email", ...ADDRESS_FIELDS, ...ADDRESS_FIELDS.m
 function localized(request: Request, body: CheckoutActionData): CheckoutActionData {
   switch (body.kind) {
     case "invalid":
-      return { ...body, error: localizeText(request, body.error), fieldErrors: localizeErrors(request, body.fieldErrors) as Record<string, string> };
+      return { ...body, error: localizeText(request, body.error) };
     case "payment_error":
     case "in_progress":
       return { ...body, message: localizeText(request, body.message) };
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply = (body: CheckoutActionData, status: number) => data(localized(request, body), { status, headers: noStore });
 
   const key = idempotencyKeySchema.safeParse(text("idempotencyKey"));
-  if (!key.success) return reply({ kind: "invalid", error: key.error.issues[0]!.message, fieldErrors: {}, fields }, 400);
+  if (!key.success) return reply({ kind: "invalid", error: firstWords(request, key.error, ""), fieldErrors: {}, fields }, 400);
   const address = (name: (field: string) => string) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(name(field))]));
   try {
     const result = await context.useCases.checkout.submitCheckout({
@@ -99,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "invalid": {
         const { billing, shipping, card } = result.problems;
         const error = result.cameToShip ? CHECKOUT_MESSAGES.shippingRequired : CHECKOUT_MESSAGES.checkFields;
-        return reply({ kind: "invalid", error, fieldErrors: { ...billingFieldErrors(billing), ...shipping, ...card }, fields }, 400);
+        return reply({ kind: "invalid", error, fieldErrors: localizeErrors(request, { ...billingFieldErrors(billing), ...shipping, ...card }) as Record<string, string>, fields }, 400);
       }
       case "completed":
         // The confirmation mail was queued in the transaction that wrote the order.

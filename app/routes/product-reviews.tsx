@@ -3,7 +3,6 @@ import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { z } from "zod";
 import { optionValues, slugSchema } from "../../core/catalog/index.ts";
 import { REVIEW_MESSAGES, reviewFormSchema, reviewIdSchema } from "../../core/reviews/index.ts";
-import { fieldErrors } from "../../core/shared/zod.ts";
 import { ReviewForm } from "../components/reviews/review-form.tsx";
 import type { ReviewedProduct } from "../components/reviews/types.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
@@ -12,7 +11,7 @@ import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { ReviewActionResult } from "../components/reviews/types.ts";
 import type { Route } from "./+types/product-reviews";
-import { localizedRedirect, localizeErrors, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
+import { fieldWords, localizedRedirect, localizeErrors, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
 import { noStore } from "../lib/private-page.ts";
 
 
@@ -69,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!viewer) return fail(REVIEW_MESSAGES.signInToReview, 401);
     const parsed = reviewFormSchema.safeParse(fields);
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+      const errors = fieldWords(request, parsed.error);
       return fail(Object.values(errors)[0] ?? "Please check your review.", 400, errors);
     }
     try {

@@ -1,7 +1,6 @@
 import { data, useLocation, useNavigation } from "react-router";
 import { Form, Link, useT } from "../i18n/index.ts";
 import { changePasswordSchema, MESSAGES, profileSchema } from "../../core/accounts/index.ts";
-import { fieldErrors } from "../../core/shared/zod.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
@@ -11,7 +10,7 @@ import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/profile";
-import { localizedRedirect } from "../lib/i18n.server.ts";
+import { fieldWords, localizedRedirect } from "../lib/i18n.server.ts";
 import { localizeResult, pageCall } from "../lib/accounts.server.ts";
 import { noStore } from "../lib/private-page.ts";
 
@@ -49,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fields = { firstName: form.firstName ?? "", lastName: form.lastName ?? "", phone: form.phone ?? "", marketingOptIn: form.marketingOptIn ?? "" };
     const parsed = profileSchema.safeParse({ ...fields, marketingOptIn: form.marketingOptIn || undefined });
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+      const errors = fieldWords(request, parsed.error);
       return reply({ intent: "profile", ok: false, error: Object.values(errors)[0] ?? MESSAGES.profileFailed, fieldErrors: errors, fields });
     }
     try {
@@ -64,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "password") {
     const parsed = changePasswordSchema.safeParse(form);
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+      const errors = fieldWords(request, parsed.error);
       return reply({ intent: "password", ok: false, error: Object.values(errors)[0] ?? MESSAGES.changeFailed, fieldErrors: errors });
     }
     const changed = await context.useCases.identity.changePassword({ headers: request.headers, clientIp: context.clientIp }, viewer, parsed.data);

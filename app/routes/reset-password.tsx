@@ -1,11 +1,10 @@
 import { data, useNavigation } from "react-router";
 import { Form, Link, metaIntl, useT } from "../i18n/index.ts";
 import { MESSAGES, newPasswordSchema } from "../../core/accounts/index.ts";
-import { fieldErrors } from "../../core/shared/zod.ts";
 import { describeAuthError } from "../lib/auth-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import type { Route } from "./+types/reset-password";
-import { localizedRedirect, localizeText } from "../lib/i18n.server.ts";
+import { fieldWords, localizedRedirect, localizeText } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaIntl(matches).formatMessage({ id: "account.reset.pageTitle" })} | East Harlem` },
@@ -24,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = newPasswordSchema.safeParse(form);
-  if (!parsed.success) return data({ error: localizeText(request, Object.values(fieldErrors(parsed.error))[0] ?? MESSAGES.resetFailed) }, { status: 400 });
+  if (!parsed.success) return data({ error: localizeText(request, Object.values(fieldWords(request, parsed.error))[0] ?? MESSAGES.resetFailed) }, { status: 400 });
   try {
     await context.auth.api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers: request.headers });
   } catch (error) {

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
 import type { z } from "zod";
-import { fieldErrors } from "../../core/shared/zod.ts";
 import { createListSchema, itemIdSchema, listIdSchema, moveToCartSchema, renameListSchema, selectedListSchema, sharingSchema, updateItemSchema } from "../../core/wishlist/index.ts";
 import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
 import { guardedMeta, MemberErrorBoundary } from "../components/account/auth-guard.tsx";
@@ -14,7 +13,7 @@ import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/wishlist";
-import { localizedRedirect, localizeErrors, localizeText, serverT } from "../lib/i18n.server.ts";
+import { fieldWords, localizedRedirect, localizeErrors, localizeText, serverT } from "../lib/i18n.server.ts";
 import { storedWishlistName, wishlistName } from "../lib/format.ts";
 import { noStore } from "../lib/private-page.ts";
 
@@ -62,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : { ...result, error: localizeText(request, result.error), ...(result.fieldErrors ? { fieldErrors: localizeErrors(request, result.fieldErrors) as Record<string, string> } : {}) };
   const reply = (result: WishlistActionResult, status = result.ok ? 200 : 400) => data(localized(result), { status, headers: noStore });
   const invalid = (error: z.ZodError, key: "itemId" | "listId" | null) =>
-    reply({ intent, target: key ? target(key) : null, ok: false, error: firstIssue(error), fieldErrors: fieldErrors(error) });
+    reply({ intent, target: key ? target(key) : null, ok: false, error: firstIssue(error), fieldErrors: fieldWords(request, error) });
 
   try {
     switch (intent) {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../shared/zod.ts";
+import { englishFields } from "../../tests/field-words.ts";
+import { sayFields } from "../../texts/index.ts";
 import { missingShippingFields, shippingAddressSchema } from "./address.ts";
 import { CHECKOUT_MESSAGES } from "./rules.ts";
 
 const HARLEM = { street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", country: "US" };
 const errorsOf = (address: Record<string, string>) => {
   const parsed = shippingAddressSchema.safeParse(address);
-  return parsed.success ? {} : fieldErrors(parsed.error);
+  return parsed.success ? {} : englishFields(parsed.error);
 };
 
 describe("a shipping address", () => {
@@ -19,7 +20,7 @@ describe("a shipping address", () => {
     };
     expect(errorsOf({ street: " ", city: "", state: "", zipCode: "", country: "US" })).toEqual(missing);
     // No address at all is told the same, field by field.
-    expect(missingShippingFields()).toEqual(missing);
+    expect(sayFields("en", missingShippingFields())).toEqual(missing);
     expect(errorsOf({ ...HARLEM, state: "" })).toEqual({ state: CHECKOUT_MESSAGES.stateRequired });
   });
 

@@ -7,7 +7,8 @@
 import { AU, CA, MX, US, type CountryData } from "country-region-data";
 import validator from "validator";
 import { z } from "zod";
-import { fieldErrors } from "../shared/zod.ts";
+import { fieldTexts } from "../shared/field-text.ts";
+import type { TextRef } from "../shared/text.ts";
 import { CHECKOUT_MESSAGES, SHIPPING_COUNTRIES, type ShippingCountry } from "./rules.ts";
 
 /** A country's states or provinces, by code and by name (any case), to its code. */
@@ -83,7 +84,7 @@ export function addressTyped(address: AddressFields): boolean {
 }
 
 /** Each field's message when no shipping address came at all (a cart that ships needs one): the form's own, for an empty one. */
-export function missingShippingFields(): Record<string, string> {
+export function missingShippingFields(): Record<string, TextRef> {
   const parsed = shippingAddressSchema.safeParse({});
-  return parsed.success ? {} : fieldErrors(parsed.error);
+  return parsed.success ? {} : fieldTexts(parsed.error);
 }

@@ -1,5 +1,5 @@
 import { errorsOf } from "../shared/errors.ts";
-import { textsOf } from "../shared/text.ts";
+import { textsOf, type TextRef } from "../shared/text.ts";
 
 export type CheckoutErrorCode = "checkout.empty_cart" | "checkout.attempt_not_found" | "checkout.key_conflict" | "checkout.shipping_required";
 
@@ -24,4 +24,4 @@ export const checkoutText = textsOf({
 export const emptyCart = () => new CheckoutError("checkout.empty_cart", checkoutText("cart.empty"));
 
 /** A cart that ships, and no address to ship it to; `fields` holds each shipping field's message. */
-export const shippingRequired = (fields: Record<string, string>) => new CheckoutError("checkout.shipping_required", checkoutText("checkout.domain.shippingRequired"), { fields });
+export const shippingRequired = (fields: Record<string, TextRef>) => new CheckoutError("checkout.shipping_required", checkoutText("checkout.domain.shippingRequired"), { fields });

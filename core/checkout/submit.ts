@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { findCartOfUser } from "../cart/index.ts";
 import { cardSchema, type CardInput } from "../payments/index.ts";
 import { isDomainError } from "../shared/errors.ts";
-import { fieldErrors } from "../shared/zod.ts";
+import { fieldTexts } from "../shared/field-text.ts";
+import type { TextRef } from "../shared/text.ts";
 import { addressTyped, shippingAddressSchema, type AddressFields, type ShippingAddressInput } from "./address.ts";
 import { placeOrder } from "./commands.ts";
 import type { CheckoutDeps } from "./deps.ts";
@@ -21,9 +22,9 @@ export type ParseOptions = Parameters<z.ZodType["safeParse"]>[1];
 
 /** Each section's refused fields, by the schema's names: the buyer and billing address, the shipping address, the test card. */
 export interface FieldProblems {
-  billing: Record<string, string>;
-  shipping: Record<string, string>;
-  card: Record<string, string>;
+  billing: Record<string, TextRef>;
+  shipping: Record<string, TextRef>;
+  card: Record<string, TextRef>;
 }
 
 export interface OrderFieldChecks {
@@ -52,18 +53,18 @@ export async function checkOrderFields(deps: CheckoutDeps, input: { userId: stri
   const shipping = ships || addressTyped(input.shipTo) ? shippingAddressSchema.safeParse(input.shipTo, parse) : null;
   const shippingRefused = ships && shipping !== null && !shipping.success;
   let card: CardInput | undefined;
-  let cardProblems: Record<string, string> = {};
+  let cardProblems: Record<string, TextRef> = {};
   if (deps.payments.name === "test") {
     const parsed = cardSchema(deps.now?.()).safeParse({ cardNumber: "", cardExpiry: "", cardCvc: "", ...(isFields(input.card) ? input.card : {}) }, parse);
     if (parsed.success) card = parsed.data;
-    else cardProblems = fieldErrors(parsed.error);
+    else cardProblems = fieldTexts(parsed.error);
   }
   return {
     cartId,
     ships,
     shipping: shipping?.success ? shipping.data : null,
     card,
-    problems: { shipping: shippingRefused && shipping && !shipping.success ? fieldErrors(shipping.error) : {}, card: cardProblems },
+    problems: { shipping: shippingRefused && shipping && !shipping.success ? fieldTexts(shipping.error) : {}, card: cardProblems },
     shippingRefused,
   };
 }
@@ -101,7 +102,7 @@ export async function submitCheckout(deps: CheckoutDeps, input: CheckoutSubmissi
   const checks = await checkOrderFields(deps, input, parse);
   const billTo = input.billTo ?? (checks.ships ? { street: "", city: "", state: "", zipCode: "", country: input.shipTo.country } : input.shipTo);
   const billing = billingSchema.safeParse({ ...input.buyer, ...billTo }, parse);
-  const problems: FieldProblems = { billing: billing.success ? {} : fieldErrors(billing.error), ...checks.problems };
+  const problems: FieldProblems = { billing: billing.success ? {} : fieldTexts(billing.error), ...checks.problems };
   if (!billing.success || checks.shippingRefused || Object.keys(problems.card).length > 0) {
     return { kind: "invalid", problems, shippingRefused: checks.shippingRefused, cameToShip: false };
   }
@@ -118,7 +119,7 @@ export async function submitCheckout(deps: CheckoutDeps, input: CheckoutSubmissi
   } catch (error) {
     // The cart came to ship between the look above and the order: core's refusal names each shipping field.
     if (isDomainError(error) && error.code === "checkout.shipping_required") {
-      const fields = (error.details as { fields?: Record<string, string> }).fields ?? {};
+      const fields = (error.details as { fields?: Record<string, TextRef> }).fields ?? {};
       return { kind: "invalid", problems: { billing: {}, shipping: fields, card: {} }, shippingRefused: true, cameToShip: true };
     }
     throw error;

@@ -50,13 +50,3 @@ export const movementListInput = z.object({
 });
 
 export type FieldErrors = Record<string, string>;
-
-/** The first message per field of a failed parse, for showing next to each field. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -47,3 +47,13 @@ export function knownTexts(): ReadonlyMap<string, readonly string[]> {
 export function isItemName(value: TextValue): value is ItemName {
   return typeof value === "object" && value !== null && "name" in value;
 }
+
+/**
+ * A module's field messages: the ids its schemas give their checks as messages (`.max(80, field("account.domain.nameTooLong"))`),
+ * each with the names of the values the check gives it (`["max"]` for a `.max`, a refinement's `params`). The table
+ * registers as textsOf's do, so the catalogue test checks every id is in both languages.
+ */
+export function fieldTextsOf<const T extends TextTable>(table: T): <Id extends keyof T & string>(id: Id) => Id {
+  textsOf(table);
+  return (id) => id;
+}

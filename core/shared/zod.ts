@@ -1,16 +1,6 @@
 import { z } from "zod";
 import { storeLocalToInstant } from "./dates.ts";
 
-/** The first message of each field, keyed by the field's path, for showing next to the inputs. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /** A form field where blank means none (null); anything else, trimmed, is parsed by `schema`. */
 export const blankOr = <T extends z.ZodType<unknown, string>>(schema: T) =>
   z

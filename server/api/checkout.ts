@@ -6,6 +6,7 @@ import { track, visitOf } from "./analytics.ts";
 import { cartOut, cartSchema } from "./cart.ts";
 import { storeWords, type FieldError } from "./field-errors.ts";
 import { operation, type ApiContext } from "./operation.ts";
+import type { TextRef } from "../../core/shared/text.ts";
 import { ApiProblem } from "./problem.ts";
 
 /*
@@ -72,7 +73,7 @@ const summarySchema = z
 
 /** Each refused field, as the API names it: the address is the body's own, the card's fields are under `card`, a billing address's under `billingAddress`. */
 function errorsOf(problems: Partial<FieldProblems>): FieldError[] {
-  const named = (fields: Record<string, string> | undefined, under: (field: string) => string) => Object.entries(fields ?? {}).map(([field, message]) => ({ field: under(field), message }));
+  const named = (fields: Record<string, TextRef> | undefined, under: (field: string) => string) => Object.entries(fields ?? {}).map(([field, message]) => ({ field: under(field), message }));
   const billingField = (field: string) => (field === "fullName" || field === "email" ? field : `billingAddress.${field}`);
   // In the form's order: the buyer, the address, then the card.
   return [...named(problems.billing, billingField), ...named(problems.shipping, (field) => field), ...named(problems.card, (field) => `card.${field}`)];

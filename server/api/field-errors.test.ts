@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { billingSchema, CHECKOUT_MESSAGES } from "../../core/checkout/index.ts";
-import { FIELD_MESSAGES, fieldErrorsOf, parseFields } from "./field-errors.ts";
+import { sayField } from "../../texts/index.ts";
+import { FIELD_TEXTS, fieldErrorsOf, parseFields } from "./field-errors.ts";
+
+/** The API's field texts as an English answer words them. */
+const FIELD_MESSAGES = Object.fromEntries(Object.entries(FIELD_TEXTS).map(([name, id]) => [name, sayField("en", { id, values: {} })])) as Record<keyof typeof FIELD_TEXTS, string>;
 
 const errorsOf = (schema: z.ZodType, value: unknown, under?: string) => {
   const parsed = parseFields(schema, value);
   if (parsed.success) throw new Error("expected a refusal");
-  return fieldErrorsOf(parsed.error, { under });
+  return fieldErrorsOf(parsed.error, { under }).map((e) => ({ field: e.field, message: typeof e.message === "string" ? e.message : sayField("en", e.message) }));
 };
 
 describe("the API's field errors", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MESSAGES as ACCOUNT_MESSAGES } from "../../core/accounts/index.ts";
+import { issueText } from "../../core/shared/field-text.ts";
+import { fieldTextsOf, type TextRef } from "../../core/shared/text.ts";
 
 /*
  * What the API says of a field that does not validate, in the store's words. The API validates with the
@@ -8,38 +9,62 @@ import { MESSAGES as ACCOUNT_MESSAGES } from "../../core/accounts/index.ts";
  * own English ("Invalid input: expected string, received undefined"). Every request the API reads is parsed
  * with `storeWords` as its error map, which speaks only where the schema says nothing: a missing field gets
  * the message the form gives the same field left empty, anything else a plain sentence of what is needed.
- * The messages are English, as core's are; the answer translates them (api.json in the catalogue).
+ * The messages are ids of the catalogue (api.json), the check's limit their values; the answer words them.
  */
 
-export const FIELD_MESSAGES = {
-  required: "Fill in this field.",
-  missing: "This field is missing: send it, even empty.",
-  text: "Enter text.",
-  number: "Enter a number.",
-  wholeNumber: "Enter a whole number.",
-  trueOrFalse: "Choose true or false.",
-  list: "Send a list.",
-  fields: "Send the fields as a JSON object.",
-  format: "Check the format of this field.",
-  check: "Check this field.",
-} as const;
+const field = fieldTextsOf({
+  "api.domain.fieldRequired": [],
+  "api.domain.fieldMissing": [],
+  "api.domain.fieldText": [],
+  "api.domain.fieldNumber": [],
+  "api.domain.fieldWholeNumber": [],
+  "api.domain.fieldTrueOrFalse": [],
+  "api.domain.fieldList": [],
+  "api.domain.fieldObject": [],
+  "api.domain.fieldFormat": [],
+  "api.domain.fieldCheck": [],
+  // The wishlist's wording of the same rule.
+  "wishlist.domain.maxChars": ["max"],
+  "api.domain.fieldAtLeastCharacters": ["min"],
+  "api.domain.fieldExactlyCharacters": ["length"],
+  "api.domain.fieldAtMostNumber": ["max"],
+  "api.domain.fieldBelowNumber": ["max"],
+  "api.domain.fieldAtLeastNumber": ["min"],
+  "api.domain.fieldAboveNumber": ["min"],
+  "api.domain.fieldAtMostItems": ["max"],
+  "api.domain.fieldAtLeastItems": ["min"],
+  "api.domain.fieldMultipleOf": ["divisor"],
+  "api.domain.fieldOneOf": ["options"],
+  "api.domain.fieldExactly": ["value"],
+  "account.error.invalidEmail": [],
+});
 
-/** The messages with values in them, as the catalogue holds them (api.json: `api.domain.field*`). */
-const say = {
-  // The wishlist's wording, already in the catalogue (wishlist.domain.maxChars).
-  atMostCharacters: (max: string) => `Please use at most ${max} characters.`,
-  atLeastCharacters: (min: string) => `Please use at least ${min} characters.`,
-  exactlyCharacters: (length: string) => `Please use exactly ${length} characters.`,
-  atMostNumber: (max: string) => `Enter a number no bigger than ${max}.`,
-  belowNumber: (max: string) => `Enter a number smaller than ${max}.`,
-  atLeastNumber: (min: string) => `Enter a number no smaller than ${min}.`,
-  aboveNumber: (min: string) => `Enter a number bigger than ${min}.`,
-  atMostItems: (max: string) => `Send at most ${max} items.`,
-  atLeastItems: (min: string) => `Send at least ${min} items.`,
-  multipleOf: (divisor: string) => `Enter a multiple of ${divisor}.`,
-  oneOf: (options: string) => `Choose one of: ${options}.`,
-  exactly: (value: string) => `This must be ${value}.`,
-};
+/** The texts of what a form never sends (their values come from the check: core/shared/field-text.ts). */
+export const FIELD_TEXTS = {
+  required: field("api.domain.fieldRequired"),
+  missing: field("api.domain.fieldMissing"),
+  text: field("api.domain.fieldText"),
+  number: field("api.domain.fieldNumber"),
+  wholeNumber: field("api.domain.fieldWholeNumber"),
+  trueOrFalse: field("api.domain.fieldTrueOrFalse"),
+  list: field("api.domain.fieldList"),
+  fields: field("api.domain.fieldObject"),
+  format: field("api.domain.fieldFormat"),
+  check: field("api.domain.fieldCheck"),
+  atMostCharacters: field("wishlist.domain.maxChars"),
+  atLeastCharacters: field("api.domain.fieldAtLeastCharacters"),
+  exactlyCharacters: field("api.domain.fieldExactlyCharacters"),
+  atMostNumber: field("api.domain.fieldAtMostNumber"),
+  belowNumber: field("api.domain.fieldBelowNumber"),
+  atLeastNumber: field("api.domain.fieldAtLeastNumber"),
+  aboveNumber: field("api.domain.fieldAboveNumber"),
+  atMostItems: field("api.domain.fieldAtMostItems"),
+  atLeastItems: field("api.domain.fieldAtLeastItems"),
+  multipleOf: field("api.domain.fieldMultipleOf"),
+  oneOf: field("api.domain.fieldOneOf"),
+  exactly: field("api.domain.fieldExactly"),
+  email: field("account.error.invalidEmail"),
+} as const;
 
 type RawIssue = z.core.$ZodRawIssue;
 
@@ -76,30 +101,28 @@ function blankOf(expected: string): unknown {
 function typeMessage(expected: string): string | undefined {
   switch (expected) {
     case "string":
-      return FIELD_MESSAGES.text;
+      return FIELD_TEXTS.text;
     case "number":
     case "bigint":
-      return FIELD_MESSAGES.number;
+      return FIELD_TEXTS.number;
     case "int":
-      return FIELD_MESSAGES.wholeNumber;
+      return FIELD_TEXTS.wholeNumber;
     case "boolean":
-      return FIELD_MESSAGES.trueOrFalse;
+      return FIELD_TEXTS.trueOrFalse;
     case "array":
     case "tuple":
     case "set":
-      return FIELD_MESSAGES.list;
+      return FIELD_TEXTS.list;
     case "object":
     case "record":
     case "map":
-      return FIELD_MESSAGES.fields;
+      return FIELD_TEXTS.fields;
     case "date":
-      return FIELD_MESSAGES.format;
+      return FIELD_TEXTS.format;
     default:
       return undefined;
   }
 }
-
-const shown = (value: unknown) => (typeof value === "string" ? value : String(value));
 
 /**
  * The error map of every request the API reads: the store's words for what the schema leaves unsaid (a
@@ -114,38 +137,36 @@ export function storeWords(issue: RawIssue): string {
         const blank = blankOf(issue.expected);
         const own = blank !== undefined && isSchema(issue.inst) ? ownMessage(issue.inst, blank) : undefined;
         // A field that may be empty, but is still to be sent.
-        if (own === "passes") return FIELD_MESSAGES.missing;
+        if (own === "passes") return FIELD_TEXTS.missing;
         if (own) return own;
-        if (issue.expected === "string" || issue.expected === "number" || issue.expected === "int" || issue.expected === "nonoptional") return FIELD_MESSAGES.required;
+        if (issue.expected === "string" || issue.expected === "number" || issue.expected === "int" || issue.expected === "nonoptional") return FIELD_TEXTS.required;
       }
-      return typeMessage(issue.expected) ?? (missing ? FIELD_MESSAGES.required : FIELD_MESSAGES.check);
+      return typeMessage(issue.expected) ?? (missing ? FIELD_TEXTS.required : FIELD_TEXTS.check);
     }
     case "too_big": {
-      const max = shown(issue.maximum);
-      if (issue.origin === "string") return issue.exact ? say.exactlyCharacters(max) : say.atMostCharacters(max);
-      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") return issue.inclusive === false ? say.belowNumber(max) : say.atMostNumber(max);
-      if (issue.origin === "array" || issue.origin === "set") return say.atMostItems(max);
-      return FIELD_MESSAGES.check;
+      if (issue.origin === "string") return issue.exact ? FIELD_TEXTS.exactlyCharacters : FIELD_TEXTS.atMostCharacters;
+      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") return issue.inclusive === false ? FIELD_TEXTS.belowNumber : FIELD_TEXTS.atMostNumber;
+      if (issue.origin === "array" || issue.origin === "set") return FIELD_TEXTS.atMostItems;
+      return FIELD_TEXTS.check;
     }
     case "too_small": {
-      const min = shown(issue.minimum);
-      if (issue.origin === "string") return issue.exact ? say.exactlyCharacters(min) : Number(issue.minimum) <= 1 ? FIELD_MESSAGES.required : say.atLeastCharacters(min);
-      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") return issue.inclusive === false ? say.aboveNumber(min) : say.atLeastNumber(min);
-      if (issue.origin === "array" || issue.origin === "set") return say.atLeastItems(min);
-      return FIELD_MESSAGES.check;
+      if (issue.origin === "string") return issue.exact ? FIELD_TEXTS.exactlyCharacters : Number(issue.minimum) <= 1 ? FIELD_TEXTS.required : FIELD_TEXTS.atLeastCharacters;
+      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") return issue.inclusive === false ? FIELD_TEXTS.aboveNumber : FIELD_TEXTS.atLeastNumber;
+      if (issue.origin === "array" || issue.origin === "set") return FIELD_TEXTS.atLeastItems;
+      return FIELD_TEXTS.check;
     }
     case "invalid_format":
-      return issue.format === "email" ? ACCOUNT_MESSAGES.invalidEmail : FIELD_MESSAGES.format;
+      return issue.format === "email" ? FIELD_TEXTS.email : FIELD_TEXTS.format;
     case "not_multiple_of":
-      return say.multipleOf(shown(issue.divisor));
+      return FIELD_TEXTS.multipleOf;
     case "invalid_value":
-      return issue.values.length === 1 ? say.exactly(shown(issue.values[0])) : say.oneOf(issue.values.map(shown).join(", "));
+      return issue.values.length === 1 ? FIELD_TEXTS.exactly : FIELD_TEXTS.oneOf;
     case "invalid_union":
     case "invalid_key":
     case "invalid_element":
-      return FIELD_MESSAGES.format;
+      return FIELD_TEXTS.format;
     default:
-      return FIELD_MESSAGES.check;
+      return FIELD_TEXTS.check;
   }
 }
 
@@ -156,7 +177,8 @@ export function parseFields<S extends z.ZodType>(schema: S, value: unknown): z.Z
 
 export interface FieldError {
   field: string;
-  message: string;
+  /** A field check's text (its id and the check's values), or the API's own words. */
+  message: TextRef | string;
 }
 
 /**
@@ -173,7 +195,7 @@ export function fieldErrorsOf(error: z.ZodError, options: { where?: "body" | "qu
     const field = where === "body" ? path || "body" : [where, path].filter(Boolean).join(".");
     if (seen.has(field)) continue;
     seen.add(field);
-    errors.push({ field, message: issue.message });
+    errors.push({ field, message: issueText(issue) });
   }
   return errors;
 }

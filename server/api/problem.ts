@@ -2,8 +2,9 @@ import type { Response } from "express";
 import { z } from "zod";
 import type { DomainError } from "../../core/shared/errors.ts";
 import type { Locale } from "../../core/shared/locale.ts";
+import type { TextRef } from "../../core/shared/text.ts";
 import { MESSAGES as REQUEST_MESSAGES } from "../request-guard.ts";
-import { errorText, translateText } from "../../texts/index.ts";
+import { errorText, wordsIn } from "../../texts/index.ts";
 import { fieldErrorsOf, type FieldError } from "./field-errors.ts";
 
 /**
@@ -86,15 +87,20 @@ export const API_MESSAGES = {
   unexpected: "Something went wrong on our side. Please try again.",
 } as const;
 
-/** A refusal a handler throws: its status, code and English detail (translated when answered). */
+/** What a problem says: a text of the catalogue (core's, or an id), or an English sentence of the API's own. */
+export type Said = TextRef | string;
+
+/** A refusal a handler throws: its status, code and detail (worded in the language asked for when answered). */
 export class ApiProblem extends Error {
+  readonly detail: Said;
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
-    readonly extra: { errors?: { field: string; message: string }[]; retryAfterSeconds?: number; headers?: Record<string, string>; lines?: Problem["lines"]; said?: DomainError } = {},
+    detail: Said,
+    readonly extra: { errors?: FieldError[]; retryAfterSeconds?: number; headers?: Record<string, string>; lines?: Problem["lines"]; said?: DomainError } = {},
   ) {
-    super(message);
+    super(typeof detail === "string" ? detail : detail.id);
+    this.detail = detail;
     this.name = "ApiProblem";
   }
 }
@@ -118,12 +124,12 @@ export function validationProblem(error: z.ZodError, where: "body" | "query" | "
 
 /** A problem's JSON, in the language asked for. */
 export function problemJson(problem: ApiProblem, options: { baseUrl: string; locale: Locale }): string {
-  const say = (text: string) => translateText(options.locale, text);
+  const say = (said: Said) => wordsIn(options.locale, said);
   const body: Problem = {
     type: `${options.baseUrl}/api/v1/problems/${problem.code}`,
     title: TITLES[problem.status] ?? "Error",
     status: problem.status,
-    detail: problem.extra.said ? errorText(options.locale, problem.extra.said) : say(problem.message),
+    detail: problem.extra.said ? errorText(options.locale, problem.extra.said) : say(problem.detail),
     code: problem.code,
     ...(problem.extra.errors ? { errors: problem.extra.errors.map((e) => ({ field: e.field, message: say(e.message) })) } : {}),
     ...(problem.extra.retryAfterSeconds !== undefined ? { retryAfterSeconds: problem.extra.retryAfterSeconds } : {}),

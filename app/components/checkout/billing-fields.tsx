@@ -99,7 +99,7 @@ export const ADDRESS_FIELDS = ["street", "city", "state", "zipCode", "country"] 
 /** The form's name of a billing address field ("street" -> "billingStreet"). */
 export const billingFieldName = (field: string) => `billing${field[0]!.toUpperCase()}${field.slice(1)}`;
 /** Billing errors keyed by the form's names (the buyer's name and email keep theirs). */
-export const billingFieldErrors = (errors: Record<string, string>): Record<string, string> =>
+export const billingFieldErrors = <V,>(errors: Record<string, V>): Record<string, V> =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [(ADDRESS_FIELDS as readonly string[]).includes(field) ? billingFieldName(field) : field, message]));
 
 /** An address's fields: the shipping address under the fields' own names, the billing address under `billing...`. */

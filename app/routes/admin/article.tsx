@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { articleFormSchema, articleIdSchema, CULTURE_IMAGES, readTimeMinutes, renderBody, type RenderedPart } from "../../../core/articles/index.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
 import { AdminHeader, selectClass } from "../../components/admin/admin-ui.tsx";
@@ -19,6 +18,7 @@ import type { Route } from "./+types/article";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
 import { editorIdOrNewOf, editorNotFound, editorRecord } from "../../lib/admin-editor.server.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Story");
 
@@ -69,7 +69,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirect("/admin/articles?done=deleted", { headers: noStore });
   }
   const parsed = articleFormSchema.safeParse(fields);
-  if (!parsed.success) return data<ActionResult>({ fields: fieldErrors(parsed.error), values: fields }, { status: 400, headers: noStore });
+  if (!parsed.success) return data<ActionResult>({ fields: fieldWords(request, parsed.error), values: fields }, { status: 400, headers: noStore });
   if (fields.intent === "preview") {
     // Nothing is saved.
     const { body, bodyEs } = parsed.data;

@@ -2,7 +2,6 @@ import { data, redirect, useNavigation } from "react-router";
 import { Form } from "../../i18n/index.ts";
 import { rateChangeSchema } from "../../../core/currency/index.ts";
 import { convertUsdCents, CURRENCY_NAMES, FOREIGN_CURRENCIES, formatRate, type ForeignCurrency } from "../../../core/currency/rules.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton, Section } from "../../components/account/page-shell.tsx";
 import { AdminHeader } from "../../components/admin/admin-ui.tsx";
@@ -14,6 +13,7 @@ import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/currency";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Currency rates");
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = rateChangeSchema.safeParse(form);
   if (!parsed.success) {
-    return data<RateFormResult>({ currency: form.currency ?? "", rate: (form.rate ?? "").slice(0, 20), fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
+    return data<RateFormResult>({ currency: form.currency ?? "", rate: (form.rate ?? "").slice(0, 20), fields: fieldWords(request, parsed.error) }, { status: 400, headers: noStore });
   }
   const change = parsed.data;
   if (change.intent === "set") {

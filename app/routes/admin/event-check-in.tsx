@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { checkInSchema, type CheckInResult } from "../../../core/events/index.ts";
 import { formatTicketCode } from "../../../core/events/rules.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
 import { AdminHeader } from "../../components/admin/admin-ui.tsx";
@@ -12,6 +11,7 @@ import { requirePermission } from "../../lib/session.server.ts";
 import { eventActor } from "../../lib/events.server.ts";
 import type { Route } from "./+types/event-check-in";
 import { noStore } from "../../lib/private-page.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Check-in");
 export const ErrorBoundary = AdminErrorBoundary;
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "events", "update");
   const fields = await readForm(request);
   const parsed = checkInSchema.safeParse(fields);
-  if (!parsed.success) return data<Result>({ fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
+  if (!parsed.success) return data<Result>({ fields: fieldWords(request, parsed.error) }, { status: 400, headers: noStore });
   const result = await context.useCases.events.checkInTicket(eventActor(actor), parsed.data.code);
   const shown = "at" in result ? { ...result, at: result.at.toISOString() } : result;
   return data<Result>({ result: shown }, { status: result.kind === "checked_in" ? 200 : 409, headers: noStore });

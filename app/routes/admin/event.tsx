@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { eventIdSchema, eventFormSchema, instantToStoreLocal, ticketTypeFormSchema } from "../../../core/events/index.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
 import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
@@ -20,6 +19,7 @@ import type { Route } from "./+types/event";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
 import { editorIdOf, loadEditorRecord } from "../../lib/admin-editor.server.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Event");
 export const ErrorBoundary = AdminErrorBoundary;
@@ -72,7 +72,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === "save") {
       const values = formValues(fields);
       const parsed = eventFormSchema.safeParse({ ...fields, published: fields.published ?? "" });
-      if (!parsed.success) return data<Result>({ intent, fields: fieldErrors(parsed.error), values }, { status: 400, headers: noStore });
+      if (!parsed.success) return data<Result>({ intent, fields: fieldWords(request, parsed.error), values }, { status: 400, headers: noStore });
       try {
         await context.useCases.events.updateEvent(eventActor(actor), eventId, parsed.data, pictureChange(context, fields, file));
       } catch (error) {
@@ -83,7 +83,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     if (intent === "add-type") {
       const parsed = ticketTypeFormSchema.safeParse(fields);
-      if (!parsed.success) return data<Result>({ intent, fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
+      if (!parsed.success) return data<Result>({ intent, fields: fieldWords(request, parsed.error) }, { status: 400, headers: noStore });
       await context.useCases.events.addTicketType(eventActor(actor), eventId, parsed.data);
       return back("type-added");
     }
@@ -91,7 +91,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const variantId = eventIdSchema.safeParse(fields.variantId);
       const parsed = ticketTypeFormSchema.omit({ name: true }).safeParse(fields);
       if (!variantId.success) return data<Result>({ intent, error: "Choose a ticket type." }, { status: 400, headers: noStore });
-      if (!parsed.success) return data<Result>({ intent, variantId: variantId.data, fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
+      if (!parsed.success) return data<Result>({ intent, variantId: variantId.data, fields: fieldWords(request, parsed.error) }, { status: 400, headers: noStore });
       try {
         await context.useCases.events.updateTicketType(eventActor(actor), eventId, variantId.data, parsed.data);
       } catch (error) {

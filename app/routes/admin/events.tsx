@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { eventFormSchema } from "../../../core/events/index.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
 import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
@@ -14,6 +13,7 @@ import { requirePermission } from "../../lib/session.server.ts";
 import { eventActor } from "../../lib/events.server.ts";
 import type { Route } from "./+types/events";
 import { noStore } from "../../lib/private-page.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Events");
 export const ErrorBoundary = AdminErrorBoundary;
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request, { multiline: ["description", "descriptionEs"] });
   const values = formValues(fields);
   const parsed = eventFormSchema.safeParse({ ...fields, published: fields.published ?? "" });
-  if (!parsed.success) return data<EventFormResult>({ fields: fieldErrors(parsed.error), values }, { status: 400, headers: noStore });
+  if (!parsed.success) return data<EventFormResult>({ fields: fieldWords(request, parsed.error), values }, { status: 400, headers: noStore });
   try {
     const event = await context.useCases.events.createEvent(eventActor(actor), parsed.data);
     return redirect(`/admin/events/${event.id}?done=created`, { headers: noStore });

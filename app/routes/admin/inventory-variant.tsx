@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { InventoryError } from "../../../core/inventory/index.ts";
-import { adjustInput, fieldErrorsOf, MOVEMENT_FILTERS, movementListInput, restockInput, variantIdInput, type FieldErrors } from "../../../core/inventory/inputs.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
+import { adjustInput, MOVEMENT_FILTERS, movementListInput, restockInput, variantIdInput, type FieldErrors } from "../../../core/inventory/inputs.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, Section } from "../../components/account/page-shell.tsx";
 import { Cell, Pager, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
@@ -38,13 +39,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === "restock") {
       const parsed = restockInput.safeParse(fields);
-      if (!parsed.success) return reply({ intent, ok: false, errors: fieldErrorsOf(parsed.error), values }, 400);
+      if (!parsed.success) return reply({ intent, ok: false, errors: fieldWords(request, parsed.error), values }, 400);
       const { quantity, reason } = parsed.data;
       await context.useCases.inventory.restock(variantId, quantity, { actor: actor.email, reason, onChange: auditStockChange(actor, "restock", reason) });
       return reply({ intent, ok: true, message: `Added ${quantity} ${quantity === 1 ? "unit" : "units"}.` });
     }
     const parsed = adjustInput.safeParse(fields);
-    if (!parsed.success) return reply({ intent, ok: false, errors: fieldErrorsOf(parsed.error), values }, 400);
+    if (!parsed.success) return reply({ intent, ok: false, errors: fieldWords(request, parsed.error), values }, 400);
     const { onHand, reason } = parsed.data;
     await context.useCases.inventory.adjustStock(variantId, onHand, { actor: actor.email, reason, onChange: auditStockChange(actor, "adjust", reason) });
     return reply({ intent, ok: true, message: `On hand set to ${onHand}.` });

@@ -1,7 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { campaignSchema } from "../../../core/newsletter/index.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, secondaryButton, Section } from "../../components/account/page-shell.tsx";
 import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
@@ -14,6 +13,7 @@ import { CAMPAIGN_BATCH_SIZE } from "../../../core/newsletter/rules.ts";
 import type { Route } from "./+types/newsletter";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Newsletter");
 
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request, { multiline: ["body", "bodyEs"] });
   const values: ComposeValues = { subject: fields.subject ?? "", body: fields.body ?? "", subjectEs: fields.subjectEs ?? "", bodyEs: fields.bodyEs ?? "" };
   const parsed = campaignSchema.safeParse(values);
-  if (!parsed.success) return data<ComposeResult>({ values, fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
+  if (!parsed.success) return data<ComposeResult>({ values, fields: fieldWords(request, parsed.error) }, { status: 400, headers: noStore });
   if (fields.confirmed !== "yes") {
     const { subject, body, spanish } = parsed.data;
     const shown = { subject, body, subjectEs: spanish?.subject ?? "", bodyEs: spanish?.body ?? "" };

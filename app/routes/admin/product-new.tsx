@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { ART_KINDS, productFormInput, productFormSchema } from "../../../core/catalog/index.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { Notice, primaryButton } from "../../components/account/page-shell.tsx";
 import { AdminHeader } from "../../components/admin/admin-ui.tsx";
@@ -11,6 +10,7 @@ import { readForm } from "../../lib/form.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/product-new";
 import { noStore } from "../../lib/private-page.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("New product");
 
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePermission(request, context, "products", "create");
   const fields = await readForm(request, { multiline: ["description"] });
   const parsed = productFormSchema.safeParse(productFormInput(fields));
-  if (!parsed.success) return data<ActionResult>({ fields: fieldErrors(parsed.error), values: fields }, { status: 400, headers: noStore });
+  if (!parsed.success) return data<ActionResult>({ fields: fieldWords(request, parsed.error), values: fields }, { status: 400, headers: noStore });
   let id: number;
   try {
     ({ id } = await context.useCases.admin.createProduct(actor, parsed.data));

@@ -8,7 +8,6 @@ import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
 // The page's own constants from the module's database-free rules: its face reaches node-only code.
 import { CLAIM_HOURS } from "../../../core/raffles/rules.ts";
 import { instantToStoreLocal } from "../../../core/shared/dates.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, Notice, primaryButton, Section } from "../../components/account/page-shell.tsx";
 import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
@@ -19,6 +18,7 @@ import { readForm } from "../../lib/form.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/product-raffle";
 import { useDone } from "../../lib/done.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Raffle");
 export const ErrorBoundary = AdminErrorBoundary;
@@ -68,7 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fields = await readForm(request);
   const values = { opensAt: fields.opensAt ?? "", closesAt: fields.closesAt ?? "", claimHours: fields.claimHours ?? "" };
   const parsed = raffleFormSchema.safeParse(values);
-  if (!parsed.success) return data<ActionResult>({ fields: fieldErrors(parsed.error), values }, { status: 400, headers: noStore });
+  if (!parsed.success) return data<ActionResult>({ fields: fieldWords(request, parsed.error), values }, { status: 400, headers: noStore });
   try {
     await context.useCases.raffles.saveRaffle(actor, productId, parsed.data);
   } catch (error) {

@@ -3,7 +3,6 @@ import { Form, Link } from "../../i18n/index.ts";
 import { z } from "zod";
 import { can } from "../../../core/admin/rules.ts";
 import { ART_KINDS, newVariantSchema, productFormInput, productFormSchema, variantEditSchema, variantFormInput, versionSchema } from "../../../core/catalog/index.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { Notice, primaryButton, Section } from "../../components/account/page-shell.tsx";
 import { AdminHeader } from "../../components/admin/admin-ui.tsx";
@@ -18,6 +17,7 @@ import type { Route } from "./+types/product";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
 import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Product");
 
@@ -79,7 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "save") {
     if (!version.success) return reply({ form: "product", error: "Reload the page and try again." });
     const parsed = productFormSchema.safeParse(productFormInput(fields));
-    if (!parsed.success) return reply({ form: "product", fields: fieldErrors(parsed.error), values: fields });
+    if (!parsed.success) return reply({ form: "product", fields: fieldWords(request, parsed.error), values: fields });
     try {
       await context.useCases.admin.updateProduct(actor, productId, version.data, parsed.data);
     } catch (error) {
@@ -91,7 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "variant-add") {
     if (!version.success) return reply({ form: "variant-new", error: "Reload the page and try again." });
     const parsed = newVariantSchema.safeParse(variantFormInput(fields));
-    if (!parsed.success) return reply({ form: "variant-new", fields: fieldErrors(parsed.error), values: fields });
+    if (!parsed.success) return reply({ form: "variant-new", fields: fieldWords(request, parsed.error), values: fields });
     try {
       await context.useCases.admin.addVariant(actor, productId, version.data, parsed.data);
     } catch (error) {
@@ -107,7 +107,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!version.success) return reply({ form, error: "Reload the page and try again." });
     if (intent === "variant-save") {
       const parsed = variantEditSchema.safeParse(variantFormInput(fields));
-      if (!parsed.success) return reply({ form, fields: fieldErrors(parsed.error), values: fields });
+      if (!parsed.success) return reply({ form, fields: fieldWords(request, parsed.error), values: fields });
       try {
         await context.useCases.admin.updateVariant(actor, productId, target.data.variantId, version.data, parsed.data);
       } catch (error) {

@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { hideReviewSchema, reviewIdSchema, reviewListQuerySchema } from "../../../core/admin/index.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton } from "../../components/account/page-shell.tsx";
 import { AdminHeader, Cell, ConfirmStep, Pager, ResponsiveTable, rowClass, selectClass } from "../../components/admin/admin-ui.tsx";
@@ -12,6 +11,7 @@ import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/reviews";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Reviews");
 
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (fields.intent !== "hide") return data<ReviewActionResult>({ error: "Unknown action." }, { status: 400, headers: noStore });
     const parsed = hideReviewSchema.safeParse(fields);
     if (!parsed.success) {
-      return data<ReviewActionResult>({ reviewId: reviewId.data, fields: fieldErrors(parsed.error), reason: fields.reason ?? "" }, { status: 400, headers: noStore });
+      return data<ReviewActionResult>({ reviewId: reviewId.data, fields: fieldWords(request, parsed.error), reason: fields.reason ?? "" }, { status: 400, headers: noStore });
     }
     if (fields.confirmed !== "yes") return data<ReviewActionResult>({ confirm: { reviewId: reviewId.data, reason: parsed.data.reason } }, { headers: noStore });
     await context.useCases.admin.setReviewHidden(actor, reviewId.data, { hidden: true, reason: parsed.data.reason });

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { idSchema, roleChangeSchema } from "../../../core/admin/index.ts";
 import { can, ROLE_CHOICES, ROLE_LABEL } from "../../../core/admin/rules.ts";
-import { fieldErrors } from "../../../core/shared/zod.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { labelClass, Notice, primaryButton, secondaryButton, Section } from "../../components/account/page-shell.tsx";
 import { AdminHeader, ConfirmStep, selectClass } from "../../components/admin/admin-ui.tsx";
@@ -15,6 +14,7 @@ import type { Route } from "./+types/user";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
 import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
+import { fieldWords } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("User");
 
@@ -51,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let role: (typeof ROLE_CHOICES)[number] | undefined;
   if (intent === "role") {
     const parsed = roleChangeSchema.safeParse(fields);
-    if (!parsed.success) return data<ActionResult>({ fields: fieldErrors(parsed.error) }, { status: 400, headers: noStore });
+    if (!parsed.success) return data<ActionResult>({ fields: fieldWords(request, parsed.error) }, { status: 400, headers: noStore });
     role = parsed.data.role;
   }
   // Reactivation is not destructive; everything else asks first.
