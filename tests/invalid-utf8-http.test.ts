@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../server/request-guard.ts";
-import { API_MESSAGES } from "../server/api/problem.ts";
+import { english } from "./words.ts";
 import { Client } from "./http-client.ts";
 import { registerOverHttp, SHOPPER_PASSWORD } from "./http-shopper.ts";
 import { startSeededStore } from "./server.ts";
@@ -106,7 +106,7 @@ describe("text that is not UTF-8", () => {
       const res = await api(method, path, body);
       expect(res.status, path).toBe(400);
       expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-      expect(await res.json()).toMatchObject({ status: 400, code: "bad_request", detail: API_MESSAGES.invalidUtf8 });
+      expect(await res.json()).toMatchObject({ status: 400, code: "bad_request", detail: english("api.domain.invalidUtf8") });
     }
     const spanish = await api("PATCH", "/me/profile", calls[0]![2], "es");
     expect(((await spanish.json()) as { detail: string }).detail).toBe("El cuerpo de la solicitud no es UTF-8 válido.");

@@ -2,8 +2,7 @@ import type { Response } from "express";
 import { z } from "zod";
 import type { DomainError } from "../../core/shared/errors.ts";
 import type { Locale } from "../../core/shared/locale.ts";
-import type { TextRef } from "../../core/shared/text.ts";
-import { MESSAGES as REQUEST_MESSAGES } from "../request-guard.ts";
+import { textsOf, type TextRef } from "../../core/shared/text.ts";
 import { errorText, wordsIn } from "../../texts/index.ts";
 import { fieldErrorsOf, type FieldError } from "./field-errors.ts";
 
@@ -67,24 +66,38 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-/**
- * The API's own refusals (what is not a domain error), in English: translated like the domain's (api.json in
- * the catalogue); those the pages' request guard also gives are its words.
- */
+/** The API's own refusals (what is not a domain error): texts of the catalogue (api.json), worded when answered. */
+const apiText = textsOf({
+  "api.domain.notFound": [],
+  "account.refusal.method": [],
+  "api.domain.validation": [],
+  "api.domain.malformedJson": [],
+  "api.domain.notJson": [],
+  "account.refusal.compressed": [],
+  "api.domain.controlCharacters": [],
+  "api.domain.invalidUtf8": [],
+  "account.refusal.truncated": [],
+  "api.domain.unauthorized": [],
+  "api.domain.badToken": [],
+  "shop.product.notFound": [],
+  "api.domain.unexpected": [],
+});
+
 export const API_MESSAGES = {
-  notFound: "There is nothing at this address.",
-  methodNotAllowed: REQUEST_MESSAGES.method,
-  validation: "Some fields are not right. See errors.",
-  malformedJson: "The request body is not valid JSON.",
-  notJson: "This address takes JSON (Content-Type: application/json).",
-  compressed: REQUEST_MESSAGES.compressed,
-  controlCharacters: "The request contains control characters.",
-  invalidUtf8: "The request body is not valid UTF-8.",
-  truncated: REQUEST_MESSAGES.truncated,
-  unauthorized: "Please sign in.",
-  badToken: "Your sign-in has ended or is not valid. Please sign in again.",
-  productNotFound: "Product not found",
-  unexpected: "Something went wrong on our side. Please try again.",
+  notFound: apiText("api.domain.notFound"),
+  // The pages' request guard gives these refusals too, in the same words.
+  methodNotAllowed: apiText("account.refusal.method"),
+  validation: apiText("api.domain.validation"),
+  malformedJson: apiText("api.domain.malformedJson"),
+  notJson: apiText("api.domain.notJson"),
+  compressed: apiText("account.refusal.compressed"),
+  controlCharacters: apiText("api.domain.controlCharacters"),
+  invalidUtf8: apiText("api.domain.invalidUtf8"),
+  truncated: apiText("account.refusal.truncated"),
+  unauthorized: apiText("api.domain.unauthorized"),
+  badToken: apiText("api.domain.badToken"),
+  productNotFound: apiText("shop.product.notFound"),
+  unexpected: apiText("api.domain.unexpected"),
 } as const;
 
 /** What a problem says: a text of the catalogue (core's, or an id), or an English sentence of the API's own. */

@@ -11,7 +11,7 @@ import { authenticate, signInRequired } from "./bearer.ts";
 import { claimIdempotency, requestIdentity, settleKey, type HeldKey } from "./idempotency.ts";
 import { countAddress, countToken, setRateLimitHeaders, type Quota } from "./limits.ts";
 import type { AnyOperation, ApiContext, ApiDeps } from "./operation.ts";
-import { API_MESSAGES, ApiProblem, problemJson, sendProblem } from "./problem.ts";
+import { API_MESSAGES, ApiProblem, problemJson, sendProblem, type Said } from "./problem.ts";
 
 const METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"];
 /** What a browser page on an allowed origin may read of an answer. */
@@ -56,7 +56,7 @@ function cors(origins: readonly string[]) {
 /** The checks every request to the store gets (server/request-guard.ts), answered as problems. */
 function addressChecks(deps: ApiDeps) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const fail = (status: number, code: string, message: string) => sendProblem(res, new ApiProblem(status, code, message), { baseUrl: deps.baseUrl, locale: apiLocale(req) });
+    const fail = (status: number, code: string, message: Said) => sendProblem(res, new ApiProblem(status, code, message), { baseUrl: deps.baseUrl, locale: apiLocale(req) });
     if (!METHODS.includes(req.method)) {
       res.setHeader("Allow", METHODS.join(", "));
       return fail(405, "method_not_allowed", API_MESSAGES.methodNotAllowed);
