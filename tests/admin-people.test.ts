@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  ADMIN_MESSAGES,
   changeUserRole,
   deleteUserAsAdmin,
   getUserDetail,
@@ -16,6 +15,7 @@ import type { Db } from "../db/client.ts";
 import { auditLog, reviews, sessions, users, type Role } from "../db/schema/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
+import { ADMIN_MESSAGES } from "./messages.ts";
 
 let database: TestDatabase;
 let db: Db;

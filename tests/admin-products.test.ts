@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addVariant, createProduct, getAdminProduct, listAdminProducts, removeVariant, slugFromName, updateProduct, updateVariant, type AdminActor } from "../core/admin/index.ts";
 import {
   adminProductQuerySchema,
-  CATALOG_MESSAGES,
   findRenamedProduct,
   getProductBySlug,
   listProducts,
@@ -22,6 +21,8 @@ import type { CheckoutDeps } from "../core/checkout/index.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, reviews, stockMovements, variants } from "../db/schema/index.ts";
 import { makeUser } from "./factories.ts";
+import { englishFirst } from "./field-words.ts";
+import { CATALOG_MESSAGES } from "./messages.ts";
 import { checkoutTestDatabase, purchase } from "./purchase.ts";
 
 const store = checkoutTestDatabase();
@@ -62,7 +63,7 @@ describe("the product form", () => {
     expect(bad.success).toBe(false);
     const paths = new Set(bad.error!.issues.map((i) => i.path.join(".")));
     for (const f of ["name", "description", "category", "basePriceCents", "status", "slug", "seoTitle"]) expect(paths).toContain(f);
-    expect(newVariantSchema.safeParse(variantFormInput({ initialStock: "-3" })).error?.issues[0]?.message).toBe("Enter a whole number.");
+    expect(englishFirst(newVariantSchema.safeParse(variantFormInput({ initialStock: "-3" })).error!)).toBe("Enter a whole number.");
   });
 
   it("makes a slug from a name", () => {

@@ -25,6 +25,7 @@ import { listCollections, getProductBySlug } from "../core/catalog/index.ts";
 import { restock } from "../core/inventory/index.ts";
 import type { AdminActor } from "../core/admin/index.ts";
 import { makeUser } from "./factories.ts";
+import { englishFirst } from "./field-words.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 let database: TestDatabase;
@@ -185,7 +186,8 @@ describe("stories in Spanish", () => {
   it("refuses a Spanish text longer than the English may be", () => {
     const result = articleFormSchema.safeParse({ ...form({}), imageSrc: "/images/article-1.svg", featured: "", titleEs: "x".repeat(161) });
     expect(result.success).toBe(false);
-    expect(result.error!.issues[0]).toMatchObject({ path: ["titleEs"], message: "The Spanish title is too long (at most 160 characters)." });
+    expect(result.error!.issues[0]).toMatchObject({ path: ["titleEs"] });
+    expect(englishFirst(result.error!)).toBe("The Spanish title is too long (at most 160 characters).");
   });
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDIA_MESSAGES } from "../core/media/index.ts";
+import { MEDIA_MESSAGES } from "./messages.ts";
 import { SEED_AUDIO_DIR } from "../db/seed/music.ts";
 import { Client } from "./http-client.ts";
 import { registerOverHttp } from "./http-shopper.ts";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDIA_MESSAGES } from "../core/media/index.ts";
+import { MEDIA_MESSAGES } from "./messages.ts";
 import { FORM_LIMIT_BYTES } from "../server/request-guard.ts";
 import { Client, rawRequest } from "./http-client.ts";
 import { registerOverHttp } from "./http-shopper.ts";

@@ -10,7 +10,6 @@ import {
   imageForColor,
   imagesByProduct,
   makeImageFirst,
-  MEDIA_MESSAGES,
   MediaError,
   removeProductImage,
   type MediaDeps,
@@ -20,6 +19,7 @@ import type { Db } from "../db/client.ts";
 import { auditLog, productImages, products } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { makeProduct } from "./factories.ts";
+import { MEDIA_MESSAGES } from "./messages.ts";
 import { tempDir } from "./server.ts";
 
 let database: TestDatabase;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MUSIC_MESSAGES } from "../core/music/index.ts";
+import { MUSIC_MESSAGES } from "./messages.ts";
 import { SEED_AUDIO_DIR } from "../db/seed/music.ts";
 import { Client } from "./http-client.ts";
 import { registerOverHttp } from "./http-shopper.ts";

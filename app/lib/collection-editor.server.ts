@@ -8,7 +8,7 @@ import { confirmed, pictureChange, pictureStore } from "./pictures.server.ts";
 import { requirePermission } from "./session.server.ts";
 import { noStore } from "./private-page.ts";
 import { editorIdOrNewOf } from "./admin-editor.server.ts";
-import { fieldWords } from "./i18n.server.ts";
+import { fieldWords, localizeText } from "./i18n.server.ts";
 
 export type ActionResult = { intent: string; lookId?: string; error?: string; fields?: Record<string, string>; values: Record<string, string> };
 
@@ -66,7 +66,7 @@ export async function collectionEditorAction(request: Request, context: StoreCon
       return fail({ error: "Unknown action." });
     }
   } catch (error) {
-    return domainErrorReply<ActionResult>(error, (e) => ({ intent, ...(fields.lookId ? { lookId: fields.lookId } : {}), ...placeError(e), values: fields }), { headers: noStore });
+    return domainErrorReply<ActionResult>(error, (e) => ({ intent, ...(fields.lookId ? { lookId: fields.lookId } : {}), ...placeError(e, localizeText(request, e)), values: fields }), { headers: noStore });
   }
   return redirect(`/admin/collections/${id}?done=${intent}`, { headers: noStore });
 }

@@ -33,12 +33,3 @@ export const adminText = textsOf({
   "orders.domain.notFound": [],
 });
 
-/** The same refusals' English, for the tests that name it (texts/messages/en/admin.json has these words). */
-export const ADMIN_MESSAGES = {
-  userNotFound: "This account no longer exists.",
-  reviewNotFound: "This review no longer exists.",
-  lastSuperAdmin: "The store must keep at least one active super admin.",
-  self: "You cannot deactivate or delete your own account here.",
-  userDeleted: "This account has been deleted; it cannot be changed.",
-  staffOnly: "Only a super admin can deactivate or reactivate an administrator.",
-} as const;

@@ -3,7 +3,7 @@
 export { ADMIN_ACTIONS, ADMIN_RESOURCES, auditDiff, can, permissionsOf, ROLE_PERMISSIONS, type AdminAction, type AdminResource, type AuditChange } from "./rules.ts";
 export { ADMIN_PAGE_SIZE, auditEntities, CRITICAL_ALERTS_LIMIT, getAdminStats, listAudit, type AuditFilter, type AuditRow } from "./queries.ts";
 export { recordAudit, type AdminActor, type AuditActor, type AuditEntry } from "./commands.ts";
-export { ADMIN_MESSAGES, AdminError } from "./errors.ts";
+export { AdminError } from "./errors.ts";
 export { auditQuerySchema, hideReviewSchema, idSchema, reviewIdSchema, reviewListQuerySchema, roleChangeSchema, USER_STATUSES, userListQuerySchema, type UserStatus } from "./inputs.ts";
 export { changeUserRole, deleteUserAsAdmin, getUserDetail, listUsers, setUserActive, type AdminUserDetail, type AdminUserRow } from "./people.ts";
 export { listReviewsForModeration, reviewedProducts, setReviewHidden, type AdminReviewRow } from "./moderation.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLE_CHOICES as ROLES } from "./rules.ts";
+import { adminField as field, ROLE_CHOICES as ROLES } from "./rules.ts";
 
 /** Query strings and forms of the back-office people screens (users, reviews, audit). */
 
@@ -48,11 +48,11 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const roleChangeSchema = z.object({
-  role: z.enum(ROLES, { message: "Choose a role: customer, admin or super admin." }),
+  role: z.enum(ROLES, { message: field("admin.domain.chooseRole") }),
 });
 
 export const hideReviewSchema = z.object({
-  reason: z.string().trim().min(1, "Please give a reason for hiding this review.").max(500, "Keep the reason under 500 characters."),
+  reason: z.string().trim().min(1, field("admin.domain.hideReasonRequired")).max(500, field("admin.domain.hideReasonTooLong")),
 });
 
 export const idSchema = z.string().trim().min(1).max(200);

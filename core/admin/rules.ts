@@ -3,6 +3,14 @@
  * Pure (no database), so the admin screens can also hide what a role may not use.
  */
 import type { Role } from "../../db/schema/auth.ts";
+import { fieldTextsOf } from "../shared/text.ts";
+
+/** The people screens' field messages (inputs.ts): ids of the catalogue (texts/messages/<locale>/admin.json). */
+export const adminField = fieldTextsOf({
+  "admin.domain.chooseRole": [],
+  "admin.domain.hideReasonRequired": [],
+  "admin.domain.hideReasonTooLong": ["max"],
+});
 
 export const ADMIN_RESOURCES = ["products", "orders", "inventory", "users", "reviews", "content", "events", "newsletter", "analytics", "settings", "audit", "roles", "mail"] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];

@@ -1,4 +1,28 @@
 /** Pure article rules: read time, embeds, the pictures an article may use. No database, no React. */
+import { fieldTextsOf } from "../shared/text.ts";
+
+/** The article form's field messages (inputs.ts): ids of the catalogue (texts/messages/<locale>/admin.json). */
+export const articleField = fieldTextsOf({
+  "admin.domain.slugLettersDigitsDashes": [],
+  "admin.domain.choosePicture": [],
+  "admin.domain.enterTitle": [],
+  "admin.domain.titleTooLong": ["max"],
+  "admin.domain.enterCategory": [],
+  "admin.domain.categoryTooLong": ["max"],
+  "admin.domain.enterAuthor": [],
+  "admin.domain.authorTooLong": ["max"],
+  "admin.domain.enterExcerpt": [],
+  "admin.domain.excerptTooLong": ["max"],
+  "admin.domain.enterBody": [],
+  "admin.domain.bodyTooLong": ["max"],
+  "admin.domain.enterPictureDescription": [],
+  "admin.domain.pictureDescriptionTooLong": ["max"],
+  "admin.domain.titleEsTooLong": ["max"],
+  "admin.domain.categoryEsTooLong": ["max"],
+  "admin.domain.excerptEsTooLong": ["max"],
+  "admin.domain.bodyEsTooLong": ["max"],
+  "admin.domain.pictureDescriptionEsTooLong": ["max"],
+});
 
 export const WORDS_PER_MINUTE = 230;
 

@@ -1,4 +1,3 @@
-import { MEDIA_MESSAGES } from "../media/index.ts";
 import { errorsOf } from "../shared/errors.ts";
 import { textsOf } from "../shared/text.ts";
 
@@ -34,19 +33,6 @@ export const catalogText = textsOf({
   "admin.domain.unknownArt": [],
   "admin.domain.variantHeld": [],
 });
-
-/** The same refusals' English, for the tests that name it (texts/messages/en/admin.json has these words). */
-export const CATALOG_MESSAGES = {
-  productNotFound: MEDIA_MESSAGES.productNotFound,
-  variantNotFound: "This variant no longer exists.",
-  /** A product's details, variants and photos share one version, and one answer when a save is stale. */
-  changed: MEDIA_MESSAGES.staleVersion,
-  slugTaken: "Another product already uses this slug.",
-  skuTaken: "Another variant already uses this SKU.",
-  optionsTaken: "This product already has a variant with this size and colour.",
-  unknownArt: "Choose one of the drawings offered.",
-  variantHeld: "Units of this variant are held for checkouts in progress; try again once they finish.",
-} as const;
 
 export const productNotFound = () => new CatalogError("catalog.product_not_found", catalogText("admin.domain.productGone"));
 export const variantNotFound = () => new CatalogError("catalog.variant_not_found", catalogText("admin.domain.variantGone"));

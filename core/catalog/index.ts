@@ -25,4 +25,4 @@ export { collectionTextColumns, listCollections } from "./collections.ts";
 export { productReleaseAt, releaseMoments } from "./release.ts";
 export { listProductsByIds } from "./queries.ts";
 export { ART_KINDS, garmentSvg, isArtKind, type ArtKind } from "./art.ts";
-export { CATALOG_MESSAGES, CatalogError, catalogText, productChanged, productNotFound, variantNotFound } from "./errors.ts";
+export { CatalogError, catalogText, productChanged, productNotFound, variantNotFound } from "./errors.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blankOr, releaseMomentSchema } from "../shared/zod.ts";
-import { CATEGORY_FILTERS, SORTS } from "./rules.ts";
+import { catalogField as field, CATEGORY_FILTERS, SORTS } from "./rules.ts";
 
 /**
  * The shop's query string. Anything unreadable falls back to the default rather than failing:
@@ -53,24 +53,30 @@ export const adminProductQuerySchema = z.object({
 });
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 
-const SLUG_MESSAGE = "Use lower-case letters, digits and single hyphens, such as harlem-classic-tee.";
+const SLUG_MESSAGE = field("admin.domain.productSlugFormat");
+
+const PRICE_MESSAGES = {
+  basePrice: { required: field("admin.domain.basePriceRequired"), format: field("admin.domain.basePriceFormat") },
+  price: { required: field("admin.domain.priceRequired"), format: field("admin.domain.priceFormat") },
+} as const;
 
 /** A price as written in the form ("45", "45.5", "45.00") in cents. */
-const priceCents = (what: string) =>
+const priceCents = (what: keyof typeof PRICE_MESSAGES) =>
   z
-    .string({ error: `Enter the ${what}.` })
+    .string({ error: PRICE_MESSAGES[what].required })
     .trim()
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, `Enter the ${what} in dollars, such as 45.00.`)
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, PRICE_MESSAGES[what].format)
     .transform((s) => {
       const [whole, cents = ""] = s.split(".");
       return Number(whole) * 100 + Number(cents.padEnd(2, "0"));
     });
 
-const optionalLine = (max: number, label: string) =>
+/** `message`: the text of a line too long, taking `{max}`. */
+const optionalLine = (max: number, message: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
+    .max(max, message)
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -83,8 +89,8 @@ const tagsSchema = z
   .transform((s) => [...new Set((s ?? "").split(",").map((t) => t.trim().toLowerCase()).filter(Boolean))])
   .pipe(
     z
-      .array(z.string().max(30, "Each tag must be at most 30 characters."))
-      .max(MAX_PRODUCT_TAGS, `At most ${MAX_PRODUCT_TAGS} tags.`),
+      .array(z.string().max(30, field("admin.domain.tagTooLong")))
+      .max(MAX_PRODUCT_TAGS, field("admin.domain.tooManyTags")),
   );
 
 const checkbox = z
@@ -92,7 +98,7 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "yes" || v === "true");
 
-export const versionSchema = z.coerce.number({ error: "Reload the page and try again." }).int().min(1).max(2_147_483_647);
+export const versionSchema = z.coerce.number({ error: field("admin.domain.reloadAndRetry") }).int().min(1).max(2_147_483_647);
 
 /** A timed release's moment as the back office types it (core/shared/zod.ts). */
 export const onSaleAtSchema = releaseMomentSchema;
@@ -101,12 +107,12 @@ export const onSaleAtSchema = releaseMomentSchema;
 export const limitPerCustomerSchema = blankOr(
   z
     .string()
-    .regex(/^\d{1,2}$/, "Enter a limit from 1 to 99, or leave it blank for none.")
+    .regex(/^\d{1,2}$/, field("admin.domain.limitPerCustomer"))
     .transform(Number)
-    .pipe(z.number().min(1, "Enter a limit from 1 to 99, or leave it blank for none.")),
+    .pipe(z.number().min(1, field("admin.domain.limitPerCustomer"))),
 );
 
-/** A whole number typed in a waiting-room field: blank takes `blank`; else from min to max. */
+/** A whole number typed in a waiting-room field: blank takes `blank`; else from min to max (`message` names both). */
 const queueNumber = <B extends number | null>(blank: B, min: number, max: number, message: string) =>
   blankOr(
     z
@@ -117,7 +123,7 @@ const queueNumber = <B extends number | null>(blank: B, min: number, max: number
   ).transform((v) => (v === null ? blank : v));
 
 export const productFormSchema = z.object({
-  name: z.string({ error: "Enter the product's name." }).trim().min(1, "Enter the product's name.").max(120, "The name must be at most 120 characters."),
+  name: z.string({ error: field("admin.domain.productNameRequired") }).trim().min(1, field("admin.domain.productNameRequired")).max(120, field("admin.domain.productNameTooLong")),
   /** Empty on a new product: made from the name. */
   slug: z
     .string()
@@ -125,24 +131,24 @@ export const productFormSchema = z.object({
     .toLowerCase()
     .optional()
     .transform((v) => (v ? v : null))
-    .pipe(z.string().max(120, "The slug must be at most 120 characters.").regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_MESSAGE).nullable()),
+    .pipe(z.string().max(120, field("admin.domain.productSlugTooLong")).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_MESSAGE).nullable()),
   description: z
-    .string({ error: "Enter a description." })
+    .string({ error: field("admin.domain.productDescriptionRequired") })
     .trim()
-    .min(1, "Enter a description.")
-    .max(5000, "The description must be at most 5000 characters."),
-  category: z.enum(PRODUCT_CATEGORIES, { error: "Choose a category." }),
-  artKind: z.string({ error: "Choose the drawing." }).trim().min(1, "Choose the drawing.").max(40),
-  basePriceCents: priceCents("base price"),
+    .min(1, field("admin.domain.productDescriptionRequired"))
+    .max(5000, field("admin.domain.productDescriptionTooLong")),
+  category: z.enum(PRODUCT_CATEGORIES, { error: field("admin.domain.productCategory") }),
+  artKind: z.string({ error: field("admin.domain.productArt") }).trim().min(1, field("admin.domain.productArt")).max(40),
+  basePriceCents: priceCents("basePrice"),
   tags: tagsSchema,
   featured: checkbox,
-  status: z.enum(PRODUCT_STATUSES, { error: "Choose a status." }),
-  seoTitle: optionalLine(70, "The SEO title"),
-  seoDescription: optionalLine(160, "The SEO description"),
+  status: z.enum(PRODUCT_STATUSES, { error: field("admin.domain.productStatus") }),
+  seoTitle: optionalLine(70, field("admin.domain.seoTitleTooLong")),
+  seoDescription: optionalLine(160, field("admin.domain.seoDescriptionTooLong")),
   /** The Spanish page's texts: empty, the Spanish page shows the English ones. */
-  descriptionEs: optionalLine(5000, "The Spanish description"),
-  seoTitleEs: optionalLine(70, "The Spanish SEO title"),
-  seoDescriptionEs: optionalLine(160, "The Spanish SEO description"),
+  descriptionEs: optionalLine(5000, field("admin.domain.descriptionEsMustBeAtMost")),
+  seoTitleEs: optionalLine(70, field("admin.domain.seoTitleEsTooLong")),
+  seoDescriptionEs: optionalLine(160, field("admin.domain.seoDescriptionEsTooLong")),
   /** A timed release (a drop): not sold before this moment; null, sold whenever it is active. */
   onSaleAt: onSaleAtSchema,
   /** A limited drop: at most this many units per customer; null, no limit. */
@@ -150,9 +156,9 @@ export const productFormSchema = z.object({
   /** Only account holders can buy it (a guest is asked to sign in). */
   signInRequired: checkbox,
   /** A drop's waiting room (ADR 0034): shoppers served at once; null, no waiting room. */
-  queueCapacity: queueNumber(null, 1, 100000, "Enter how many shoppers to serve at once (1 to 100000), or leave it blank for no waiting room."),
-  queueRatePerMinute: queueNumber(60, 1, 10000, "Enter how many shoppers to let in per minute (1 to 10000)."),
-  queueCheckoutMinutes: queueNumber(10, 1, 120, "Enter the minutes a shopper has to check out once let in (1 to 120)."),
+  queueCapacity: queueNumber(null, 1, 100000, field("admin.domain.queueCapacity")),
+  queueRatePerMinute: queueNumber(60, 1, 10000, field("admin.domain.queueRatePerMinute")),
+  queueCheckoutMinutes: queueNumber(10, 1, 120, field("admin.domain.queueCheckoutMinutes")),
 });
 export type ProductForm = z.infer<typeof productFormSchema>;
 
@@ -182,11 +188,12 @@ export function productFormInput(fields: Record<string, string | undefined>) {
   };
 }
 
-const optionText = (label: string) =>
+/** `message`: the text of an option too long, taking `{max}`. */
+const optionText = (message: string) =>
   z
     .string()
     .trim()
-    .max(30, `${label} must be at most 30 characters.`)
+    .max(30, message)
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -194,13 +201,13 @@ const optionText = (label: string) =>
 const wholeNumber = (max: number) =>
   z
     .string()
-    .regex(/^\d{1,9}$/, "Enter a whole number.")
+    .regex(/^\d{1,9}$/, field("api.domain.fieldWholeNumber"))
     .transform(Number)
-    .pipe(z.number().max(max, `Enter at most ${max}.`));
+    .pipe(z.number().max(max, field("admin.domain.enterAtMost")));
 
 const variantFields = {
-  size: optionText("The size"),
-  color: optionText("The colour"),
+  size: optionText(field("admin.domain.variantSizeTooLong")),
+  color: optionText(field("admin.domain.variantColorTooLong")),
   /** Empty: made from the product and the options. */
   sku: z
     .string()
@@ -208,7 +215,7 @@ const variantFields = {
     .toUpperCase()
     .optional()
     .transform((v) => (v ? v : null))
-    .pipe(z.string().max(40, "The SKU must be at most 40 characters.").regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, "Use letters, digits and single hyphens, such as EH-TEE-M-BLACK.").nullable()),
+    .pipe(z.string().max(40, field("admin.domain.skuTooLong")).regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, field("admin.domain.skuFormat")).nullable()),
   /** Empty: the product's base price. */
   priceCents: z
     .string()

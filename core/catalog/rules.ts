@@ -1,4 +1,40 @@
 /** Pure catalogue rules shared by the server and the product card. No database, no React. */
+import { fieldTextsOf } from "../shared/text.ts";
+
+/** The product and variant forms' field messages (inputs.ts): ids of the catalogue (texts/messages/<locale>/admin.json). */
+export const catalogField = fieldTextsOf({
+  "admin.domain.productSlugFormat": [],
+  "admin.domain.basePriceRequired": [],
+  "admin.domain.basePriceFormat": [],
+  "admin.domain.priceRequired": [],
+  "admin.domain.priceFormat": [],
+  "admin.domain.seoTitleTooLong": ["max"],
+  "admin.domain.seoDescriptionTooLong": ["max"],
+  "admin.domain.descriptionEsMustBeAtMost": ["max"],
+  "admin.domain.seoTitleEsTooLong": ["max"],
+  "admin.domain.seoDescriptionEsTooLong": ["max"],
+  "admin.domain.tagTooLong": ["max"],
+  "admin.domain.tooManyTags": ["max"],
+  "admin.domain.reloadAndRetry": [],
+  "admin.domain.limitPerCustomer": [],
+  "admin.domain.queueCapacity": [],
+  "admin.domain.queueRatePerMinute": [],
+  "admin.domain.queueCheckoutMinutes": [],
+  "admin.domain.productNameRequired": [],
+  "admin.domain.productNameTooLong": ["max"],
+  "admin.domain.productSlugTooLong": ["max"],
+  "admin.domain.productDescriptionRequired": [],
+  "admin.domain.productDescriptionTooLong": ["max"],
+  "admin.domain.productCategory": [],
+  "admin.domain.productArt": [],
+  "admin.domain.productStatus": [],
+  "admin.domain.variantSizeTooLong": ["max"],
+  "admin.domain.variantColorTooLong": ["max"],
+  "api.domain.fieldWholeNumber": [],
+  "admin.domain.enterAtMost": ["max"],
+  "admin.domain.skuTooLong": ["max"],
+  "admin.domain.skuFormat": [],
+});
 
 /** Low-stock threshold: 20% of the initial stock, rounded down, clamped to 2..10. */
 export function lowStockThreshold(initialStock: number): number {

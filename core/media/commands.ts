@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { issueText } from "../shared/field-text.ts";
 import { productImages, products } from "../../db/schema/index.ts";
 import { imageNotFound, MediaError, mediaText, productNotFound, staleVersion } from "./errors.ts";
 import { addImageInput, imageActionInput, type AddImageInput, type ImageActionInput } from "./inputs.ts";
@@ -34,12 +36,12 @@ export interface MediaChange {
   version: number;
 }
 
-function parsed<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown): T {
+function parsed<T>(schema: { safeParse(input: unknown): z.ZodSafeParseResult<T> }, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = String(issue.path[0] ?? "form");
-  throw new MediaError("media.invalid_input", issue.message, { field: field === "expectedVersion" ? "form" : field });
+  throw new MediaError("media.invalid_input", issueText(issue), { field: field === "expectedVersion" ? "form" : field });
 }
 
 /**

@@ -42,20 +42,6 @@ export const mediaText = textsOf({
   "admin.domain.photoUnreadable": [],
 });
 
-/** The same refusals' English, for the back office's upload page and the tests that name it (texts/messages/en/admin.json has these words). */
-export const MEDIA_MESSAGES = {
-  productNotFound: "This product no longer exists.",
-  imageNotFound: "This photo no longer exists. Reload to see the product's photos.",
-  /** The one answer to a save carrying an older version of a product (shared with the product editor). */
-  staleVersion: "This product was changed by someone else. Reload to see the changes, then make yours again.",
-  invalidColor: "Choose one of the product's colours, or All colours.",
-  noFile: "Choose a photo to upload.",
-  unsupportedType: "The file is not a JPEG, PNG or WebP image.",
-  tooLarge: "The photo is larger than 10 MB.",
-  tooManyPixels: "The photo has too many pixels (at most 40 megapixels, such as 8,000 x 5,000).",
-  unreadable: "The photo could not be read; it may be damaged. Save it again as JPEG, PNG or WebP.",
-} as const;
-
 export const productNotFound = (productId: number) => new MediaError("media.product_not_found", mediaText("admin.domain.productGone"), { productId });
 export const imageNotFound = (imageId: number) => new MediaError("media.image_not_found", mediaText("admin.domain.photoGone"), { imageId });
 export const staleVersion = (productId: number, expected: number, current: number) =>

@@ -2,7 +2,7 @@
 // culture pages (stories, looks, events, playlist covers). Other code imports it from
 // here only (rules.ts and inputs.ts, free of the database and of Node, may also be imported by browser-bound UI code).
 export { addProductImage, makeImageFirst, removeProductImage, type MediaAuditEntry, type MediaChange, type MediaDeps } from "./commands.ts";
-export { MEDIA_MESSAGES, MediaError, type MediaErrorCode } from "./errors.ts";
+export { MediaError, mediaText, type MediaErrorCode } from "./errors.ts";
 export { addImageInput, imageActionInput, productIdInput, type AddImageInput, type ImageActionInput } from "./inputs.ts";
 export {
   deleteMediaFiles,

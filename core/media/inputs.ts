@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mediaField as field } from "./rules.ts";
 
 /** The admin photo forms' schemas. Free of the database: browser-bound UI may import it. */
 
@@ -6,10 +7,10 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The product's version the form was rendered with: a save carrying an older one is refused. */
 const version = z.coerce
-  .number({ message: "Reload the page and try again." })
-  .int("Reload the page and try again.")
-  .positive("Reload the page and try again.")
-  .max(2_147_483_647, "Reload the page and try again.");
+  .number({ message: field("admin.domain.reloadAndRetry") })
+  .int(field("admin.domain.reloadAndRetry"))
+  .positive(field("admin.domain.reloadAndRetry"))
+  .max(2_147_483_647, field("admin.domain.reloadAndRetry"));
 
 export const productIdInput = id;
 
@@ -17,7 +18,7 @@ export const productIdInput = id;
 const color = z
   .string()
   .trim()
-  .max(60, "Choose one of the product's colours, or All colours.")
+  .max(60, field("admin.domain.photoColor"))
   .transform((v) => (v === "" ? null : v));
 
 export const addImageInput = z.object({
@@ -26,8 +27,8 @@ export const addImageInput = z.object({
   alt: z
     .string()
     .trim()
-    .min(1, "Describe the photo for people who cannot see it.")
-    .max(200, "Keep the description under 200 characters."),
+    .min(1, field("admin.domain.photoAltRequired"))
+    .max(200, field("admin.domain.photoAltTooLong")),
   expectedVersion: version,
 });
 export type AddImageInput = z.input<typeof addImageInput>;

@@ -2,6 +2,15 @@
  * Product photographs: the widths and formats an upload is resized into, where each file is served from,
  * and which photograph a colour shows. Pure (no database, no Node APIs): browser-bound UI may import it.
  */
+import { fieldTextsOf } from "../shared/text.ts";
+
+/** The photo forms' field messages (inputs.ts): ids of the catalogue (texts/messages/<locale>/admin.json). */
+export const mediaField = fieldTextsOf({
+  "admin.domain.reloadAndRetry": [],
+  "admin.domain.photoColor": [],
+  "admin.domain.photoAltRequired": [],
+  "admin.domain.photoAltTooLong": ["max"],
+});
 
 /** The widths every upload is resized into once (never wider than the original). */
 export const MEDIA_WIDTHS = [320, 640, 960, 1280] as const;

@@ -1,5 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { issueText } from "../shared/field-text.ts";
 import { playlists, playlistTranslations, tracks } from "../../db/schema/index.ts";
 import { withPicture, type PictureChange } from "../media/index.ts";
 import { newToken } from "../shared/ids.ts";
@@ -28,14 +30,14 @@ export interface MusicDeps {
   onError?: (error: unknown, what: string) => void;
 }
 
-type Schema<T> = { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
+type Schema<T> = { safeParse(input: unknown): z.ZodSafeParseResult<T> };
 
 /** The input parsed, or the first problem as a MusicError naming its field. */
 export function parsed<T>(schema: Schema<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw new MusicError("music.invalid_input", issue.message, { field: String(issue.path[0] ?? "form") });
+  throw new MusicError("music.invalid_input", issueText(issue), { field: String(issue.path[0] ?? "form") });
 }
 
 /** A playlist's Spanish texts as the form edits them and the audit log keeps them (null: none, the English shows). */

@@ -42,17 +42,5 @@ export const musicText = textsOf({
   "admin.domain.audioUnreadable": [],
 });
 
-/** The same refusals' English, for the back office's upload pages and the tests that name it (texts/messages/en/admin.json has these words). */
-export const MUSIC_MESSAGES = {
-  playlistNotFound: "This playlist no longer exists.",
-  trackNotFound: "This track no longer exists. Reload to see the playlist's tracks.",
-  slugTaken: "Another playlist already has this address. Choose another title or address.",
-  noFile: "Choose an audio file to upload.",
-  unsupportedType: "The file is not an MP3, Ogg (Vorbis or Opus) or M4A audio file.",
-  tooLarge: "The audio file is larger than 30 MB.",
-  unreadable: "The audio file could not be read, or it has no length; it may be damaged.",
-  deleteFeatured: "This is the featured mix: feature another playlist before deleting it.",
-} as const;
-
 export const playlistNotFound = (playlistId: number) => new MusicError("music.playlist_not_found", musicText("admin.domain.playlistGone"), { playlistId });
 export const trackNotFound = (trackId: number) => new MusicError("music.track_not_found", musicText("admin.domain.trackGone"), { trackId });

@@ -3,7 +3,7 @@
 // may also be imported by browser-bound UI code, such as the player).
 export { inspectAudio, type InspectedAudio } from "./audio.ts";
 export { addTrack, createPlaylist, deletePlaylist, moveTrack, removeTrack, updatePlaylist, type MusicAuditEntry, type MusicDeps } from "./commands.ts";
-export { MUSIC_MESSAGES, MusicError, type MusicErrorCode } from "./errors.ts";
+export { MusicError, musicText, type MusicErrorCode } from "./errors.ts";
 export { idInput, moveInput, playlistInput, trackInput, type PlaylistInput, type TrackInput } from "./inputs.ts";
 export { getPlaylist, listPlaylists, musicPage, type PlaylistSpanish, type PlaylistView, type TrackView } from "./queries.ts";
 export {

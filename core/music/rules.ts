@@ -2,6 +2,26 @@
  * Music rules: how lengths are shown, which audio files are taken, where they are served, and how the player
  * moves through a queue. Pure (no database, no Node): the browser-bound player imports it.
  */
+import { fieldTextsOf } from "../shared/text.ts";
+
+/** The playlist and track forms' field messages (inputs.ts): ids of the catalogue (texts/messages/<locale>/admin.json). */
+export const musicField = fieldTextsOf({
+  "admin.domain.enterTitle": [],
+  "admin.domain.enterArtist": [],
+  "admin.domain.enterCoverDescription": [],
+  "admin.domain.musicTitleTooLong": ["max"],
+  "admin.domain.musicArtistTooLong": ["max"],
+  "admin.domain.musicCoverDescriptionTooLong": ["max"],
+  "admin.domain.playlistSlugTooLong": ["max"],
+  "admin.domain.playlistSlugFormat": [],
+  "admin.domain.playlistLabelTooLong": ["max"],
+  "admin.domain.playlistDescriptionTooLong": ["max"],
+  "admin.domain.playlistCover": [],
+  "admin.domain.musicTitleEsTooLong": ["max"],
+  "admin.domain.playlistLabelEsTooLong": ["max"],
+  "admin.domain.playlistDescriptionEsTooLong": ["max"],
+  "admin.domain.musicCoverDescriptionEsTooLong": ["max"],
+});
 
 /** An uploaded track may be at most 30 MB. */
 export const MAX_TRACK_BYTES = 30 * 1024 * 1024;

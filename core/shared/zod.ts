@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { storeLocalToInstant } from "./dates.ts";
+import { fieldTextsOf } from "./text.ts";
+
+/** The shared fields' messages: ids of the catalogue (texts/messages/<locale>/admin.json). */
+const field = fieldTextsOf({ "admin.domain.releaseMomentFormat": [] });
 
 /** A form field where blank means none (null); anything else, trimmed, is parsed by `schema`. */
 export const blankOr = <T extends z.ZodType<unknown, string>>(schema: T) =>
@@ -12,7 +16,8 @@ export const blankOr = <T extends z.ZodType<unknown, string>>(schema: T) =>
 
 /**
  * A text's translation as a back-office form sends it: optional, trimmed, empty meaning none (null: the page
- * in that language shows the English), at most as long as the English may be.
+ * in that language shows the English), at most as long as the English may be. `message` is the id of the
+ * catalogue's text for a translation too long (a field text taking `{max}`: core/shared/field-text.ts).
  */
 export const translatedText = (max: number, message: string) =>
   z
@@ -29,7 +34,7 @@ export const translatedText = (max: number, message: string) =>
 export const releaseMomentSchema = blankOr(
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Enter the release date and time, such as 2026-12-05 10:00.")
-    .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100 && !Number.isNaN(storeLocalToInstant(v).getTime()), "Enter the release date and time, such as 2026-12-05 10:00.")
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, field("admin.domain.releaseMomentFormat"))
+    .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100 && !Number.isNaN(storeLocalToInstant(v).getTime()), field("admin.domain.releaseMomentFormat"))
     .transform(storeLocalToInstant),
 );

@@ -6,7 +6,7 @@ import type { Locale } from "../../core/shared/locale.ts";
 import { categoryLabel, colorLabel, stockText, tagLabel, localeT } from "../../texts/index.ts";
 import { track } from "./analytics.ts";
 import { operation } from "./operation.ts";
-import { API_MESSAGES, ApiProblem } from "./problem.ts";
+import { ApiProblem } from "./problem.ts";
 
 /* Answers: the shop's data as an app reads it (prices in cents, addresses absolute, texts in the language asked for). */
 
@@ -224,7 +224,7 @@ export const getProductOp = operation({
       const renamed = await ctx.deps.useCases.catalog.findRenamedProduct(slug);
       if (renamed) product = await ctx.deps.useCases.catalog.getProductBySlug(renamed, ctx.locale);
     }
-    if (!product) throw new ApiProblem(404, "catalog.product_not_found", API_MESSAGES.productNotFound);
+    if (!product) throw new ApiProblem(404, "catalog.product_not_found", "shop.product.notFound");
     track(ctx, { type: "product_view", productId: product.id });
     const waitingRoom = await ctx.deps.useCases.queue.hasWaitingRoom(product.id);
     return { ...productOut(product, ctx.locale, ctx.deps.baseUrl), onSaleAt: product.onSaleAt, msUntilOnSale: product.msUntilOnSale, waitingRoom };

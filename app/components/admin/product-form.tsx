@@ -14,10 +14,13 @@ export const PRODUCT_STATUS_HINT = {
 
 type Errors = Record<string, string> | undefined;
 
-/** Where a refused save's message goes: next to its field when the error names one, else above the form. */
-export function placeError(error: { message: string; details: Record<string, unknown> }): { error?: string; fields?: Record<string, string> } {
+/**
+ * Where a refused save's message goes: next to its field when the error names one, else above the form. `words`: the
+ * error as the door words it (localizeText); its English `message` otherwise.
+ */
+export function placeError(error: { message: string; details: Record<string, unknown> }, words = error.message): { error?: string; fields?: Record<string, string> } {
   const field = typeof error.details.field === "string" ? error.details.field : null;
-  return field ? { fields: { [field]: error.message } } : { error: error.message };
+  return field ? { fields: { [field]: words } } : { error: words };
 }
 
 /** A labelled control with its error below it, tied together for screen readers. */

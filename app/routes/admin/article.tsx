@@ -18,7 +18,7 @@ import type { Route } from "./+types/article";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
 import { editorIdOrNewOf, editorNotFound, editorRecord } from "../../lib/admin-editor.server.ts";
-import { fieldWords } from "../../lib/i18n.server.ts";
+import { fieldWords, localizeText } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Story");
 
@@ -64,7 +64,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     try {
       await context.useCases.articles.deleteArticle(actor, id, pictureStore(context));
     } catch (error) {
-      return domainErrorReply<ActionResult>(error, (e) => ({ error: e.message, values: {} }), { headers: noStore });
+      return domainErrorReply<ActionResult>(error, (e) => ({ error: localizeText(request, e), values: {} }), { headers: noStore });
     }
     return redirect("/admin/articles?done=deleted", { headers: noStore });
   }
@@ -83,7 +83,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await context.useCases.articles.updateArticle(actor, id, parsed.data, pictureChange(context, fields, file));
     return redirect(`/admin/articles/${id}?done=saved`, { headers: noStore });
   } catch (error) {
-    return domainErrorReply<ActionResult>(error, (e) => ({ ...placeError(e), values: fields }), { headers: noStore });
+    return domainErrorReply<ActionResult>(error, (e) => ({ ...placeError(e, localizeText(request, e)), values: fields }), { headers: noStore });
   }
 }
 

@@ -8,6 +8,7 @@ import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/a
 import { StatusButton } from "../../components/admin/article-status.tsx";
 import { storeDate } from "../../lib/dates.ts";
 import { domainErrorReply } from "../../lib/domain-errors.server.ts";
+import { localizeText } from "../../lib/i18n.server.ts";
 import { readForm } from "../../lib/form.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/articles";
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (fields.redirectTo === `/admin/articles/${id.data}`) return redirect(`${fields.redirectTo}?done=${intent.data}`, { headers: noStore });
     return data<StatusResult>({ ok: true, message: intent.data === "publish" ? `Published: /culture/${slug}` : "Unpublished: shoppers no longer see it." }, { headers: noStore });
   } catch (error) {
-    return domainErrorReply<StatusResult>(error, (e) => ({ ok: false, error: e.message }), { headers: noStore });
+    return domainErrorReply<StatusResult>(error, (e) => ({ ok: false, error: localizeText(request, e) }), { headers: noStore });
   }
 }
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { idInput, MusicError, MUSIC_MESSAGES } from "../../../core/music/index.ts";
+import { idInput, MusicError, musicText } from "../../../core/music/index.ts";
 import { MediaError } from "../../../core/media/index.ts";
 import { formatClock, formatLength, trackCount } from "../../../core/music/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -8,6 +8,7 @@ import { Notice, secondaryButton, Section } from "../../components/account/page-
 import { AdminHeader, ConfirmStep } from "../../components/admin/admin-ui.tsx";
 import { PlaylistForm, playlistFieldOf, playlistValuesOf, type PlaylistFormErrors, type PlaylistFormValues } from "../../components/admin/playlist-form.tsx";
 import { badForm, readFormWithUpload } from "../../lib/form.server.ts";
+import { localizeText } from "../../lib/i18n.server.ts";
 import { confirmed, pictureChange, pictureStore } from "../../lib/pictures.server.ts";
 import { DeleteConfirm } from "../../components/admin/photo-fields.tsx";
 import { playlistIdOf } from "../../lib/music-admin.server.ts";
@@ -56,9 +57,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           await music.updatePlaylist(id, values, pictureChange(context, fields, file));
         } catch (error) {
           if (error instanceof MusicError && error.code !== "music.playlist_not_found") {
-            return reply({ intent: "update", values, errors: { [playlistFieldOf(error.field)]: error.message } }, error.status);
+            return reply({ intent: "update", values, errors: { [playlistFieldOf(error.field)]: localizeText(request, error) } }, error.status);
           }
-          if (error instanceof MediaError) return reply({ intent: "update", values, errors: { [playlistFieldOf(error.field)]: error.message } }, error.status);
+          if (error instanceof MediaError) return reply({ intent: "update", values, errors: { [playlistFieldOf(error.field)]: localizeText(request, error) } }, error.status);
           throw error;
         }
         return done("saved");
@@ -77,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           const trackId = idInput.safeParse(fields.trackId);
           const playlist = await context.useCases.music.getPlaylist(id);
           if (!playlist) throw editorNotFound();
-          if (!trackId.success || !playlist.tracks.some((t) => t.id === trackId.data)) return reply({ intent: "track", error: MUSIC_MESSAGES.trackNotFound }, 404);
+          if (!trackId.success || !playlist.tracks.some((t) => t.id === trackId.data)) return reply({ intent: "track", error: localizeText(request, musicText("admin.domain.trackGone")) }, 404);
           return reply({ intent: "confirm-remove", trackId: trackId.data });
         }
         await music.removeTrack(id, fields.trackId);
@@ -89,7 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof MusicError)) throw error;
     if (error.code === "music.playlist_not_found") throw editorNotFound();
-    return reply({ intent: "track", error: error.message }, error.status);
+    return reply({ intent: "track", error: localizeText(request, error) }, error.status);
   }
 }
 

@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { MusicError, MUSIC_MESSAGES } from "../../../core/music/index.ts";
+import { MusicError, musicText } from "../../../core/music/index.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, Section } from "../../components/account/page-shell.tsx";
 import { AdminHeader } from "../../components/admin/admin-ui.tsx";
 import { badForm, readFormWithUpload } from "../../lib/form.server.ts";
+import { localizeText } from "../../lib/i18n.server.ts";
 import { playlistIdOf } from "../../lib/music-admin.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/music-tracks";
@@ -30,14 +31,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (fields.intent !== "upload") return badForm("Unknown action.");
   const values = { title: fields.title ?? "", artist: fields.artist ?? "" };
   const reply = (errors: ActionData["errors"], status: number) => data<ActionData>({ errors, values }, { status, headers: noStore });
-  if (!file || file.bytes.length === 0) return reply({ file: MUSIC_MESSAGES.noFile }, 400);
+  if (!file || file.bytes.length === 0) return reply({ file: localizeText(request, musicText("admin.domain.audioMissing")) }, 400);
   try {
     await context.useCases.music.asAdmin(actor).addTrack(id, { ...values, bytes: file.bytes });
   } catch (error) {
     if (!(error instanceof MusicError)) throw error;
     if (error.code === "music.playlist_not_found") throw editorNotFound();
     const field = (["file", "title", "artist"] as const).find((f) => f === error.field) ?? "form";
-    return reply({ [field]: error.message }, error.status);
+    return reply({ [field]: localizeText(request, error) }, error.status);
   }
   return redirect(`/admin/music/${id}?done=added`, { headers: noStore });
 }

@@ -7,6 +7,7 @@ import { Notice, Section } from "../../components/account/page-shell.tsx";
 import { AdminHeader, Cell, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
 import { EMPTY_PLAYLIST, PlaylistForm, playlistFieldOf, playlistValuesOf, type PlaylistFormErrors, type PlaylistFormValues } from "../../components/admin/playlist-form.tsx";
 import { badForm, readForm } from "../../lib/form.server.ts";
+import { localizeText } from "../../lib/i18n.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/music";
 import { useDone } from "../../lib/done.ts";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/admin/music/${id}?done=created`, { headers: noStore });
   } catch (error) {
     if (!(error instanceof MusicError)) throw error;
-    return data({ values, errors: { [playlistFieldOf(error.field)]: error.message } as PlaylistFormErrors }, { status: error.status, headers: noStore });
+    return data({ values, errors: { [playlistFieldOf(error.field)]: localizeText(request, error) } as PlaylistFormErrors }, { status: error.status, headers: noStore });
   }
 }
 

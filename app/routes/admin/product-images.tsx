@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
-import { MEDIA_MESSAGES, MediaError } from "../../../core/media/index.ts";
+import { MediaError, mediaText } from "../../../core/media/index.ts";
 import { productIdInput } from "../../../core/media/inputs.ts";
 import { colorLabel, MEDIA_WIDTHS } from "../../../core/media/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
@@ -8,6 +8,7 @@ import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section
 import { AdminHeader, ConfirmStep, selectClass } from "../../components/admin/admin-ui.tsx";
 import { ProductPicture } from "../../components/product/product-picture.tsx";
 import { badForm, readFormWithUpload } from "../../lib/form.server.ts";
+import { localizeText } from "../../lib/i18n.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/product-images";
 import { useDone } from "../../lib/done.ts";
@@ -52,14 +53,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   switch (fields.intent) {
     case "upload": {
       const values = { color: fields.color ?? "", alt: fields.alt ?? "" };
-      if (!file || file.bytes.length === 0) return reply({ intent: "upload", errors: { file: MEDIA_MESSAGES.noFile }, values }, 400);
+      if (!file || file.bytes.length === 0) return reply({ intent: "upload", errors: { file: localizeText(request, mediaText("admin.domain.photoMissing")) }, values }, 400);
       try {
         await media.addProductImage({ productId, color: values.color, alt: values.alt, expectedVersion: fields.version ?? "", bytes: file.bytes });
       } catch (error) {
         if (!(error instanceof MediaError)) throw error;
         if (error.code === "media.product_not_found") throw editorNotFound();
         const field = UPLOAD_FIELDS.has(error.field) ? (error.field as keyof UploadErrors) : "form";
-        return reply({ intent: "upload", errors: { [field]: error.message }, values }, error.status);
+        return reply({ intent: "upload", errors: { [field]: localizeText(request, error) }, values }, error.status);
       }
       return done("added");
     }
@@ -71,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (intent === "remove" && fields.confirmed !== "yes") {
         const imageId = productIdInput.safeParse(fields.imageId);
         const product = editorRecord(await context.useCases.media.getProductForImages(productId));
-        if (!imageId.success || !product.images.some((i) => i.id === imageId.data)) return reply({ intent, error: MEDIA_MESSAGES.imageNotFound }, imageId.success ? 404 : 400);
+        if (!imageId.success || !product.images.some((i) => i.id === imageId.data)) return reply({ intent, error: localizeText(request, mediaText("admin.domain.photoGone")) }, imageId.success ? 404 : 400);
         return reply({ intent: "confirm-remove", imageId: imageId.data });
       }
       try {
@@ -80,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       } catch (error) {
         if (!(error instanceof MediaError)) throw error;
         if (error.code === "media.product_not_found") throw editorNotFound();
-        return reply({ intent, error: error.message }, error.status);
+        return reply({ intent, error: localizeText(request, error) }, error.status);
       }
       return done(intent === "remove" ? "removed" : "first");
     }

@@ -10,7 +10,7 @@ import { readForm } from "../../lib/form.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/product-new";
 import { noStore } from "../../lib/private-page.ts";
-import { fieldWords } from "../../lib/i18n.server.ts";
+import { fieldWords, localizeText } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("New product");
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ id } = await context.useCases.admin.createProduct(actor, parsed.data));
   } catch (error) {
-    return domainErrorReply<ActionResult>(error, (e) => ({ ...placeError(e), values: fields }), { headers: noStore });
+    return domainErrorReply<ActionResult>(error, (e) => ({ ...placeError(e, localizeText(request, e)), values: fields }), { headers: noStore });
   }
   return redirect(`/admin/products/${id}?done=created`, { headers: noStore });
 }

@@ -17,7 +17,7 @@ import type { Route } from "./+types/product";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
 import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
-import { fieldWords } from "../../lib/i18n.server.ts";
+import { fieldWords, localizeText } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Product");
 
@@ -74,10 +74,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const version = versionSchema.safeParse(fields.version);
   const reply = (result: ActionResult, status = 400) => data<ActionResult>(result, { status, headers: noStore });
   const refused = (form: FormName) => (error: unknown) =>
-    domainErrorReply<ActionResult>(error, (e) => ({ form, ...placeError(e), values: fields }), { headers: noStore });
+    domainErrorReply<ActionResult>(error, (e) => ({ form, ...placeError(e, localizeText(request, e)), values: fields }), { headers: noStore });
 
   if (intent === "save") {
-    if (!version.success) return reply({ form: "product", error: "Reload the page and try again." });
+    if (!version.success) return reply({ form: "product", error: localizeText(request, "admin.domain.reloadAndRetry") });
     const parsed = productFormSchema.safeParse(productFormInput(fields));
     if (!parsed.success) return reply({ form: "product", fields: fieldWords(request, parsed.error), values: fields });
     try {
@@ -89,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   if (intent === "variant-add") {
-    if (!version.success) return reply({ form: "variant-new", error: "Reload the page and try again." });
+    if (!version.success) return reply({ form: "variant-new", error: localizeText(request, "admin.domain.reloadAndRetry") });
     const parsed = newVariantSchema.safeParse(variantFormInput(fields));
     if (!parsed.success) return reply({ form: "variant-new", fields: fieldWords(request, parsed.error), values: fields });
     try {
@@ -104,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const target = variantIdSchema.safeParse(fields);
     if (!target.success) return reply({ form: "product", error: "Choose a variant of this product." });
     const form: FormName = `variant-${target.data.variantId}`;
-    if (!version.success) return reply({ form, error: "Reload the page and try again." });
+    if (!version.success) return reply({ form, error: localizeText(request, "admin.domain.reloadAndRetry") });
     if (intent === "variant-save") {
       const parsed = variantEditSchema.safeParse(variantFormInput(fields));
       if (!parsed.success) return reply({ form, fields: fieldWords(request, parsed.error), values: fields });

@@ -11,7 +11,7 @@ import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/reviews";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
-import { fieldWords } from "../../lib/i18n.server.ts";
+import { fieldWords, localizeText } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("Reviews");
 
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await context.useCases.admin.setReviewHidden(actor, reviewId.data, { hidden: true, reason: parsed.data.reason });
     return back("hide");
   } catch (error) {
-    return domainErrorReply<ReviewActionResult>(error, (e) => ({ reviewId: reviewId.data, error: e.message }), { headers: noStore });
+    return domainErrorReply<ReviewActionResult>(error, (e) => ({ reviewId: reviewId.data, error: localizeText(request, e) }), { headers: noStore });
   }
 }
 

@@ -14,7 +14,7 @@ import type { Route } from "./+types/user";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
 import { editorIdOf, editorRecord } from "../../lib/admin-editor.server.ts";
-import { fieldWords } from "../../lib/i18n.server.ts";
+import { fieldWords, localizeText } from "../../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = guardedMeta("User");
 
@@ -63,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     else if (intent === "delete") await context.useCases.admin.deleteUserAsAdmin(actor, userId);
     else await context.useCases.admin.setUserActive(actor, userId, intent === "reactivate");
   } catch (error) {
-    return domainErrorReply<ActionResult>(error, (e) => ({ error: e.message }), { headers: noStore });
+    return domainErrorReply<ActionResult>(error, (e) => ({ error: localizeText(request, e) }), { headers: noStore });
   }
   return redirect(`/admin/users/${encodeURIComponent(userId)}?done=${intent}`, { headers: noStore });
 }
