@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createListSchema, shareCodeSchema, SHARE_LOOKUP_THROTTLE, WISHLIST_MESSAGES } from "../../core/wishlist/index.ts";
+import { createListSchema, shareCodeSchema, SHARE_LOOKUP_THROTTLE, wishlistField } from "../../core/wishlist/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { storedWishlistName, wishlistName, localeT } from "../../texts/index.ts";
 import { operation } from "./operation.ts";
@@ -145,7 +145,7 @@ export const getSharedWishlistOp = operation({
   problems: [404],
   async handle({ params, ctx }) {
     const code = shareCodeSchema.safeParse(params.code);
-    const notFound = () => new ApiProblem(404, "wishlist.not_found", WISHLIST_MESSAGES.listNotFound);
+    const notFound = () => new ApiProblem(404, "wishlist.not_found", wishlistField("wishlist.domain.listNotFound"));
     if (!code.success) throw notFound();
     let list;
     try {
