@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeAuthError } from "../app/lib/auth-errors.server.ts";
-import { MESSAGES } from "../core/accounts/index.ts";
+import { MESSAGES } from "./messages.ts";
 import { createAuth } from "../core/identity/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 

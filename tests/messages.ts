@@ -58,3 +58,37 @@ export const WISHLIST_MESSAGES = {
   nameRequired: english("wishlist.domain.nameRequired"),
   tooManyLookups: english("wishlist.domain.tooManyLookups"),
 } as const;
+
+// --- accounts, identity
+export const MESSAGES = {
+  fillRequired: english("account.error.fillRequired"),
+  fillAll: english("account.error.fillAll"),
+  passwordsDontMatch: english("account.error.passwordsDontMatch"),
+  passwordTooShort: english("account.error.passwordTooShort"),
+  acceptTerms: english("account.error.acceptTerms"),
+  newPasswordsDontMatch: english("account.error.newPasswordsDontMatch"),
+  noUser: english("account.error.noUser"),
+  userNotFound: english("account.error.userNotFound"),
+  accountDeactivated: english("account.error.accountDeactivated"),
+  wrongPassword: english("account.error.wrongPassword"),
+  emailInUse: english("account.error.emailInUse"),
+  weakPassword: english("account.error.weakPassword"),
+  invalidEmail: english("account.error.invalidEmail"),
+  tooManyRequests: english("account.error.tooManyRequests"),
+  networkError: english("account.error.networkError"),
+  requiresRecentLogin: english("account.error.requiresRecentLogin"),
+  unexpected: english("error.unexpected.detail"),
+  loginFailed: english("account.error.loginFailed"),
+  registrationFailed: english("account.error.registrationFailed"),
+  logoutFailed: english("account.error.logoutFailed"),
+  resetFailed: english("account.error.resetFailed"),
+  changeFailed: english("account.error.changeFailed"),
+  resendFailed: english("account.error.resendFailed"),
+  deletionFailed: english("account.error.deletionFailed"),
+  loadFailed: english("account.error.loadFailed"),
+  profileSaved: english("account.error.profileSaved"),
+  profileFailed: english("account.error.profileFailed"),
+} as const;
+
+export const RESET_SENT_MESSAGE = english("account.error.resetSent");
+export const VERIFICATION_SENT = english("account.profile.verificationSent");

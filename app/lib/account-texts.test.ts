@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { issueText } from "../../core/shared/field-text.ts";
 import { sayField } from "../../texts/index.ts";
-import { MESSAGES } from "../../core/accounts/rules.ts";
 import { deleteAccountSchema, preferencesSchema, profileSchema, registerSchema, resetRequestSchema } from "../../core/accounts/inputs.ts";
-import { NEWSLETTER_MESSAGES } from "../../tests/messages.ts";
+import { MESSAGES, NEWSLETTER_MESSAGES, RESET_SENT_MESSAGE } from "../../tests/messages.ts";
 import { subscribeSchema } from "../../core/newsletter/inputs.ts";
 import { MESSAGES as REQUEST_GUARD_MESSAGES } from "../../core/shared/request-checks.ts";
 import { intlFor, type MessageId } from "../i18n/index.ts";
-import { RESET_SENT_MESSAGE } from "../../core/identity/index.ts";
 import { localizeText } from "./i18n.server.ts";
 import { translateRefusal } from "./refusal.ts";
 
