@@ -152,7 +152,7 @@ export const getSharedWishlistOp = operation({
       list = await ctx.deps.useCases.wishlist.lookupSharedWishlist(code.data, ctx.req.ip ?? "unknown");
     } catch (error) {
       if (isDomainError(error) && error.code === "wishlist.rate_limited") {
-        throw new ApiProblem(429, error.code, error.message, { retryAfterSeconds: Math.ceil(SHARE_LOOKUP_THROTTLE.windowMs / 1000) });
+        throw new ApiProblem(429, error.code, error.message, { said: error, retryAfterSeconds: Math.ceil(SHARE_LOOKUP_THROTTLE.windowMs / 1000) });
       }
       throw error;
     }
