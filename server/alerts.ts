@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
-import { ALERT_MESSAGES, AlertError, runRestockPass, stopAlerts, stopTokenSchema } from "../core/alerts/index.ts";
+import { alertsField, AlertError, runRestockPass, stopAlerts, stopTokenSchema } from "../core/alerts/index.ts";
+import { sayIn } from "../texts/index.ts";
 import type { Jobs } from "./jobs.ts";
 import { oneClickPost } from "./one-click.ts";
 
@@ -21,7 +22,7 @@ export function oneClickStopAlerts(deps: { db: Db }, log: Logger) {
   return oneClickPost(
     {
       token: stopTokenSchema,
-      badLink: ALERT_MESSAGES.badStopLink,
+      badLink: sayIn("en", { id: alertsField("shop.domain.notify.badStopLink"), values: {} }),
       act: (token) => stopAlerts(deps, token),
       refusals: AlertError,
       done: "Restock alerts stopped.",

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
-import { NEWSLETTER_MESSAGES, NewsletterError, runCampaign, unsubscribeTokenSchema, unsubscribeWithToken } from "../core/newsletter/index.ts";
+import { newsletterField, NewsletterError, runCampaign, unsubscribeTokenSchema, unsubscribeWithToken } from "../core/newsletter/index.ts";
+import { localeT } from "../texts/index.ts";
 import type { Jobs } from "./jobs.ts";
 import { oneClickPost } from "./one-click.ts";
 
@@ -20,10 +21,10 @@ export function oneClickUnsubscribe(deps: { db: Db; secret: string }, log: Logge
   return oneClickPost(
     {
       token: unsubscribeTokenSchema,
-      badLink: NEWSLETTER_MESSAGES.badUnsubscribeLink,
+      badLink: localeT("en")(newsletterField("newsletter.message.badUnsubscribeLink")),
       act: (token) => unsubscribeWithToken(deps, token),
       refusals: NewsletterError,
-      done: NEWSLETTER_MESSAGES.unsubscribed,
+      done: localeT("en")(newsletterField("newsletter.message.unsubscribed")),
       logged: "newsletter unsubscribe",
     },
     log,

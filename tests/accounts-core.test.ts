@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  accountsField,
   applyAdminEmails,
   attemptPair,
   claimAttempt,
@@ -14,7 +15,6 @@ import {
   findUserByEmail,
   getAccount,
   isThrottled,
-  MESSAGES,
   PASSWORD_THROTTLE,
   setRoleByEmail,
   signInWithPassword,
@@ -28,6 +28,8 @@ import { addToCart, attachGuestCart, createCart, createCartForUser, findCartOfUs
 import { migrationsFolder } from "../db/client.ts";
 import { carts, products, sessions, userProfiles, users, variants, wishlists } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { MESSAGES } from "./messages.ts";
+import { english } from "./words.ts";
 
 let database: TestDatabase;
 let n = 0;
@@ -72,11 +74,14 @@ describe("password attempts per (account, address) pair", () => {
   const at = (t0: Date, ms: number) => new Date(t0.getTime() + ms);
   /** A stand-in for the identity library: `right` is the password; the session is just the user id. */
   const ports = (userId: string, password: string, right: string, spent: string[] = []): PasswordSignInPorts<string> => ({
-    checkPassword: async () => (password === right ? { ok: true, userId, session: `session-of-${userId}` } : { ok: false, error: MESSAGES.wrongPassword }),
+    checkPassword: async () => (password === right ? { ok: true, userId, session: `session-of-${userId}` } : { ok: false, error: accountsField("account.error.wrongPassword") }),
     spendPasswordCheck: async () => void spent.push(password),
   });
-  const signInAs = (email: string, clientIp: string, password: string, userId: string, now: Date, spent?: string[]) =>
-    signInWithPassword(database.db, { email, clientIp, guestCartId: null, adminEmails: [] }, ports(userId, password, "the-right-one", spent), now);
+  /** The attempt's answer, its refusal (a text's id) worded as an English page words it. */
+  const signInAs = async (email: string, clientIp: string, password: string, userId: string, now: Date, spent?: string[]) => {
+    const result = await signInWithPassword(database.db, { email, clientIp, guestCartId: null, adminEmails: [] }, ports(userId, password, "the-right-one", spent), now);
+    return result.ok ? result : { ...result, error: english(result.error) };
+  };
 
   it("never holds the owner back on another address, however often a stranger fails", async () => {
     const owner = await makeUser();

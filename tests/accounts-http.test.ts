@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES, PASSWORD_THROTTLE } from "../core/accounts/index.ts";
+import { PASSWORD_THROTTLE } from "../core/accounts/index.ts";
+import { MESSAGES } from "./messages.ts";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { Client } from "./http-client.ts";

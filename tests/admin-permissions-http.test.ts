@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../core/accounts/index.ts";
+import { MESSAGES } from "./messages.ts";
 import { openDatabase, type Db } from "../db/client.ts";
 import { events, playlists, users, variants } from "../db/schema/index.ts";
 import { Client } from "./http-client.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../core/accounts/index.ts";
+import { MESSAGES } from "./messages.ts";
 import type { JobQueue } from "../core/shared/jobs.ts";
 import { createTestProvider } from "../core/payments/index.ts";
 import { rowsOf } from "../core/shared/sql-rows.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS } from "../server/api/index.ts";
-import { MESSAGES } from "../core/accounts/index.ts";
+import { MESSAGES } from "./messages.ts";
 import { ApiClient, loadContract, type ApiAnswer } from "./api-client.ts";
 import { Client, rawRequest } from "./http-client.ts";
 import { registerOverHttp } from "./http-shopper.ts";

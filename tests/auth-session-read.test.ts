@@ -1,7 +1,8 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeAuthError } from "../app/lib/auth-errors.server.ts";
-import { MESSAGES } from "../core/accounts/index.ts";
+import { MESSAGES } from "./messages.ts";
+import { english } from "./words.ts";
 import { createAuth } from "../core/identity/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -77,7 +78,9 @@ describe("the identity library's reads", () => {
     const email = "twice@east-harlem.test";
     await fresh.api.signUpEmail({ body: { email, password: "a long enough password", name: "Twice" } });
     const refusal = await fresh.api.signUpEmail({ body: { email, password: "a long enough password", name: "Twice" } }).catch((error: unknown) => error);
-    expect(describeAuthError(refusal)).toEqual({ cause: "email-already-in-use", message: MESSAGES.emailInUse });
+    // Its message is a text's id, worded here as an English page words it.
+    const described = describeAuthError(refusal);
+    expect({ ...described, message: english(described.message) }).toEqual({ cause: "email-already-in-use", message: MESSAGES.emailInUse });
     const other = new Error("the database is down");
     expect(() => describeAuthError(other)).toThrow(other);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NEWSLETTER_MESSAGES } from "../core/newsletter/index.ts";
+import { NEWSLETTER_MESSAGES } from "./messages.ts";
 import spanishNewsletter from "../texts/messages/es/newsletter.json";
 import { seedCatalogue } from "../db/seed/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";

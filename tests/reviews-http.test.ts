@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REVIEW_MESSAGES } from "../core/reviews/index.ts";
 import { Client } from "./http-client.ts";
+import { REVIEW_MESSAGES } from "./messages.ts";
 import { registerOverHttp } from "./http-shopper.ts";
 import { startSeededStore, type RunningServer, type SeededStore } from "./server.ts";
 

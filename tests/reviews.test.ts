@@ -12,12 +12,12 @@ import {
   getReviewSummary,
   listReviews,
   markHelpful,
-  REVIEW_MESSAGES,
   reviewFormSchema,
   updateReview,
   type ReviewListQuery,
 } from "../core/reviews/index.ts";
 import { newToken } from "../core/shared/ids.ts";
+import { REVIEW_MESSAGES } from "./messages.ts";
 import type { Db } from "../db/client.ts";
 import { orders, products, reviews } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";

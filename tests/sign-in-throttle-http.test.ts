@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES, PASSWORD_THROTTLE } from "../core/accounts/index.ts";
+import { PASSWORD_THROTTLE } from "../core/accounts/index.ts";
+import { MESSAGES } from "./messages.ts";
 import { Client } from "./http-client.ts";
 import { registerOverHttp, SHOPPER_PASSWORD } from "./http-shopper.ts";
 import { startSeededStore, type SeededStore } from "./server.ts";

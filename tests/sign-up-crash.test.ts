@@ -9,7 +9,7 @@
 // (TEST_DATABASE_URL, which CI sets).
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../core/accounts/index.ts";
+import { MESSAGES } from "./messages.ts";
 import type { CrashPoint } from "../core/shared/failpoints.ts";
 import { accounts, outbox, userProfiles, users } from "../db/schema/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";

@@ -25,6 +25,7 @@ import { openDatabase, type Database, type Db } from "../db/client.ts";
 import { products, rateLimits, variants, wishlistItems } from "../db/schema/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { makeProduct, makeUser } from "./factories.ts";
+import { englishFirst } from "./field-words.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -149,7 +150,7 @@ describe("priorities, notes and prices", () => {
     expect(updateItemSchema.safeParse({ itemId: "1", priority: "urgent", notes: "" }).success).toBe(false);
     const tooLong = updateItemSchema.safeParse({ itemId: "1", priority: "low", notes: "x".repeat(501) });
     expect(tooLong.success).toBe(false);
-    expect(tooLong.error!.issues[0]!.message).toBe("Notes can be at most 500 characters.");
+    expect(englishFirst(tooLong.error!)).toBe("Notes can be at most 500 characters.");
     expect(updateItemSchema.parse({ itemId: "1", priority: "medium" })).toEqual({ itemId: 1, priority: "medium", notes: "" });
   });
 });

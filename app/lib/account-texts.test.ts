@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../core/accounts/rules.ts";
+import type { z } from "zod";
+import { issueText } from "../../core/shared/field-text.ts";
+import { sayField } from "../../texts/index.ts";
 import { deleteAccountSchema, preferencesSchema, profileSchema, registerSchema, resetRequestSchema } from "../../core/accounts/inputs.ts";
-import { NEWSLETTER_MESSAGES } from "../../core/newsletter/rules.ts";
+import { MESSAGES, NEWSLETTER_MESSAGES, RESET_SENT_MESSAGE } from "../../tests/messages.ts";
 import { subscribeSchema } from "../../core/newsletter/inputs.ts";
 import { MESSAGES as REQUEST_GUARD_MESSAGES } from "../../core/shared/request-checks.ts";
 import { intlFor, type MessageId } from "../i18n/index.ts";
-import { RESET_SENT_MESSAGE } from "../../core/identity/index.ts";
 import { localizeText } from "./i18n.server.ts";
 import { translateRefusal } from "./refusal.ts";
 
@@ -16,8 +17,9 @@ import { translateRefusal } from "./refusal.ts";
 const spanish = new Request("http://store.test/es/login");
 const english = new Request("http://store.test/login");
 
-function messagesOf(result: { success: boolean; error?: { issues: { message: string }[] } }): string[] {
-  return result.success ? [] : result.error!.issues.map((issue) => issue.message);
+/** A failed parse's messages as an English page words them (the schemas say ids: core/shared/field-text.ts). */
+function messagesOf(result: { success: boolean; error?: z.ZodError }): string[] {
+  return result.success ? [] : result.error!.issues.map((issue) => sayField("en", issueText(issue)));
 }
 
 describe("the account and newsletter messages in Spanish", () => {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { MESSAGES, registerSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
+import { accountsField, registerSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
 import type { AccountCall } from "../../core/identity/index.ts";
 import type { StoreContext } from "../context.ts";
 import { describeAuthError, forwardCookies } from "./auth-errors.server.ts";
@@ -27,8 +27,8 @@ async function signedIn(request: Request, context: StoreContext, authHeaders: He
 }
 
 /**
- * An account form's answer in the request's language: the domain writes its messages in English (the
- * spec's catalogue), and the page shows them in its own.
+ * An account form's answer in the request's language: the steps answer texts of the catalogue by id (the
+ * spec's catalogue), which the page words in its own; what the door worded already stays as it is.
  */
 export function localizeResult<R extends { error?: string; message?: string; fieldErrors?: Record<string, string> }>(request: Request, result: R): R {
   const out: { error?: string; message?: string; fieldErrors?: Record<string, string> } = { ...result };
@@ -45,7 +45,7 @@ export async function pageCall(request: Request, context: StoreContext): Promise
 
 export async function signIn(request: Request, context: StoreContext, fields: Fields): Promise<AuthFormResult | Response> {
   const parsed = signInSchema.safeParse(fields);
-  if (!parsed.success) return { ok: false, mode: "signin", error: MESSAGES.fillAll };
+  if (!parsed.success) return { ok: false, mode: "signin", error: accountsField("account.error.fillAll") };
   const { email } = parsed.data;
   const result = await context.useCases.identity.passwordSignIn(await pageCall(request, context), parsed.data);
   if (!result.ok) {
@@ -60,7 +60,7 @@ export async function register(request: Request, context: StoreContext, fields: 
   const keep = { email: fields.email ?? "", displayName: fields.displayName ?? "" };
   if (!parsed.success) {
     const errors = fieldWords(request, parsed.error);
-    return { ok: false, mode: "register", error: Object.values(errors)[0] ?? MESSAGES.registrationFailed, fields: keep };
+    return { ok: false, mode: "register", error: Object.values(errors)[0] ?? accountsField("account.error.registrationFailed"), fields: keep };
   }
   const result = await context.useCases.identity.createAccount(await pageCall(request, context), parsed.data);
   if (!result.ok) return { ok: false, mode: "register", error: result.error, fields: keep };
@@ -70,7 +70,7 @@ export async function register(request: Request, context: StoreContext, fields: 
 /** The same answer whether or not the address has an account, so the form tells nobody who is registered. */
 export async function requestReset(request: Request, context: StoreContext, fields: Fields): Promise<AuthFormResult> {
   const parsed = resetRequestSchema.safeParse(fields);
-  if (!parsed.success) return { ok: false, mode: "reset", error: fieldWords(request, parsed.error).email ?? MESSAGES.resetFailed, fields: { email: fields.email ?? "" } };
+  if (!parsed.success) return { ok: false, mode: "reset", error: fieldWords(request, parsed.error).email ?? localizeText(request, accountsField("account.error.resetFailed")), fields: { email: fields.email ?? "" } };
   const { email } = parsed.data;
   const result = await context.useCases.identity.sendPasswordReset(await pageCall(request, context), email);
   if (!result.ok) return { ok: false, mode: "reset", error: result.error, fields: { email } };

@@ -5,7 +5,7 @@ import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { planReorder, TICKETS_SENT_NOTE } from "../../core/orders/rules.ts";
 import { CARD_MESSAGES } from "../../core/payments/inputs.ts";
 import { maskedCard, TEST_CARD_OUTCOMES } from "../../core/payments/rules.ts";
-import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
+import { WISHLIST_MESSAGES } from "../../tests/messages.ts";
 import { localizeText, sayText } from "./i18n.server.ts";
 
 const spanish = new Request("http://store.test/es/checkout");

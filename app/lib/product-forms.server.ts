@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { slugSchema } from "../../core/catalog/index.ts";
-import { ALERT_MESSAGES, notifyFormSchema } from "../../core/alerts/index.ts";
-import { entryFormSchema, RAFFLE_MESSAGES } from "../../core/raffles/index.ts";
+import { alertsField, notifyFormSchema } from "../../core/alerts/index.ts";
+import { entryFormSchema, rafflesText } from "../../core/raffles/index.ts";
 import type { DomainError } from "../../core/shared/errors.ts";
+import type { TextRef } from "../../core/shared/text.ts";
 import type { StoreContext } from "../context.ts";
 import type { NotifyResult } from "../components/product/notify-me.tsx";
 import type { RaffleResult } from "../components/product/raffle-entry.tsx";
-import { localizeText, requestLocale } from "./i18n.server.ts";
+import { firstWords, localizeText, requestLocale } from "./i18n.server.ts";
 import { expectDomainError } from "./domain-errors.server.ts";
 import { badForm } from "./form.server.ts";
 import { getViewer } from "./session.server.ts";
@@ -46,13 +47,13 @@ async function notifyAction(
   // A signed-in shopper's page names the account's address (a hidden field): the session's is used, and a
   // page made for another account (signed out and in again in another tab) is refused rather than guessed.
   if (viewer && given.trim().toLowerCase() !== viewer.email.toLowerCase()) {
-    const message = localizeText(request, ALERT_MESSAGES.otherAccount);
+    const message = localizeText(request, alertsField("shop.domain.notify.otherAccount"));
     return data<{ notify: NotifyResult }>({ notify: { ok: false, error: message, email: "" } }, { status: 400, headers: noStore });
   }
   const parsed = notifyFormSchema.safeParse({ email: viewer ? viewer.email : given, variant: fields.variant });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const message = localizeText(request, issue?.message ?? ALERT_MESSAGES.invalidEmail);
+    const message = firstWords(request, parsed.error, alertsField("account.error.invalidEmail"));
     const onEmail = issue?.path[0] === "email";
     return data<{ notify: NotifyResult }>({ notify: { ok: false, error: message, ...(onEmail ? { fieldError: message } : {}), email } }, { status: 400, headers: noStore });
   }
@@ -79,10 +80,10 @@ async function raffleAction(
   viewer: { id: string } | null,
   fields: Fields,
 ) {
-  const refuse = (message: DomainError | string, status: number) => data<{ raffle: RaffleResult }>({ raffle: { ok: false, error: localizeText(request, message) } }, { status, headers: noStore });
-  if (!viewer) return refuse(RAFFLE_MESSAGES.signInToEnter, 401);
+  const refuse = (message: DomainError | TextRef, status: number) => data<{ raffle: RaffleResult }>({ raffle: { ok: false, error: localizeText(request, message) } }, { status, headers: noStore });
+  if (!viewer) return refuse(rafflesText("shop.domain.raffle.signInToEnter"), 401);
   const parsed = entryFormSchema.safeParse({ variant: fields.variant });
-  if (!parsed.success) return refuse(RAFFLE_MESSAGES.chooseSize, 400);
+  if (!parsed.success) return refuse(rafflesText("shop.domain.raffle.chooseSize"), 400);
   try {
     const entry = await context.useCases.raffles.enterRaffle({ productId: product.id, accountId: viewer.id, variantId: parsed.data.variant });
     const variant = product.variants.find((v) => v.id === entry.variantId);

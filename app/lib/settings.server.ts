@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { localePath } from "../i18n/index.ts";
-import { deleteAccountSchema, MESSAGES, preferencesSchema } from "../../core/accounts/index.ts";
+import { accountsField, deleteAccountSchema, preferencesSchema } from "../../core/accounts/index.ts";
 import { z } from "zod";
 import type { StoreContext } from "../context.ts";
 import type { FormResult } from "../components/account/form-result.ts";
@@ -9,12 +9,13 @@ import { clearCartCookie } from "./cart.server.ts";
 import { expectDomainError } from "./domain-errors.server.ts";
 import { readForm } from "./form.server.ts";
 import { requireViewer } from "./session.server.ts";
-import { cookieLocale, fieldWords, languageSetCookie, localizedRedirect, localizeText, requestLocale } from "./i18n.server.ts";
+import { cookieLocale, fieldWords, firstWords, languageSetCookie, localizedRedirect, localizeText, requestLocale } from "./i18n.server.ts";
 import { localizeResult } from "./accounts.server.ts";
 import { noStore } from "./private-page.ts";
 
-const PREFERENCES_SAVED = "Preferences saved.";
-const SIGNED_OUT_THERE = "Signed out there.";
+// The page's own notices: ids of the catalogue, worded with the answer (localizeResult).
+const PREFERENCES_SAVED = "account.settings.saved";
+const SIGNED_OUT_THERE = "account.settings.signedOutThere";
 const sessionIdSchema = z.object({ sessionId: z.string().min(1).max(100) });
 
 /** A session's User-Agent as a person reads it: the app's own name, else the browser and the system. */
@@ -41,7 +42,7 @@ export async function settingsAction(request: Request, context: StoreContext) {
     const parsed = preferencesSchema.safeParse(form);
     if (!parsed.success) {
       const errors = fieldWords(request, parsed.error);
-      return reply({ intent: "preferences", ok: false, error: Object.values(errors)[0] ?? MESSAGES.unexpected, fieldErrors: errors });
+      return reply({ intent: "preferences", ok: false, error: Object.values(errors)[0] ?? accountsField("error.unexpected.detail"), fieldErrors: errors });
     }
     const p = parsed.data;
     const preferences = {
@@ -72,11 +73,11 @@ export async function settingsAction(request: Request, context: StoreContext) {
   if (form.intent === "revoke") {
     // Only the account's own sessions are found (core's endSession): an id of another's is "not found".
     const parsed = sessionIdSchema.safeParse(form);
-    if (!parsed.success) return reply({ intent: "revoke", ok: false, error: MESSAGES.unexpected });
+    if (!parsed.success) return reply({ intent: "revoke", ok: false, error: accountsField("error.unexpected.detail") });
     try {
       await context.useCases.accounts.endSession(viewer.id, parsed.data.sessionId);
     } catch (error) {
-      return reply({ intent: "revoke", ok: false, error: expectDomainError(error).message }, 404);
+      return reply({ intent: "revoke", ok: false, error: localizeText(request, expectDomainError(error)) }, 404);
     }
     return reply({ intent: "revoke", ok: true, message: SIGNED_OUT_THERE });
   }
@@ -84,13 +85,13 @@ export async function settingsAction(request: Request, context: StoreContext) {
   if (form.intent === "delete") {
     const parsed = deleteAccountSchema.safeParse(form);
     if (!parsed.success) {
-      return reply({ intent: "delete", ok: false, error: parsed.error.issues[0]?.message ?? MESSAGES.deletionFailed, fieldErrors: fieldWords(request, parsed.error) });
+      return reply({ intent: "delete", ok: false, error: firstWords(request, parsed.error, accountsField("account.error.deletionFailed")), fieldErrors: fieldWords(request, parsed.error) });
     }
     let deleted;
     try {
       deleted = await context.useCases.identity.deleteAccount({ headers: request.headers, clientIp: context.clientIp }, viewer, parsed.data.password);
     } catch {
-      return reply({ intent: "delete", ok: false, error: MESSAGES.deletionFailed }, 500);
+      return reply({ intent: "delete", ok: false, error: accountsField("account.error.deletionFailed") }, 500);
     }
     if (!deleted.ok) {
       const throttled = deleted.retryAfterMs !== undefined;
@@ -109,5 +110,5 @@ export async function settingsAction(request: Request, context: StoreContext) {
     return localizedRedirect(request, "/", { headers });
   }
 
-  return reply({ intent: "preferences", ok: false, error: MESSAGES.unexpected });
+  return reply({ intent: "preferences", ok: false, error: accountsField("error.unexpected.detail") });
 }

@@ -1,5 +1,5 @@
 import { Link, metaIntl, useT } from "../i18n/index.ts";
-import { ALERT_MESSAGES, stopTokenSchema } from "../../core/alerts/index.ts";
+import { alertsField, stopTokenSchema } from "../../core/alerts/index.ts";
 import { TokenActionPage } from "../components/layout/token-action-page.tsx";
 import { tokenPageAction, tokenPageLoader, type TokenResult } from "../lib/token-page.server.ts";
 import type { Route } from "./+types/alerts-stop";
@@ -25,7 +25,7 @@ export const loader = tokenPageLoader({
 export const action = tokenPageAction({
   token: stopTokenSchema,
   tokenInAddress: true,
-  badLink: { status: 400, message: ALERT_MESSAGES.badStopLink },
+  badLink: { status: 400, message: alertsField("shop.domain.notify.badStopLink") },
   act: async (context, token) => {
     await context.useCases.alerts.stopAlerts(token);
     return {};

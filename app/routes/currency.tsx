@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { Form, metaIntl, useT } from "../i18n/index.ts";
-import { currencyChoiceSchema } from "../../core/currency/index.ts";
+import { CHOOSE_CURRENCY, currencyChoiceSchema } from "../../core/currency/index.ts";
 import { inputClass, labelClass, Notice, primaryButton } from "../components/account/page-shell.tsx";
 import { useCurrency } from "../components/product/display-currency.tsx";
 import { guestCurrencyCookie } from "../lib/currency.server.ts";
@@ -8,7 +8,7 @@ import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
-import { localizeText } from "../lib/i18n.server.ts";
+import { firstWords, localizeText } from "../lib/i18n.server.ts";
 import type { Route } from "./+types/currency";
 import { noStore } from "../lib/private-page.ts";
 
@@ -24,7 +24,7 @@ export type CurrencyResult = { error: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = currencyChoiceSchema.safeParse(form.currency);
-  if (!parsed.success) return data<CurrencyResult>({ error: localizeText(request, parsed.error.issues[0]?.message ?? "Please choose a currency.") }, { status: 400, headers: noStore });
+  if (!parsed.success) return data<CurrencyResult>({ error: firstWords(request, parsed.error, CHOOSE_CURRENCY) }, { status: 400, headers: noStore });
   try {
     await context.useCases.currency.requireOffered(parsed.data);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { data, useNavigation } from "react-router";
 import { Form, Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
+import { accountsField } from "../../core/accounts/index.ts";
 import { localizeResult, register, requestReset, signIn, type AuthFormResult } from "../lib/accounts.server.ts";
 import { actionRetryAfter } from "../lib/retry-after.ts";
 import { readForm } from "../lib/form.server.ts";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   else if (form.intent === "reset") result = await requestReset(request, context, form);
   else result = await signIn(request, context, form);
   if (result instanceof Response) return result;
-  const status = result.ok ? 200 : result.error.startsWith("Too many") ? 429 : 400;
+  const status = result.ok ? 200 : result.error === accountsField("account.error.tooManyRequests") ? 429 : 400;
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (!result.ok && result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
   return data(localizeResult(request, result), { status, headers });

@@ -3,7 +3,7 @@ import { Link, metaIntl, useT, type MessageId } from "../i18n/index.ts";
 import { confirmTokenSchema } from "../../core/newsletter/index.ts";
 import { TokenActionPage } from "../components/layout/token-action-page.tsx";
 import { tokenPageAction, tokenPageLoader, type TokenResult } from "../lib/token-page.server.ts";
-import { NEWSLETTER_MESSAGES } from "../../core/newsletter/rules.ts";
+import { newsletterField } from "../../core/newsletter/rules.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -25,7 +25,7 @@ export const loader = tokenPageLoader({
 export const action = tokenPageAction({
   token: confirmTokenSchema,
   tokenInAddress: false,
-  badLink: { status: 410, message: NEWSLETTER_MESSAGES.badConfirmLink },
+  badLink: { status: 410, message: newsletterField("newsletter.message.badConfirmLink") },
   act: async (context, token) => ({ email: (await context.useCases.newsletter.confirmSubscription(token)).email }),
 });
 

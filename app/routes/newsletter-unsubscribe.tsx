@@ -3,7 +3,7 @@ import { Link, metaIntl, useT, type MessageId } from "../i18n/index.ts";
 import { unsubscribeTokenSchema } from "../../core/newsletter/index.ts";
 import { TokenActionPage } from "../components/layout/token-action-page.tsx";
 import { tokenPageAction, tokenPageLoader, type TokenResult } from "../lib/token-page.server.ts";
-import { NEWSLETTER_MESSAGES } from "../../core/newsletter/rules.ts";
+import { newsletterField } from "../../core/newsletter/rules.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -27,7 +27,7 @@ export const loader = tokenPageLoader({
 export const action = tokenPageAction({
   token: unsubscribeTokenSchema,
   tokenInAddress: true,
-  badLink: { status: 400, message: NEWSLETTER_MESSAGES.badUnsubscribeLink },
+  badLink: { status: 400, message: newsletterField("newsletter.message.badUnsubscribeLink") },
   act: async (context, token) => ({ email: (await context.useCases.newsletter.unsubscribeWithToken(token)).email }),
   logged: "newsletter unsubscribe",
 });

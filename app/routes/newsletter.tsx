@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
-import { localizeText } from "../lib/i18n.server.ts";
-import { NEWSLETTER_MESSAGES, subscribeSchema } from "../../core/newsletter/index.ts";
+import { firstWords, localizeText } from "../lib/i18n.server.ts";
+import { newsletterField, subscribeSchema } from "../../core/newsletter/index.ts";
 import { SubscribeForm } from "../components/newsletter/subscribe-form.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = subscribeSchema.safeParse(fields);
   const email = (fields.email ?? "").slice(0, 254);
   if (!parsed.success) {
-    const message = localizeText(request, parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalidEmail);
+    const message = firstWords(request, parsed.error, newsletterField("account.error.invalidEmail"));
     return data<SubscribeResult>({ ok: false, error: message, fieldError: message, email }, { status: 400, headers: noStore });
   }
   try {
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.log.warn({ clientIp: context.clientIp }, "newsletter sign-ups throttled");
     return data<SubscribeResult>({ ok: false, error: localizeText(request, refused), email }, { status: refused.status, headers: noStore });
   }
-  return data<SubscribeResult>({ ok: true, message: localizeText(request, NEWSLETTER_MESSAGES.checkInbox) }, { headers: noStore });
+  return data<SubscribeResult>({ ok: true, message: localizeText(request, newsletterField("newsletter.message.checkInbox")) }, { headers: noStore });
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {

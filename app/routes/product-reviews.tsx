@@ -2,7 +2,9 @@ import { data, redirect } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
 import { z } from "zod";
 import { optionValues, slugSchema } from "../../core/catalog/index.ts";
-import { REVIEW_MESSAGES, reviewFormSchema, reviewIdSchema } from "../../core/reviews/index.ts";
+import { reviewFormSchema, reviewIdSchema, reviewsText } from "../../core/reviews/index.ts";
+import type { DomainError } from "../../core/shared/errors.ts";
+import type { TextRef } from "../../core/shared/text.ts";
 import { ReviewForm } from "../components/reviews/review-form.tsx";
 import type { ReviewedProduct } from "../components/reviews/types.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
@@ -11,7 +13,7 @@ import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { ReviewActionResult } from "../components/reviews/types.ts";
 import type { Route } from "./+types/product-reviews";
-import { fieldWords, localizedRedirect, localizeErrors, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
+import { fieldWords, localizedRedirect, localizeText, requestLocale, serverT } from "../lib/i18n.server.ts";
 import { noStore } from "../lib/private-page.ts";
 
 
@@ -50,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const fields = await readForm(request, { multiline: ["comment"] });
   const t = serverT(request);
-  const say = (text: string) => localizeText(request, text);
+  const say = (said: DomainError | TextRef) => localizeText(request, said);
   const intent = intentSchema.safeParse(fields.intent);
   const productPage = `/shop/${product.slug}`;
   const back = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo, productPage) : null;
@@ -58,18 +60,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.ok && back) throw redirect(`${back.split("#")[0]}#reviews`, { status: 303, headers: noStore });
     return data<ReviewActionResult>(result, { status, headers: noStore });
   };
-  if (!intent.success) return reply({ intent: "unknown", reviewId: null, ok: false, error: say("Unknown review action."), signIn: false, product }, 400);
+  if (!intent.success) return reply({ intent: "unknown", reviewId: null, ok: false, error: say(reviewsText("shop.reviews.error.unknownAction")), signIn: false, product }, 400);
   const viewer = await getViewer(request, context);
 
   if (intent.data === "create" || intent.data === "update") {
     const write = intent.data;
+    // The message and the fields' messages, worded.
     const fail = (error: string, status: number, errors: Record<string, string> = {}) =>
-      reply({ intent: write, ok: false, error: say(error), fieldErrors: localizeErrors(request, errors) as Record<string, string>, fields, signIn: status === 401, product }, status);
-    if (!viewer) return fail(REVIEW_MESSAGES.signInToReview, 401);
+      reply({ intent: write, ok: false, error, fieldErrors: errors, fields, signIn: status === 401, product }, status);
+    if (!viewer) return fail(say(reviewsText("shop.reviews.error.signInToReview")), 401);
     const parsed = reviewFormSchema.safeParse(fields);
     if (!parsed.success) {
       const errors = fieldWords(request, parsed.error);
-      return fail(Object.values(errors)[0] ?? "Please check your review.", 400, errors);
+      return fail(Object.values(errors)[0] ?? say(reviewsText("shop.reviews.error.check")), 400, errors);
     }
     try {
       const author = { userId: viewer.id, productId: found.id };
@@ -79,22 +82,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } catch (error) {
       const refused = expectDomainError(error);
       const field = typeof refused.details.field === "string" ? refused.details.field : null;
-      return fail(refused.message, refused.status, field ? { [field]: refused.message } : {});
+      const message = say(refused);
+      return fail(message, refused.status, field ? { [field]: message } : {});
     }
   }
 
   const reviewId = reviewIdSchema.safeParse(fields.reviewId);
-  const fail = (error: string, status: number) =>
+  const fail = (error: DomainError | TextRef, status: number) =>
     reply({ intent: "helpful", reviewId: reviewId.success ? reviewId.data : null, ok: false, error: say(error), signIn: status === 401, product }, status);
-  if (!viewer) return fail(REVIEW_MESSAGES.signInForHelpful, 401);
-  if (!reviewId.success) return fail(REVIEW_MESSAGES.reviewNotFound, 400);
+  if (!viewer) return fail(reviewsText("shop.reviews.error.signInForHelpful"), 401);
+  if (!reviewId.success) return fail(reviewsText("shop.reviews.error.reviewNotFound"), 400);
   try {
     const vote = await context.useCases.reviews.markHelpful({ userId: viewer.id, reviewId: reviewId.data });
     const message = t(vote.counted ? "shop.reviews.helpful.thanks" : "shop.reviews.helpful.already");
     return reply({ intent: "helpful", reviewId: reviewId.data, ok: true, counted: vote.counted, helpfulCount: vote.helpfulCount, message });
   } catch (error) {
     const refused = expectDomainError(error);
-    return fail(refused.message, refused.status);
+    return fail(refused, refused.status);
   }
 }
 

@@ -1,6 +1,6 @@
 import { data, useLocation, useNavigation } from "react-router";
 import { Form, Link, useT } from "../i18n/index.ts";
-import { changePasswordSchema, MESSAGES, profileSchema } from "../../core/accounts/index.ts";
+import { accountsField, changePasswordSchema, profileSchema } from "../../core/accounts/index.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
 import { resultFor, type FormResult } from "../components/account/form-result.ts";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
@@ -49,22 +49,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = profileSchema.safeParse({ ...fields, marketingOptIn: form.marketingOptIn || undefined });
     if (!parsed.success) {
       const errors = fieldWords(request, parsed.error);
-      return reply({ intent: "profile", ok: false, error: Object.values(errors)[0] ?? MESSAGES.profileFailed, fieldErrors: errors, fields });
+      return reply({ intent: "profile", ok: false, error: Object.values(errors)[0] ?? accountsField("account.error.profileFailed"), fieldErrors: errors, fields });
     }
     try {
       await context.useCases.accounts.updateProfile(viewer.id, parsed.data);
     } catch (error) {
       context.log.error({ err: error, userId: viewer.id }, "profile update failed");
-      return reply({ intent: "profile", ok: false, error: MESSAGES.profileFailed, fields }, 500);
+      return reply({ intent: "profile", ok: false, error: accountsField("account.error.profileFailed"), fields }, 500);
     }
-    return reply({ intent: "profile", ok: true, message: MESSAGES.profileSaved });
+    return reply({ intent: "profile", ok: true, message: accountsField("account.error.profileSaved") });
   }
 
   if (form.intent === "password") {
     const parsed = changePasswordSchema.safeParse(form);
     if (!parsed.success) {
       const errors = fieldWords(request, parsed.error);
-      return reply({ intent: "password", ok: false, error: Object.values(errors)[0] ?? MESSAGES.changeFailed, fieldErrors: errors });
+      return reply({ intent: "password", ok: false, error: Object.values(errors)[0] ?? accountsField("account.error.changeFailed"), fieldErrors: errors });
     }
     const changed = await context.useCases.identity.changePassword({ headers: request.headers, clientIp: context.clientIp }, viewer, parsed.data);
     if (!changed.ok) {
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reply({ intent: "resend", ok: true, message: result.message });
   }
 
-  return reply({ intent: "profile", ok: false, error: MESSAGES.profileFailed });
+  return reply({ intent: "profile", ok: false, error: accountsField("account.error.profileFailed") });
 }
 
 function Detail({ term, value }: { term: string; value: string }) {

@@ -1,9 +1,8 @@
 import { data, useLocation } from "react-router";
 import { Form, Link, metaIntl, useLocale, useT } from "../i18n/index.ts";
-import { claimTokenSchema, type ClaimView } from "../../core/raffles/index.ts";
+import { claimTokenSchema, rafflesText, type ClaimView } from "../../core/raffles/index.ts";
+import type { TextRef } from "../../core/shared/text.ts";
 import { noStore } from "../lib/private-page.ts";
-// The texts from the module's database-free rules: the error boundary runs in the browser too.
-import { RAFFLE_MESSAGES } from "../../core/raffles/rules.ts";
 import { storeDateTime } from "../lib/dates.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { colorLabel } from "../lib/format.ts";
@@ -15,18 +14,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${metaIntl(m
 
 export const headers: Route.HeadersFunction = () => noStore;
 
-/** What stops this viewer from buying through the link now, as an English text the page translates; null: nothing. */
-function obstacle(claim: ClaimView, viewerId: string | null): string | null {
-  if (claim.inCheckout) return RAFFLE_MESSAGES.claimUsed;
-  if (claim.expired || (claim.status !== "won" && claim.status !== "claimed")) return RAFFLE_MESSAGES.claimExpired;
-  if (viewerId && viewerId !== claim.accountId) return RAFFLE_MESSAGES.claimOtherAccount;
+/** What stops this viewer from buying through the link now, as a text the page words; null: nothing. */
+function obstacle(claim: ClaimView, viewerId: string | null): TextRef | null {
+  if (claim.inCheckout) return rafflesText("shop.domain.raffle.claimUsed");
+  if (claim.expired || (claim.status !== "won" && claim.status !== "claimed")) return rafflesText("shop.domain.raffle.claimExpired");
+  if (viewerId && viewerId !== claim.accountId) return rafflesText("shop.domain.raffle.claimOtherAccount");
   return null;
 }
 
 async function load(request: Request, context: Route.LoaderArgs["context"], token: string | undefined) {
   const parsed = claimTokenSchema.safeParse(token);
   const claim = parsed.success ? await context.useCases.raffles.findClaim(parsed.data) : null;
-  if (!claim) throw data({ error: localizeText(request, RAFFLE_MESSAGES.badClaim) }, { status: 404, headers: noStore });
+  if (!claim) throw data({ error: localizeText(request, rafflesText("shop.domain.raffle.badClaim")) }, { status: 404, headers: noStore });
   const viewer = await getViewer(request, context);
   return { claim, viewer, token: parsed.data! };
 }
@@ -53,7 +52,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { claim, viewer } = await load(request, context, params.token);
   if (!viewer) throw localizedRedirect(request, `/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   const problem = obstacle(claim, viewer.id);
-  if (problem) return data({ error: localizeText(request, problem) }, { status: problem === RAFFLE_MESSAGES.claimUsed ? 409 : 410, headers: noStore });
+  if (problem) return data({ error: localizeText(request, problem) }, { status: problem.id === "shop.domain.raffle.claimUsed" ? 409 : 410, headers: noStore });
   try {
     const cartId = await context.useCases.cart.ensureCartOfUser(viewer.id);
     const cart = await context.useCases.cart.getCart(cartId);
@@ -115,7 +114,8 @@ function ClaimSignIn() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = (error as { data?: { error?: string } } | undefined)?.data?.error ?? RAFFLE_MESSAGES.badClaim;
+  const t = useT();
+  const message = (error as { data?: { error?: string } } | undefined)?.data?.error ?? t("shop.domain.raffle.badClaim");
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <p role="alert" className="font-semibold">

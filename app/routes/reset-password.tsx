@@ -1,17 +1,17 @@
 import { data, useNavigation } from "react-router";
 import { Form, Link, metaIntl, useT } from "../i18n/index.ts";
-import { MESSAGES, newPasswordSchema } from "../../core/accounts/index.ts";
+import { accountsField, newPasswordSchema } from "../../core/accounts/index.ts";
 import { describeAuthError } from "../lib/auth-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import type { Route } from "./+types/reset-password";
-import { fieldWords, localizedRedirect, localizeText } from "../lib/i18n.server.ts";
+import { firstWords, localizedRedirect, localizeText } from "../lib/i18n.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${metaIntl(matches).formatMessage({ id: "account.reset.pageTitle" })} | East Harlem` },
   { name: "robots", content: "noindex" },
 ];
 
-const EXPIRED = "This reset link has expired or was already used. Please ask for a new one.";
+const EXPIRED = "account.reset.expired";
 
 /** The mailed link lands here (through /api/auth/reset-password/:token) with ?token=..., or ?error=INVALID_TOKEN. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -23,14 +23,14 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = newPasswordSchema.safeParse(form);
-  if (!parsed.success) return data({ error: localizeText(request, Object.values(fieldWords(request, parsed.error))[0] ?? MESSAGES.resetFailed) }, { status: 400 });
+  if (!parsed.success) return data({ error: firstWords(request, parsed.error, accountsField("account.error.resetFailed")) }, { status: 400 });
   try {
     await context.auth.api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers: request.headers });
   } catch (error) {
     const { cause } = describeAuthError(error);
     const expired = (error as { body?: { code?: string } }).body?.code === "INVALID_TOKEN";
     return data(
-      { error: localizeText(request, expired ? EXPIRED : cause ? describeAuthError(error).message : MESSAGES.resetFailed) },
+      { error: localizeText(request, expired ? EXPIRED : cause ? describeAuthError(error).message : accountsField("account.error.resetFailed")) },
       { status: 400 },
     );
   }

@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
-import { toggleSchema } from "../../core/wishlist/index.ts";
-import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
+import { toggleSchema, wishlistField } from "../../core/wishlist/index.ts";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
-import { localizeText } from "../lib/i18n.server.ts";
+import { firstWords, localizeText } from "../lib/i18n.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
@@ -24,17 +23,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const back = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo) : null;
-  // Core's English messages, in the page's language.
-  const localized = (result: WishlistToggleResult): WishlistToggleResult =>
-    result.ok ? { ...result, message: localizeText(request, result.message) } : { ...result, error: localizeText(request, result.error) };
-  const reply = (result: WishlistToggleResult, status: number) =>
-    data<WishlistToggleResult>(localized(back && !result.ok ? { ...result, back } : result), { status, headers: noStore });
+  // The result's message and error are worded in the page's language where they are made.
+  const reply = (result: WishlistToggleResult, status: number) => data<WishlistToggleResult>(back && !result.ok ? { ...result, back } : result, { status, headers: noStore });
 
   const viewer = await getViewer(request, context);
-  if (!viewer) return reply({ ok: false, error: WISHLIST_MESSAGES.loginRequired, signIn: true }, 401);
+  if (!viewer) return reply({ ok: false, error: localizeText(request, wishlistField("wishlist.domain.loginRequired")), signIn: true }, 401);
 
   const parsed = toggleSchema.safeParse(fields);
-  if (!parsed.success) return reply({ ok: false, error: parsed.error.issues[0]?.message ?? WISHLIST_MESSAGES.productUnavailable }, 400);
+  if (!parsed.success) return reply({ ok: false, error: firstWords(request, parsed.error, wishlistField("cart.domain.itemGone")) }, 400);
   const input = parsed.data;
 
   let result: WishlistToggleResult;
@@ -42,16 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (input.intent === "save") {
       await context.useCases.wishlist.saveItem(viewer.id, { productId: input.productId, size: input.size, color: input.color });
-      result = { ok: true, saved: true, message: WISHLIST_MESSAGES.saved };
+      result = { ok: true, saved: true, message: localizeText(request, wishlistField("wishlist.domain.saved")) };
     } else {
       await context.useCases.wishlist.removeProductFromWishlists(viewer.id, input.productId);
-      result = { ok: true, saved: false, message: WISHLIST_MESSAGES.removed };
+      result = { ok: true, saved: false, message: localizeText(request, wishlistField("wishlist.domain.removed")) };
     }
   } catch (error) {
     const refused = expectDomainError(error);
     status = refused.status;
     // SPEC section 4: a duplicate-add error marks the item as saved.
-    result = refused.code === "wishlist.item_exists" ? { ok: false, error: refused.message, saved: true } : { ok: false, error: refused.message };
+    const said = localizeText(request, refused);
+    result = refused.code === "wishlist.item_exists" ? { ok: false, error: said, saved: true } : { ok: false, error: said };
   }
   if (back && (result.ok || result.saved)) throw redirect(back, { status: 303, headers: noStore });
   return reply(result, status);

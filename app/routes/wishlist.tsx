@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { Link, metaIntl, useT } from "../i18n/index.ts";
 import type { z } from "zod";
-import { createListSchema, itemIdSchema, listIdSchema, moveToCartSchema, renameListSchema, selectedListSchema, sharingSchema, updateItemSchema } from "../../core/wishlist/index.ts";
-import { WISHLIST_MESSAGES } from "../../core/wishlist/rules.ts";
+import { createListSchema, itemIdSchema, listIdSchema, moveToCartSchema, renameListSchema, selectedListSchema, sharingSchema, updateItemSchema, wishlistField } from "../../core/wishlist/index.ts";
 import { guardedMeta, MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { Notice } from "../components/account/page-shell.tsx";
 import { ListNavigation, ListSettings } from "../components/wishlist/list-settings.tsx";
@@ -13,7 +12,7 @@ import { readForm } from "../lib/form.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/wishlist";
-import { fieldWords, localizedRedirect, localizeErrors, localizeText, serverT } from "../lib/i18n.server.ts";
+import { fieldWords, firstWords, localizedRedirect, localizeText, serverT } from "../lib/i18n.server.ts";
 import { storedWishlistName, wishlistName } from "../lib/format.ts";
 import { noStore } from "../lib/private-page.ts";
 
@@ -44,24 +43,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Something in that request was not right.";
-}
-
 /** Every change on the page; each acts only on the signed-in viewer's own lists and items. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const fields = await readForm(request, { multiline: ["notes", "description"] });
   const intent = fields.intent ?? "";
   const target = (key: "itemId" | "listId") => (/^\d{1,9}$/.test(fields[key] ?? "") ? Number(fields[key]) : null);
-  // Core's English messages, in the page's language.
-  const localized = (result: WishlistActionResult): WishlistActionResult =>
-    result.ok
-      ? { ...result, message: localizeText(request, result.message) }
-      : { ...result, error: localizeText(request, result.error), ...(result.fieldErrors ? { fieldErrors: localizeErrors(request, result.fieldErrors) as Record<string, string> } : {}) };
-  const reply = (result: WishlistActionResult, status = result.ok ? 200 : 400) => data(localized(result), { status, headers: noStore });
+  // What the page is told, in its language.
+  const said = (id: Parameters<typeof wishlistField>[0]) => localizeText(request, wishlistField(id));
+  const reply = (result: WishlistActionResult, status = result.ok ? 200 : 400) => data(result, { status, headers: noStore });
   const invalid = (error: z.ZodError, key: "itemId" | "listId" | null) =>
-    reply({ intent, target: key ? target(key) : null, ok: false, error: firstIssue(error), fieldErrors: fieldWords(request, error) });
+    reply({ intent, target: key ? target(key) : null, ok: false, error: firstWords(request, error, wishlistField("cart.domain.badRequest")), fieldErrors: fieldWords(request, error) });
 
   try {
     switch (intent) {
@@ -76,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = renameListSchema.safeParse({ ...fields, name: storedWishlistName(serverT(request), fields.name) });
         if (!parsed.success) return invalid(parsed.error, "listId");
         await context.useCases.wishlist.renameWishlist(viewer.id, parsed.data);
-        return reply({ intent, target: parsed.data.listId, ok: true, message: WISHLIST_MESSAGES.listRenamed });
+        return reply({ intent, target: parsed.data.listId, ok: true, message: said("wishlist.domain.listRenamed") });
       }
       case "delete-list": {
         const parsed = listIdSchema.safeParse(fields);
@@ -88,19 +80,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = sharingSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "listId");
         const code = await context.useCases.wishlist.setWishlistSharing(viewer.id, parsed.data);
-        return reply({ intent, target: parsed.data.listId, ok: true, message: code ? WISHLIST_MESSAGES.madePublic : WISHLIST_MESSAGES.madePrivate });
+        return reply({ intent, target: parsed.data.listId, ok: true, message: said(code ? "wishlist.domain.madePublic" : "wishlist.domain.madePrivate") });
       }
       case "update-item": {
         const parsed = updateItemSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "itemId");
         await context.useCases.wishlist.updateItem(viewer.id, parsed.data);
-        return reply({ intent, target: parsed.data.itemId, ok: true, message: WISHLIST_MESSAGES.itemUpdated });
+        return reply({ intent, target: parsed.data.itemId, ok: true, message: said("wishlist.domain.itemUpdated") });
       }
       case "remove-item": {
         const parsed = itemIdSchema.safeParse(fields);
         if (!parsed.success) return invalid(parsed.error, "itemId");
         await context.useCases.wishlist.removeItem(viewer.id, parsed.data.itemId);
-        return reply({ intent, target: null, ok: true, message: WISHLIST_MESSAGES.removed });
+        return reply({ intent, target: null, ok: true, message: said("wishlist.domain.removed") });
       }
       case "move-to-cart": {
         const parsed = moveToCartSchema.safeParse(fields);
@@ -108,15 +100,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { cartId } = await ensureCartId(request, context);
         const moved = await context.useCases.wishlist.moveItemToCart(viewer.id, parsed.data, cartId);
         track(request, context, { type: "add_to_cart", productId: moved.productId, variantId: moved.variantId, quantity: 1, valueCents: moved.unitPriceCents });
-        return reply({ intent, target: null, ok: true, message: WISHLIST_MESSAGES.movedToCart });
+        return reply({ intent, target: null, ok: true, message: said("wishlist.domain.movedToCart") });
       }
       default:
-        return reply({ intent, target: null, ok: false, error: "Unknown wishlist action." });
+        return reply({ intent, target: null, ok: false, error: said("wishlist.domain.unknownAction") });
     }
   } catch (error) {
     const refused = expectDomainError(error);
     const key = intent.endsWith("-item") || intent === "move-to-cart" ? "itemId" : "listId";
-    return reply({ intent, target: target(key), ok: false, error: refused.message }, refused.status);
+    return reply({ intent, target: target(key), ok: false, error: localizeText(request, refused) }, refused.status);
   }
 }
 

@@ -5,7 +5,7 @@ import { accounts, carts, sessions, userProfiles, users, verifications, wishlist
 import { AccountError, accountsText } from "./errors.ts";
 import { attachGuestCart } from "../cart/index.ts";
 import { findUserByEmail } from "./queries.ts";
-import { attemptPair, DEFAULT_PREFERENCES, deletedAccountEmail, MESSAGES, type AttemptPair } from "./rules.ts";
+import { accountsField, attemptPair, DEFAULT_PREFERENCES, deletedAccountEmail, type AttemptPair } from "./rules.ts";
 import { claimAttempt, forgiveAttempts } from "./throttle.ts";
 import { crashPoint } from "../shared/failpoints.ts";
 
@@ -168,12 +168,12 @@ export async function signInWithPassword<Session>(
     const decision = await claimAttempt(tx, pair, now);
     return decision.allowed ? { allowed: true as const, user: await findUserByEmail(tx, pair.account) } : decision;
   });
-  if (!start.allowed) return { ok: false, error: MESSAGES.tooManyRequests, retryAfterMs: start.retryAfterMs };
+  if (!start.allowed) return { ok: false, error: accountsField("account.error.tooManyRequests"), retryAfterMs: start.retryAfterMs };
   if (!start.user || !start.user.active || start.user.deletedAt) {
     await ports.spendPasswordCheck();
     // A deactivated (not deleted) account is told so; no session is ever started for it.
     const deactivated = start.user && !start.user.active && !start.user.deletedAt;
-    return { ok: false, error: deactivated ? MESSAGES.accountDeactivated : MESSAGES.userNotFound };
+    return { ok: false, error: accountsField(deactivated ? "account.error.accountDeactivated" : "account.error.userNotFound") };
   }
   const checked = await ports.checkPassword();
   if (!checked.ok) return checked;

@@ -1,6 +1,6 @@
 // The accounts module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code and by other modules' rules).
-export { attemptPair, authErrorMessage, causeFromProviderCode, type AuthCause, DEFAULT_PREFERENCES, deletedAccountEmail, isAdminRole, MESSAGES, MIN_PASSWORD_LENGTH, PASSWORD_THROTTLE, THROTTLE } from "./rules.ts";
+export { accountsField, attemptPair, authErrorMessage, causeFromProviderCode, type AuthCause, DEFAULT_PREFERENCES, deletedAccountEmail, isAdminRole, MIN_PASSWORD_LENGTH, PASSWORD_THROTTLE, THROTTLE, UNEXPECTED_AUTH_ERROR } from "./rules.ts";
 export { changePasswordJsonSchema, changePasswordSchema, deleteAccountSchema, newPasswordSchema, preferencesJsonSchema, preferencesSchema, profileJsonSchema, profileSchema, registerJsonSchema, registerSchema, resetRequestSchema, signInSchema } from "./inputs.ts";
 export { findPairAttempts, findUserByEmail, getAccount, listSessions, type SignedInSession } from "./queries.ts";
 export { applyAdminEmails, endSession, ensureProfile, finishSignIn, retireAccount, setCurrencyPreference, setRoleByEmail, signInWithPassword, signUpWithPassword, softDeleteUser, updatePreferences, updateProfile, withPasswordThrottle, type PasswordSignInPorts, type PasswordSignUpPorts } from "./commands.ts";

@@ -1,28 +1,28 @@
 import { z } from "zod";
-import { MESSAGES, MIN_PASSWORD_LENGTH } from "./rules.ts";
+import { accountsField as field, MIN_PASSWORD_LENGTH } from "./rules.ts";
 import { DISPLAY_CURRENCIES } from "../currency/rules.ts";
 
 const email = z.string().trim().toLowerCase().max(254);
-const text = (max: number) => z.string().max(max, `Please use at most ${max} characters.`);
+const name = z.string().max(50, field("account.error.max50"));
 
 /** Login: both fields required (a field missing or not text, as JSON may send it, is not filled in). */
 export const signInSchema = z.object({
-  email: z.string(MESSAGES.fillAll).trim().toLowerCase().max(254).min(1, MESSAGES.fillAll),
-  password: z.string(MESSAGES.fillAll).min(1, MESSAGES.fillAll).max(128),
+  email: z.string(field("account.error.fillAll")).trim().toLowerCase().max(254).min(1, field("account.error.fillAll")),
+  password: z.string(field("account.error.fillAll")).min(1, field("account.error.fillAll")).max(128),
 });
 
-const displayName = z.string().trim().max(80, "Please use at most 80 characters.").optional().default("");
+const displayName = z.string().trim().max(80, field("account.error.max80")).optional().default("");
 
 /**
  * The registration rules in the form's order, the first one broken reported: shared by the sign-up form
  * and the app's API (registerJsonSchema), so both refuse the same accounts with the same words.
  */
 function checkRegistration(v: { email: string; password: string; confirmPassword: string; acceptTerms: boolean }, ctx: z.RefinementCtx): void {
-  if (!v.email || !v.password || !v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.fillRequired, path: ["form"] });
-  else if (!z.email().safeParse(v.email).success) ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail, path: ["email"] });
-  else if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
-  else if (v.password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["password"] });
-  else if (!v.acceptTerms) ctx.addIssue({ code: "custom", message: MESSAGES.acceptTerms, path: ["acceptTerms"] });
+  if (!v.email || !v.password || !v.confirmPassword) ctx.addIssue({ code: "custom", message: field("account.error.fillRequired"), path: ["form"] });
+  else if (!z.email().safeParse(v.email).success) ctx.addIssue({ code: "custom", message: field("account.error.invalidEmail"), path: ["email"] });
+  else if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", message: field("account.error.passwordsDontMatch"), path: ["confirmPassword"] });
+  else if (v.password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: field("account.error.passwordTooShort"), path: ["password"] });
+  else if (!v.acceptTerms) ctx.addIssue({ code: "custom", message: field("account.error.acceptTerms"), path: ["acceptTerms"] });
 }
 
 /** Registration: email, password, confirmation and the accepted terms. */
@@ -42,15 +42,15 @@ export const registerSchema = z
  */
 export const registerJsonSchema = z
   .object({
-    email: z.string(MESSAGES.fillRequired).trim().toLowerCase().max(254, MESSAGES.invalidEmail),
-    password: z.string(MESSAGES.fillRequired).max(128, "Please use at most 128 characters."),
+    email: z.string(field("account.error.fillRequired")).trim().toLowerCase().max(254, field("account.error.invalidEmail")),
+    password: z.string(field("account.error.fillRequired")).max(128, field("api.domain.tooLong")),
     displayName,
-    acceptTerms: z.boolean(MESSAGES.acceptTerms),
+    acceptTerms: z.boolean(field("account.error.acceptTerms")),
   })
   .superRefine((v, ctx) => checkRegistration({ ...v, confirmPassword: v.password }, ctx));
 
 export const resetRequestSchema = z.object({
-  email: z.string("Please enter your email address.").trim().toLowerCase().max(254).min(1, "Please enter your email address.").pipe(z.email(MESSAGES.invalidEmail)),
+  email: z.string(field("account.error.emailRequired")).trim().toLowerCase().max(254).min(1, field("account.error.emailRequired")).pipe(z.email(field("account.error.invalidEmail"))),
 });
 
 export const newPasswordSchema = z
@@ -60,19 +60,19 @@ export const newPasswordSchema = z
     confirmPassword: z.string().max(128),
   })
   .superRefine((v, ctx) => {
-    if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
-    else if (v.password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["password"] });
+    if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", message: field("account.error.passwordsDontMatch"), path: ["confirmPassword"] });
+    else if (v.password.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: field("account.error.passwordTooShort"), path: ["password"] });
   });
 
 /** The new password's rules, shared by the profile's form and the app's API (changePasswordJsonSchema). */
 function checkNewPassword(v: { newPassword: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
-  if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MESSAGES.newPasswordsDontMatch, path: ["confirmPassword"] });
-  else if (v.newPassword.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort, path: ["newPassword"] });
+  if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", message: field("account.error.newPasswordsDontMatch"), path: ["confirmPassword"] });
+  else if (v.newPassword.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", message: field("account.error.passwordTooShort"), path: ["newPassword"] });
 }
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, MESSAGES.fillAll).max(128),
+    currentPassword: z.string().min(1, field("account.error.fillAll")).max(128),
     newPassword: z.string().max(128),
     confirmPassword: z.string().max(128),
   })
@@ -81,21 +81,21 @@ export const changePasswordSchema = z
 /** Changing the password as JSON (the app's API): the form's rules, without the confirmation (the app asks twice on its own screen). */
 export const changePasswordJsonSchema = z
   .object({
-    currentPassword: z.string(MESSAGES.fillAll).min(1, MESSAGES.fillAll).max(128),
-    newPassword: z.string(MESSAGES.passwordTooShort).max(128, "Please use at most 128 characters."),
+    currentPassword: z.string(field("account.error.fillAll")).min(1, field("account.error.fillAll")).max(128),
+    newPassword: z.string(field("account.error.passwordTooShort")).max(128, field("api.domain.tooLong")),
   })
   .superRefine((v, ctx) => checkNewPassword({ ...v, confirmPassword: v.newPassword }, ctx));
 
 const PHONE = /^\+?[0-9 ().-]{7,20}$/;
 
 export const profileSchema = z.object({
-  firstName: text(50).trim(),
-  lastName: text(50).trim(),
+  firstName: name.trim(),
+  lastName: name.trim(),
   phone: z
     .string()
     .trim()
-    .max(20, "Please enter a valid phone number, such as +1 212 555 0116.")
-    .refine((p) => p === "" || (PHONE.test(p) && (p.match(/\d/g)?.length ?? 0) >= 7), "Please enter a valid phone number, such as +1 212 555 0116."),
+    .max(20, field("account.error.phone"))
+    .refine((p) => p === "" || (PHONE.test(p) && (p.match(/\d/g)?.length ?? 0) >= 7), field("account.error.phone")),
   marketingOptIn: z
     .literal("on")
     .optional()
@@ -115,9 +115,9 @@ const checkbox = z
   .transform((v) => v === "on");
 
 export const preferencesSchema = z.object({
-  theme: z.enum(THEMES, "Please choose a theme."),
-  language: z.enum(LANGUAGES, "Please choose a language."),
-  currency: z.enum(CURRENCIES, "Please choose a currency."),
+  theme: z.enum(THEMES, field("account.error.chooseTheme")),
+  language: z.enum(LANGUAGES, field("account.error.chooseLanguage")),
+  currency: z.enum(CURRENCIES, field("account.error.chooseCurrency")),
   emailOrderUpdates: checkbox,
   emailPromotions: checkbox,
   emailNewsletter: checkbox,
@@ -128,7 +128,7 @@ export const preferencesSchema = z.object({
 });
 
 export const deleteAccountSchema = z.object({
-  password: z.string("Please enter your password to confirm.").min(1, "Please enter your password to confirm.").max(128),
+  password: z.string(field("account.error.confirmWithPassword")).min(1, field("account.error.confirmWithPassword")).max(128),
 });
 
 const jsonSwitch = z.boolean().optional();

@@ -1,4 +1,5 @@
 import type { Preferences } from "../../db/schema/index.ts";
+import { fieldTextsOf } from "../shared/text.ts";
 
 /** Account rules and the product's messages (SPEC sections 5 and 8), word for word. */
 
@@ -22,35 +23,48 @@ export function deletedAccountEmail(userId: string): string {
   return `deleted:${userId}`;
 }
 
-export const MESSAGES = {
-  fillRequired: "Please fill in all required fields",
-  fillAll: "Please fill in all fields",
-  passwordsDontMatch: "Passwords do not match",
-  passwordTooShort: "Password must be at least 6 characters long",
-  acceptTerms: "Please accept the terms and conditions",
-  newPasswordsDontMatch: "New passwords do not match",
-  noUser: "No user is currently logged in",
-  userNotFound: "No account found with this email address.",
-  accountDeactivated: "This account has been deactivated. Please contact support.",
-  wrongPassword: "Incorrect password. Please try again.",
-  emailInUse: "An account with this email already exists.",
-  weakPassword: "Password should be at least 6 characters long.",
-  invalidEmail: "Please enter a valid email address.",
-  tooManyRequests: "Too many failed attempts. Please try again later.",
-  networkError: "Network error. Please check your connection and try again.",
-  requiresRecentLogin: "Please log in again to complete this action.",
-  unexpected: "An unexpected error occurred. Please try again.",
-  loginFailed: "Login failed",
-  registrationFailed: "Registration failed",
-  logoutFailed: "Logout failed",
-  resetFailed: "Password reset failed",
-  changeFailed: "Password change failed",
-  resendFailed: "Failed to resend verification",
-  deletionFailed: "Account deletion failed",
-  loadFailed: "Failed to load user data",
-  profileSaved: "Profile updated successfully!",
-  profileFailed: "Failed to update profile",
-} as const;
+/**
+ * The account's texts (SPEC sections 5 and 8): ids of the catalogue (texts/messages), worded by the doors in
+ * the request's language. The form checks give them as their messages; the steps (core/identity) answer them.
+ */
+export const accountsField = fieldTextsOf({
+  "account.error.fillRequired": [],
+  "account.error.fillAll": [],
+  "account.error.passwordsDontMatch": [],
+  "account.error.passwordTooShort": [],
+  "account.error.acceptTerms": [],
+  "account.error.newPasswordsDontMatch": [],
+  "account.error.userNotFound": [],
+  "account.error.accountDeactivated": [],
+  "account.error.wrongPassword": [],
+  "account.error.emailInUse": [],
+  "account.error.weakPassword": [],
+  "account.error.invalidEmail": [],
+  "account.error.tooManyRequests": [],
+  "account.error.networkError": [],
+  "account.error.requiresRecentLogin": [],
+  "error.unexpected.detail": [],
+  "account.error.loginFailed": [],
+  "account.error.registrationFailed": [],
+  "account.error.resetFailed": [],
+  "account.error.changeFailed": [],
+  "account.error.resendFailed": [],
+  "account.error.deletionFailed": [],
+  "account.error.profileSaved": [],
+  "account.error.profileFailed": [],
+  "account.error.resetSent": [],
+  "account.profile.verificationSent": [],
+  "account.error.emailRequired": [],
+  "account.error.max50": [],
+  "account.error.max80": [],
+  "api.domain.tooLong": [],
+  "account.error.phone": [],
+  "account.error.chooseTheme": [],
+  "account.error.chooseLanguage": [],
+  "account.error.chooseCurrency": [],
+  "account.error.confirmWithPassword": [],
+});
+const field = accountsField;
 
 /** The causes the identity layer reports, as the spec's catalogue names them. */
 export type AuthCause =
@@ -63,21 +77,27 @@ export type AuthCause =
   | "network-request-failed"
   | "requires-recent-login";
 
-const CAUSE_MESSAGES: Record<AuthCause, string> = {
-  "user-not-found": MESSAGES.userNotFound,
-  "wrong-password": MESSAGES.wrongPassword,
-  "email-already-in-use": MESSAGES.emailInUse,
-  "weak-password": MESSAGES.weakPassword,
-  "invalid-email": MESSAGES.invalidEmail,
-  "too-many-requests": MESSAGES.tooManyRequests,
-  "network-request-failed": MESSAGES.networkError,
-  "requires-recent-login": MESSAGES.requiresRecentLogin,
+const CAUSE_TEXTS: Record<AuthCause, string> = {
+  "user-not-found": field("account.error.userNotFound"),
+  "wrong-password": field("account.error.wrongPassword"),
+  "email-already-in-use": field("account.error.emailInUse"),
+  "weak-password": field("account.error.weakPassword"),
+  "invalid-email": field("account.error.invalidEmail"),
+  "too-many-requests": field("account.error.tooManyRequests"),
+  "network-request-failed": field("account.error.networkError"),
+  "requires-recent-login": field("account.error.requiresRecentLogin"),
 };
 
-/** The spec's error catalogue: a known cause's message, else the provider's message, else the fallback. */
+/** The text of an unexpected failure, which the steps replace with their own (login failed, ...). */
+export const UNEXPECTED_AUTH_ERROR = field("error.unexpected.detail");
+
+/**
+ * The spec's error catalogue: a known cause's text (its id), else the provider's own message (the identity
+ * library's words, which the catalogue cannot know), else the unexpected failure's text.
+ */
 export function authErrorMessage(cause: AuthCause | null, providerMessage?: string | null): string {
-  if (cause) return CAUSE_MESSAGES[cause];
-  return providerMessage?.trim() || MESSAGES.unexpected;
+  if (cause) return CAUSE_TEXTS[cause];
+  return providerMessage?.trim() || UNEXPECTED_AUTH_ERROR;
 }
 
 /** Maps better-auth's error codes to the catalogue's causes. */

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { ALERT_MESSAGES as M } from "./rules.ts";
+import { alertsField as field } from "./rules.ts";
 
 /** An address as the store keeps it: trimmed, lower case. */
 export const alertEmail = z
-  .string({ error: M.emailRequired })
+  .string({ error: field("account.error.emailRequired") })
   .trim()
   .toLowerCase()
-  .min(1, M.emailRequired)
-  .max(254, M.invalidEmail)
-  .pipe(z.email(M.invalidEmail));
+  .min(1, field("account.error.emailRequired"))
+  .max(254, field("account.error.invalidEmail"))
+  .pipe(z.email(field("account.error.invalidEmail")));
 
 /**
  * The product page's "Notify me" form. `variant`: the chosen variant's id, or empty for "any variant".
@@ -18,9 +18,9 @@ export const notifyFormSchema = z.object({
   email: alertEmail,
   variant: z
     .string()
-    .regex(/^\d{0,10}$/, M.badOption)
+    .regex(/^\d{0,10}$/, field("shop.domain.notify.badOption"))
     // An id is a 32-bit integer: a bigger number names no variant, and must not reach the query.
-    .refine((v) => v === "" || Number(v) <= 2_147_483_647, M.badOption)
+    .refine((v) => v === "" || Number(v) <= 2_147_483_647, field("shop.domain.notify.badOption"))
     .optional()
     .transform((v) => (v ? Number(v) : null)),
 });

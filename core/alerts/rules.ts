@@ -1,5 +1,7 @@
 // Pure "Notify me" rules: no database, no node-only modules (the product page's form imports this file).
 
+import { fieldTextsOf } from "../shared/text.ts";
+
 /**
  * How many subscribers one unit of stock that came back may wake per pass: 5 units mail the 10 oldest
  * sign-ups, not the 10,000 in line (ADR 0032). Some who are mailed will not buy, so a little more than one.
@@ -16,14 +18,14 @@ export const RESTOCK_LINE_CHUNK = 200;
 export const ALERT_THROTTLE = { limit: 20, windowMs: 60 * 60_000 } as const;
 export const alertThrottleKey = (clientIp: string) => `restock-alert:client:${clientIp}`;
 
-/** The English reference texts of the core's refusals (the page shows them from its catalogue). */
-export const ALERT_MESSAGES = {
-  emailRequired: "Please enter your email address.",
-  invalidEmail: "Please enter a valid email address.",
-  badStopLink: "This link is not valid. Use the link from the email as it was sent.",
-  badOption: "Please choose a size and color from the list.",
-  otherAccount: "This form was made for another account. Reload the page and try again.",
-} as const;
+/** The texts of the "Notify me" form's checks and refusals: ids of the catalogue (texts/messages), worded by the doors. */
+export const alertsField = fieldTextsOf({
+  "account.error.emailRequired": [],
+  "account.error.invalidEmail": [],
+  "shop.domain.notify.badStopLink": [],
+  "shop.domain.notify.badOption": [],
+  "shop.domain.notify.otherAccount": [],
+});
 
 /**
  * How many more subscribers this pass may mail for some stock: `available × RESTOCK_ALERT_RATIO`, less those

@@ -1,5 +1,4 @@
 /** Checkout settings and messages: pure, safe for the browser bundle. */
-import { MESSAGES } from "../accounts/rules.ts";
 
 /** How long stock stays reserved for an unpaid checkout (RESERVATION_TTL_MINUTES, default 15). */
 export const DEFAULT_HOLD_TTL_MS = 15 * 60 * 1000;
@@ -36,7 +35,7 @@ export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 export const CHECKOUT_MESSAGES = {
   nameRequired: "Full name is required.",
   emailRequired: "Email is required.",
-  emailInvalid: MESSAGES.invalidEmail,
+  emailInvalid: "Please enter a valid email address.",
   countryInvalid: "Choose a country.",
   paymentFailed: "Payment failed",
   checkFields: "Please check the fields marked below.",

@@ -16,7 +16,7 @@ export {
   type ForeignCurrency,
   type ShownCurrency,
 } from "./rules.ts";
-export { currencyChoiceSchema, rateChangeSchema, type RateChange } from "./inputs.ts";
+export { CHOOSE_CURRENCY, currencyChoiceSchema, rateChangeSchema, type RateChange } from "./inputs.ts";
 export { CurrencyError } from "./errors.ts";
 export { currentRates, listRates, requireOffered, type RateRow } from "./queries.ts";
 export { clearRate, setRate } from "./commands.ts";

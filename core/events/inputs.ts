@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { MESSAGES } from "../accounts/rules.ts";
 import { translatedText } from "../shared/zod.ts";
 
 /** A Spanish text: optional (empty: the Spanish pages show the English one), as long as the English may be. */
@@ -73,7 +72,7 @@ export const checkInSchema = z.object({
 
 export const rsvpFormSchema = z.object({
   name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
-  email: z.string().trim().toLowerCase().pipe(z.email(MESSAGES.invalidEmail).max(254)),
+  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address.").max(254)),
   partySize: z.coerce.number({ error: "Choose how many people are coming." }).int().min(1, "At least 1 person."),
 });
 export type RsvpForm = z.infer<typeof rsvpFormSchema>;

@@ -9,7 +9,7 @@ import {
   consume,
   findUserByEmail,
   getAccount,
-  MESSAGES,
+  accountsField as say,
   signInWithPassword,
   signUpWithPassword,
   softDeleteUser,
@@ -18,19 +18,21 @@ import {
   updatePreferences,
   withPasswordThrottle,
   type Preferences,
+  UNEXPECTED_AUTH_ERROR,
 } from "../accounts/index.ts";
 import { requireOffered, type DisplayCurrency } from "../currency/index.ts";
 import { accountSubscription, preferenceFor, setAccountNewsletter } from "../newsletter/index.ts";
 import type { Db } from "../shared/db.ts";
 import { isDomainError } from "../shared/errors.ts";
+import type { TextRef } from "../shared/text.ts";
 import type { JobQueue } from "../shared/jobs.ts";
 import type { Locale } from "../shared/locale.ts";
 import { localePath } from "../shared/paths.ts";
 import { describeAuthError } from "./errors.ts";
 import type { LoadingAuth } from "./library.ts";
 
-export const RESET_SENT_MESSAGE =
-  "If an account exists for that email, we've sent instructions to reset your password. Check your inbox.";
+/** The one answer to a reset request, whether or not the email has an account (a text's id, as every step's answer). */
+export const RESET_SENT_MESSAGE = say("account.error.resetSent");
 
 /**
  * For an email with no account: one argon2id hash of the typed password by the identity library's own
@@ -81,7 +83,7 @@ export async function passwordSignIn(deps: AccountDeps, call: AccountCall, input
       } catch (error) {
         // The account exists (the core looked), so a refused credential is a wrong password.
         const { message } = describeAuthError(error, { INVALID_EMAIL_OR_PASSWORD: "wrong-password" });
-        return { ok: false, error: message === MESSAGES.unexpected ? MESSAGES.loginFailed : message };
+        return { ok: false, error: message === UNEXPECTED_AUTH_ERROR ? say("account.error.loginFailed") : message };
       }
     },
   });
@@ -110,7 +112,7 @@ export async function createAccount(deps: AccountDeps, call: AccountCall, input:
           return { ok: true as const, userId: response.user.id, session: headers };
         } catch (error) {
           const { message } = describeAuthError(error);
-          return { ok: false as const, error: message === MESSAGES.unexpected ? MESSAGES.registrationFailed : message };
+          return { ok: false as const, error: message === UNEXPECTED_AUTH_ERROR ? say("account.error.registrationFailed") : message };
         }
       }),
   });
@@ -123,7 +125,7 @@ export async function createAccount(deps: AccountDeps, call: AccountCall, input:
  * has an account, so nobody learns who is registered.
  */
 export async function sendPasswordReset(deps: AccountDeps, call: AccountCall, email: string): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
-  if (!(await consume(deps.db, throttleKeys.passwordReset(email), THROTTLE.passwordReset))) return { ok: false, error: MESSAGES.tooManyRequests };
+  if (!(await consume(deps.db, throttleKeys.passwordReset(email), THROTTLE.passwordReset))) return { ok: false, error: say("account.error.tooManyRequests") };
   const user = await findUserByEmail(deps.db, email);
   if (user && user.active && !user.deletedAt) {
     try {
@@ -136,7 +138,7 @@ export async function sendPasswordReset(deps: AccountDeps, call: AccountCall, em
   return { ok: true, message: RESET_SENT_MESSAGE };
 }
 
-export const VERIFICATION_SENT = "Verification email sent. Check your inbox.";
+export const VERIFICATION_SENT = say("account.profile.verificationSent");
 
 /**
  * Mails the verification link again to an account not verified yet, at most 3 times an hour (the profile's
@@ -147,17 +149,17 @@ export async function resendVerification(
   call: AccountCall,
   account: { id: string; email: string; emailVerified: boolean },
 ): Promise<{ ok: true; message: string } | { ok: false; error: string; throttled?: true }> {
-  if (account.emailVerified) return { ok: false, error: MESSAGES.resendFailed };
-  if (!(await consume(deps.db, throttleKeys.verificationResend(account.id), THROTTLE.verificationResend))) return { ok: false, error: MESSAGES.tooManyRequests, throttled: true };
+  if (account.emailVerified) return { ok: false, error: say("account.error.resendFailed") };
+  if (!(await consume(deps.db, throttleKeys.verificationResend(account.id), THROTTLE.verificationResend))) return { ok: false, error: say("account.error.tooManyRequests"), throttled: true };
   try {
     await deps.auth.api.sendVerificationEmail({ body: { email: account.email, callbackURL: localePath("/dashboard?verified=1", call.locale) }, headers: call.headers });
   } catch (error) {
     try {
       describeAuthError(error);
     } catch {
-      deps.log.error({ err: error }, MESSAGES.resendFailed);
+      deps.log.error({ err: error }, "verification resend failed");
     }
-    return { ok: false, error: MESSAGES.resendFailed };
+    return { ok: false, error: say("account.error.resendFailed") };
   }
   return { ok: true, message: VERIFICATION_SENT };
 }
@@ -205,12 +207,12 @@ export async function currentPreferences(deps: Pick<SettingsDeps, "db">, account
  * Saves Settings' preferences: the currency must be one offered now (it has a rate); the newsletter switch
  * subscribes or unsubscribes the account's address, and the preference follows the subscription.
  */
-export async function savePreferences(deps: SettingsDeps, account: SettingsAccount, preferences: Preferences & { currency: DisplayCurrency }): Promise<{ ok: true } | { ok: false; field: "currency"; error: string }> {
+export async function savePreferences(deps: SettingsDeps, account: SettingsAccount, preferences: Preferences & { currency: DisplayCurrency }): Promise<{ ok: true } | { ok: false; field: "currency"; error: TextRef | string }> {
   try {
     await requireOffered(deps.db, preferences.currency);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return { ok: false, field: "currency", error: error.message };
+    return { ok: false, field: "currency", error: error.text ?? error.message };
   }
   await updatePreferences(deps.db, account.id, preferences);
   await setAccountNewsletter({ db: deps.db, jobs: deps.jobs, baseUrl: deps.baseUrl, secret: deps.signingSecret }, account, preferences.notifications.email.newsletter);
@@ -221,7 +223,7 @@ export async function savePreferences(deps: SettingsDeps, account: SettingsAccou
 function authFailure(deps: Pick<SettingsDeps, "log">, error: unknown, fallback: string): string {
   try {
     const { message } = describeAuthError(error);
-    return message === MESSAGES.unexpected ? fallback : message;
+    return message === UNEXPECTED_AUTH_ERROR ? fallback : message;
   } catch {
     deps.log.error({ err: error }, fallback);
     return fallback;
@@ -239,11 +241,11 @@ export async function changePassword(deps: SettingsDeps, call: SettingsCall, acc
     const changed = await withPasswordThrottle(deps.db, attemptPair(account.email, call.clientIp), () =>
       deps.auth.api.changePassword({ body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true }, headers: call.headers, returnHeaders: true }),
     );
-    if (!changed.ok) return { ok: false, error: MESSAGES.tooManyRequests, field: "currentPassword", retryAfterMs: changed.retryAfterMs };
+    if (!changed.ok) return { ok: false, error: say("account.error.tooManyRequests"), field: "currentPassword", retryAfterMs: changed.retryAfterMs };
     return { ok: true, value: changed.value.headers };
   } catch (error) {
-    const message = authFailure(deps, error, MESSAGES.changeFailed);
-    return message === MESSAGES.wrongPassword ? { ok: false, error: message, field: "currentPassword" } : { ok: false, error: message };
+    const message = authFailure(deps, error, say("account.error.changeFailed"));
+    return message === say("account.error.wrongPassword") ? { ok: false, error: message, field: "currentPassword" } : { ok: false, error: message };
   }
 }
 
@@ -254,11 +256,11 @@ export async function changePassword(deps: SettingsDeps, call: SettingsCall, acc
 export async function deleteAccount(deps: SettingsDeps, call: SettingsCall, account: SettingsAccount, password: string): Promise<PasswordStep<null>> {
   try {
     const checked = await withPasswordThrottle(deps.db, attemptPair(account.email, call.clientIp), () => deps.auth.api.verifyPassword({ body: { password }, headers: call.headers }));
-    if (!checked.ok) return { ok: false, error: MESSAGES.tooManyRequests, field: "password", retryAfterMs: checked.retryAfterMs };
+    if (!checked.ok) return { ok: false, error: say("account.error.tooManyRequests"), field: "password", retryAfterMs: checked.retryAfterMs };
   } catch (error) {
-    let message: string = MESSAGES.deletionFailed;
+    let message: string = say("account.error.deletionFailed");
     try {
-      if (describeAuthError(error).cause === "wrong-password") message = MESSAGES.wrongPassword;
+      if (describeAuthError(error).cause === "wrong-password") message = say("account.error.wrongPassword");
     } catch {
       deps.log.error({ err: error, userId: account.id }, "password check before account deletion failed");
     }

@@ -1,6 +1,6 @@
 // The newsletter module's face: other code imports it from here only (rules.ts and inputs.ts, free of
 // the database, may also be imported by browser-bound UI code).
-export { bodyHtml, bodyText, CAMPAIGN_BATCH_SIZE, NEWSLETTER_MESSAGES, ONE_CLICK_BODY, preferenceFor, SUBSCRIBE_THROTTLE } from "./rules.ts";
+export { bodyHtml, bodyText, CAMPAIGN_BATCH_SIZE, newsletterField, ONE_CLICK_BODY, preferenceFor, SUBSCRIBE_THROTTLE } from "./rules.ts";
 export { campaignSchema, confirmTokenSchema, subscribeSchema, unsubscribeTokenSchema, type CampaignInput } from "./inputs.ts";
 export { NewsletterError } from "./errors.ts";
 export { confirmationMail, newsletterMail, unsubscribeUrl } from "./mail.ts";

@@ -1,22 +1,25 @@
 // Pure newsletter rules: no database, no node-only modules (the subscribe boxes import this file).
 import type { Locale } from "../shared/locale.ts";
+import { fieldTextsOf } from "../shared/text.ts";
 
-/** The product's texts (SPEC sections 5 and 8) and the store's own. */
-export const NEWSLETTER_MESSAGES = {
+/**
+ * The texts of the newsletter's field checks and the subscribe box's answer: ids of the catalogue
+ * (texts/messages), worded by the doors. A text with a limit takes the check's `max`.
+ */
+export const newsletterField = fieldTextsOf({
   /** The one answer to every accepted address, new or known, so the box never tells who is subscribed. */
-  checkInbox: "Check your inbox to confirm your subscription.",
-  emailRequired: "Please enter your email address.",
-  invalidEmail: "Please enter a valid email address.",
-  tooManyRequests: "Too many subscription requests. Please try again later.",
-  confirmed: "You're subscribed. Thanks for confirming: the next East Harlem newsletter is on its way to you.",
-  badConfirmLink: "This confirmation link has expired, was already used, or was replaced by a newer one. Subscribe again to get a new one.",
-  unsubscribed: "You're unsubscribed. You will get no more East Harlem newsletters.",
-  badUnsubscribeLink: "This unsubscribe link is not valid. Use the link from the newsletter mail as it was sent.",
-  subjectRequired: "Please enter a subject.",
-  bodyRequired: "Please write the newsletter.",
-  spanishSubjectRequired: "Please enter the Spanish subject too, or leave both Spanish fields empty.",
-  spanishBodyRequired: "Please write the Spanish newsletter too, or leave both Spanish fields empty.",
-} as const;
+  "newsletter.message.checkInbox": [],
+  "newsletter.message.unsubscribed": [],
+  "newsletter.message.badConfirmLink": [],
+  "newsletter.message.badUnsubscribeLink": [],
+  "account.error.emailRequired": [],
+  "account.error.invalidEmail": [],
+  "newsletter.domain.subjectRequired": [],
+  "newsletter.domain.bodyRequired": [],
+  "newsletter.domain.spanishSubjectRequired": [],
+  "newsletter.domain.spanishBodyRequired": [],
+  "wishlist.domain.maxChars": ["max"],
+});
 
 /** Sign-ups per client address and per address asked for, counted in the database so every process agrees. */
 export const SUBSCRIBE_THROTTLE = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storeLocalToInstant } from "../shared/dates.ts";
-import { CLAIM_HOURS, RAFFLE_MESSAGES as M } from "./rules.ts";
+import { CLAIM_HOURS, rafflesField as field } from "./rules.ts";
 
 /** A New York wall-clock moment from a datetime-local field (seconds optional), as the timed release's field. */
 const storeMoment = (message: string) =>
@@ -14,24 +14,24 @@ const storeMoment = (message: string) =>
 /** The back office's raffle form: the entry window in New York time and the hours a winner has to buy. */
 export const raffleFormSchema = z
   .object({
-    opensAt: storeMoment(M.opensRequired),
-    closesAt: storeMoment(M.closesRequired),
+    opensAt: storeMoment(field("shop.domain.raffle.opensRequired")),
+    closesAt: storeMoment(field("shop.domain.raffle.closesRequired")),
     claimHours: z
-      .string({ error: M.claimHours })
+      .string({ error: field("shop.domain.raffle.claimHours") })
       .trim()
-      .regex(/^\d{1,3}$/, M.claimHours)
+      .regex(/^\d{1,3}$/, field("shop.domain.raffle.claimHours"))
       .transform(Number)
-      .pipe(z.number().int().min(CLAIM_HOURS.min, M.claimHours).max(CLAIM_HOURS.max, M.claimHours)),
+      .pipe(z.number().int().min(CLAIM_HOURS.min, field("shop.domain.raffle.claimHours")).max(CLAIM_HOURS.max, field("shop.domain.raffle.claimHours"))),
   })
-  .refine((f) => f.closesAt > f.opensAt, { path: ["closesAt"], message: M.windowOrder });
+  .refine((f) => f.closesAt > f.opensAt, { path: ["closesAt"], message: field("shop.domain.raffle.windowOrder") });
 export type RaffleForm = z.infer<typeof raffleFormSchema>;
 
 /** The product page's entry form: the variant (size) wanted. */
 export const entryFormSchema = z.object({
   variant: z
-    .string({ error: M.chooseSize })
-    .regex(/^\d{1,10}$/, M.chooseSize)
-    .refine((v) => Number(v) <= 2_147_483_647, M.chooseSize)
+    .string({ error: field("shop.domain.raffle.chooseSize") })
+    .regex(/^\d{1,10}$/, field("shop.domain.raffle.chooseSize"))
+    .refine((v) => Number(v) <= 2_147_483_647, field("shop.domain.raffle.chooseSize"))
     .transform(Number),
 });
 

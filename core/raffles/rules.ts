@@ -1,5 +1,7 @@
 // Pure raffle rules (ADR 0035): no database, no node-only modules (the product page's form imports this file).
 
+import { fieldTextsOf } from "../shared/text.ts";
+
 /** The alphabet of an entry's public code: no 0/O or 1/I to misread; 32 characters, so a random byte maps evenly. */
 export const ENTRY_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export const ENTRY_CODE_LENGTH = 10;
@@ -13,19 +15,17 @@ export const CLAIM_HOURS = { min: 1, max: 168, default: 48 } as const;
  */
 export const CLAIM_RECHECK_MS = 5 * 60_000;
 
-/** The English reference texts of the raffle's refusals and notices (the pages show them from their catalogue). */
-export const RAFFLE_MESSAGES = {
-  signInToEnter: "Sign in to enter the raffle.",
-  chooseSize: "Please choose a size from the list.",
-  badClaim: "This purchase link is not valid. Use the link from the email as it was sent.",
-  claimExpired: "This purchase link has expired.",
-  claimOtherAccount: "This purchase link belongs to another account. Sign in with the account that entered.",
-  claimUsed: "This raffle win is already in a checkout or bought.",
-  windowOrder: "Entries must close after they open.",
-  opensRequired: "Enter when entries open, such as 2026-12-01 10:00.",
-  closesRequired: "Enter when entries close, such as 2026-12-01 20:00.",
-  claimHours: `Enter the hours a winner has to buy, a whole number from ${CLAIM_HOURS.min} to ${CLAIM_HOURS.max}.`,
-} as const;
+/**
+ * The texts of the raffle's form checks: ids of the catalogue (texts/messages), worded by the doors. The hours'
+ * text names CLAIM_HOURS as written (every check of the field gives the same text).
+ */
+export const rafflesField = fieldTextsOf({
+  "shop.domain.raffle.chooseSize": [],
+  "shop.domain.raffle.windowOrder": [],
+  "shop.domain.raffle.opensRequired": [],
+  "shop.domain.raffle.closesRequired": [],
+  "shop.domain.raffle.claimHours": [],
+});
 
 /** The statuses an entry shows its entrant, in order of the draw's life. */
 export type EntryStatus = "entered" | "won" | "claimed" | "expired" | "lost";

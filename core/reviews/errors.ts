@@ -27,19 +27,12 @@ export const reviewsText = textsOf({
   "shop.reviews.error.ownReview": [],
   "shop.reviews.error.productNotFound": [],
   "shop.reviews.error.reviewNotFound": [],
+  // The doors' own refusals (a visitor signed out, an unknown action).
+  "shop.reviews.error.signInToReview": [],
+  "shop.reviews.error.signInForHelpful": [],
+  "shop.reviews.error.unknownAction": [],
+  "shop.reviews.error.check": [],
 });
-
-export const REVIEW_MESSAGES = {
-  signInToReview: "Please sign in to write a review.",
-  signInForHelpful: "Please sign in to mark reviews as helpful.",
-  alreadyReviewed: "You have already reviewed this product. You can edit your review instead.",
-  noReviewToEdit: "You haven't reviewed this product yet.",
-  productNotFound: "This product is no longer available.",
-  reviewNotFound: "This review is no longer available.",
-  ownReview: "You can't mark your own review as helpful.",
-  unknownSize: "Please choose one of this product's sizes.",
-  unknownColor: "Please choose one of this product's colors.",
-} as const;
 
 export const productNotFound = () => new ReviewError("reviews.product_not_found", reviewsText("shop.reviews.error.productNotFound"));
 export const reviewNotFound = () => new ReviewError("reviews.review_not_found", reviewsText("shop.reviews.error.reviewNotFound"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldTextsOf } from "../shared/text.ts";
 import { COMMENT_MAX, FIT_ANSWERS, MAX_REVIEW_PAGES, REVIEW_SORTS, TITLE_MAX, type ReviewListValues, type Stars } from "./rules.ts";
 
 const option = z
@@ -43,7 +44,19 @@ export function parseReviewListQuery(params: URLSearchParams): ReviewListQuery {
   });
 }
 
-export const RATING_MESSAGE = "Please choose a rating from 1 to 5 stars.";
+/**
+ * The texts of the review form's checks: ids of the catalogue (texts/messages), worded by the doors. The
+ * lengths are written in them as TITLE_MAX and COMMENT_MAX are (the checks come after a transform).
+ */
+const field = fieldTextsOf({
+  "shop.reviews.error.rating": [],
+  "shop.reviews.error.titleTooLong": [],
+  "shop.reviews.error.commentTooLong": [],
+  "shop.reviews.error.fit": [],
+  "shop.reviews.error.reviewNotFound": [],
+});
+
+const RATING_MESSAGE = field("shop.reviews.error.rating");
 
 /** A review as the form posts it. Whether it is verified, and whose it is, the server decides. */
 export const reviewFormSchema = z.object({
@@ -56,12 +69,12 @@ export const reviewFormSchema = z.object({
     .string()
     .optional()
     .transform((s) => (s ?? "").trim().replace(/\s+/g, " "))
-    .pipe(z.string().max(TITLE_MAX, `Please keep the title to ${TITLE_MAX} characters.`)),
+    .pipe(z.string().max(TITLE_MAX, field("shop.reviews.error.titleTooLong"))),
   comment: z
     .string()
     .optional()
     .transform((s) => (s ?? "").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().max(COMMENT_MAX, `Please keep the review to ${COMMENT_MAX} characters.`)),
+    .pipe(z.string().max(COMMENT_MAX, field("shop.reviews.error.commentTooLong"))),
   size: z
     .string()
     .optional()
@@ -76,7 +89,7 @@ export const reviewFormSchema = z.object({
     .string()
     .optional()
     .transform((s) => s?.trim() || null)
-    .pipe(z.enum(FIT_ANSWERS, { error: "Please choose how it fits, or leave it blank." }).nullable()),
+    .pipe(z.enum(FIT_ANSWERS, { error: field("shop.reviews.error.fit") }).nullable()),
 });
 export type ReviewInput = z.infer<typeof reviewFormSchema>;
 
@@ -94,7 +107,7 @@ export const reviewJsonSchema = reviewFormSchema.extend({
 });
 
 export const reviewIdSchema = z
-  .string({ error: "This review is no longer available." })
+  .string({ error: field("shop.reviews.error.reviewNotFound") })
   .trim()
-  .regex(/^\d{1,9}$/, "This review is no longer available.")
+  .regex(/^\d{1,9}$/, field("shop.reviews.error.reviewNotFound"))
   .transform(Number);

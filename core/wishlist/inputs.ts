@@ -4,7 +4,7 @@ import {
   MAX_LIST_NAME,
   MAX_NOTES,
   SHARE_CODE_PATTERN,
-  WISHLIST_MESSAGES,
+  wishlistField as field,
   WISHLIST_PRIORITIES,
 } from "./rules.ts";
 
@@ -28,8 +28,8 @@ const option = z
  * double click or a stale page never does the opposite of what the button said.
  */
 export const toggleSchema = z.object({
-  productId: id(WISHLIST_MESSAGES.productUnavailable),
-  intent: z.enum(["save", "remove"], { message: "Unknown wishlist action." }),
+  productId: id(field("cart.domain.itemGone")),
+  intent: z.enum(["save", "remove"], { message: field("wishlist.domain.unknownAction") }),
   size: option,
   color: option,
 });
@@ -51,41 +51,41 @@ const jsonOption = z
  * first list, as the heart saves). The same messages as the heart's form.
  */
 export const saveItemJsonSchema = z.object({
-  productId: jsonId(WISHLIST_MESSAGES.productUnavailable),
+  productId: jsonId(field("cart.domain.itemGone")),
   size: jsonOption,
   color: jsonOption,
-  listId: jsonId(WISHLIST_MESSAGES.listNotFound).optional(),
+  listId: jsonId(field("wishlist.domain.listNotFound")).optional(),
 });
 
 /** Moving to the cart as JSON: the variant only when the saved options do not name one. */
-export const moveToCartJsonSchema = z.object({ variantId: jsonId(WISHLIST_MESSAGES.chooseOption).optional() });
+export const moveToCartJsonSchema = z.object({ variantId: jsonId(field("wishlist.domain.chooseOption")).optional() });
 
 const name = z
-  .string({ message: WISHLIST_MESSAGES.nameRequired })
+  .string({ message: field("wishlist.domain.nameRequired") })
   .trim()
-  .min(1, WISHLIST_MESSAGES.nameRequired)
-  .max(MAX_LIST_NAME, `Please use at most ${MAX_LIST_NAME} characters.`);
+  .min(1, field("wishlist.domain.nameRequired"))
+  .max(MAX_LIST_NAME, field("wishlist.domain.maxChars"));
 const description = z
   .string()
   .trim()
-  .max(MAX_LIST_DESCRIPTION, `Please use at most ${MAX_LIST_DESCRIPTION} characters.`)
+  .max(MAX_LIST_DESCRIPTION, field("wishlist.domain.maxChars"))
   .optional()
   .default("");
 
-const listId = id(WISHLIST_MESSAGES.listNotFound);
-const itemId = id(WISHLIST_MESSAGES.itemNotFound);
+const listId = id(field("wishlist.domain.listNotFound"));
+const itemId = id(field("wishlist.domain.itemNotFound"));
 
 export const createListSchema = z.object({ name, description });
 export const renameListSchema = z.object({ listId, name, description });
 export const listIdSchema = z.object({ listId });
 export const sharingSchema = z.object({
   listId,
-  visibility: z.enum(["public", "private"], { message: "Choose public or private." }),
+  visibility: z.enum(["public", "private"], { message: field("wishlist.domain.choosePublic") }),
 });
 
 export const updateItemSchema = z.object({
   itemId,
-  priority: z.enum(WISHLIST_PRIORITIES, { message: "Choose high, medium or low." }),
+  priority: z.enum(WISHLIST_PRIORITIES, { message: field("wishlist.domain.choosePriority") }),
   notes: z
     .string()
     .max(MAX_NOTES * 2)
@@ -93,7 +93,7 @@ export const updateItemSchema = z.object({
     .default("")
     // Line endings as typed on any system count once.
     .transform((s) => s.replace(/\r\n/g, "\n").trim())
-    .pipe(z.string().max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters.`)),
+    .pipe(z.string().max(MAX_NOTES, field("wishlist.domain.notesTooLong"))),
 });
 export const itemIdSchema = z.object({ itemId });
 /** Moving to the cart: the variant is only needed when the saved item names none (a size or colour not chosen). */
@@ -104,7 +104,7 @@ export const moveToCartSchema = z.object({
     .trim()
     .optional()
     .transform((s) => s || undefined)
-    .pipe(z.string().regex(/^\d{1,9}$/, WISHLIST_MESSAGES.chooseOption).transform(Number).optional()),
+    .pipe(z.string().regex(/^\d{1,9}$/, field("wishlist.domain.chooseOption")).transform(Number).optional()),
 });
 
 /** The list selected on /wishlist (?list=). */

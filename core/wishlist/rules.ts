@@ -1,5 +1,7 @@
 // Pure wishlist rules: no database, no node-only modules (the heart and the wishlist page import this file).
 
+import { fieldTextsOf } from "../shared/text.ts";
+
 export const WISHLIST_PRIORITIES = ["high", "medium", "low"] as const;
 export type WishlistPriority = (typeof WISHLIST_PRIORITIES)[number];
 export const DEFAULT_PRIORITY: WishlistPriority = "medium";
@@ -31,30 +33,31 @@ export const MAX_LIST_NAME = 60;
 export const MAX_LIST_DESCRIPTION = 200;
 export const MAX_NOTES = 500;
 
-/** The product's texts (SPEC section 5) and the store's own. */
-export const WISHLIST_MESSAGES = {
-  alreadyInWishlist: "Item already in wishlist",
-  loginRequired: "Please log in to add items to your wishlist",
-  saved: "Saved to your wishlist",
-  removed: "Removed from your wishlist",
-  itemUpdated: "Item updated",
-  movedToCart: "Moved to cart",
-  listCreated: "List created",
-  listRenamed: "List saved",
-  listDeleted: "List deleted",
-  madePublic: "This list is public: anyone with the link can see it.",
-  madePrivate: "This list is private: the old link no longer works.",
-  listNotFound: "That wishlist was not found.",
-  itemNotFound: "That item is no longer in your wishlist.",
-  productUnavailable: "This item is no longer available.",
-  optionsUnavailable: "That size and color combination is not available.",
-  chooseOption: "Please choose a size and color.",
-  tooManyLists: `You can keep at most ${MAX_WISHLISTS} wishlists.`,
-  listFull: `A wishlist holds at most ${MAX_ITEMS_PER_WISHLIST} items.`,
-  firstListStays: "Your first list cannot be deleted. You can rename it or remove its items.",
-  nameRequired: "Please give the list a name.",
-  tooManyLookups: "Too many wishlist lookups from your address. Please try again in a few minutes.",
-} as const;
+/**
+ * The texts of the wishlist's field checks and of what its doors tell the shopper: ids of the catalogue
+ * (texts/messages, SPEC section 5 and the store's own), worded by the doors. A text with a limit takes the check's `max`.
+ */
+export const wishlistField = fieldTextsOf({
+  "wishlist.domain.loginRequired": [],
+  "wishlist.domain.saved": [],
+  "wishlist.domain.removed": [],
+  "wishlist.domain.itemUpdated": [],
+  "wishlist.domain.movedToCart": [],
+  "wishlist.domain.listRenamed": [],
+  "wishlist.domain.madePublic": [],
+  "wishlist.domain.madePrivate": [],
+  "wishlist.domain.listNotFound": [],
+  "wishlist.domain.itemNotFound": [],
+  "cart.domain.itemGone": [],
+  "wishlist.domain.chooseOption": [],
+  "wishlist.domain.nameRequired": [],
+  "wishlist.domain.unknownAction": [],
+  "wishlist.domain.choosePublic": [],
+  "wishlist.domain.choosePriority": [],
+  "wishlist.domain.maxChars": ["max"],
+  "wishlist.domain.notesTooLong": ["max"],
+  "cart.domain.badRequest": [],
+});
 
 /**
  * A share code of SHARE_CODE_LENGTH symbols from SHARE_CODE_ALPHABET. `randomIndex(n)` must return a

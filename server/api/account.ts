@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { changePasswordJsonSchema, deleteAccountSchema, MESSAGES, preferencesJsonSchema, profileJsonSchema } from "../../core/accounts/index.ts";
+import { changePasswordJsonSchema, deleteAccountSchema, accountsField, preferencesJsonSchema, profileJsonSchema } from "../../core/accounts/index.ts";
 import { DISPLAY_CURRENCIES, offeredCurrencies, type DisplayCurrency } from "../../core/currency/index.ts";
 import type { SettingsCall } from "../../core/identity/index.ts";
 import { localeT } from "../../texts/index.ts";
@@ -72,7 +72,7 @@ async function preferencesOut(ctx: ApiContext<"signed-in">): Promise<z.input<typ
 /** A refused password step as a problem: the field named, Retry-After when throttled. */
 function passwordProblem(step: { error: string; field?: string; retryAfterMs?: number }, fallbackCode: string): ApiProblem {
   if (step.retryAfterMs !== undefined) return new ApiProblem(429, "accounts.too_many_attempts", step.error, { retryAfterSeconds: Math.max(1, Math.ceil(step.retryAfterMs / 1000)) });
-  const code = step.error === MESSAGES.wrongPassword ? "accounts.wrong_password" : fallbackCode;
+  const code = step.error === accountsField("account.error.wrongPassword") ? "accounts.wrong_password" : fallbackCode;
   return new ApiProblem(400, code, step.error, step.field ? { errors: [{ field: step.field, message: step.error }] } : {});
 }
 

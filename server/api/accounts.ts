@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { MESSAGES, registerJsonSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
+import { accountsField, registerJsonSchema, resetRequestSchema, signInSchema } from "../../core/accounts/index.ts";
 import type { AccountCall } from "../../core/identity/index.ts";
 import { badToken, tokenFrom } from "./bearer.ts";
 import { operation, type ApiContext, type ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
+import { wordsIn } from "../../texts/index.ts";
 
 /* Answers */
 
@@ -91,7 +92,7 @@ export const signUpOp = operation({
   async handle({ body, ctx }) {
     const result = await ctx.deps.useCases.identity.createAccount(callOf(ctx), body);
     if (!result.ok) {
-      const inUse = result.error === MESSAGES.emailInUse;
+      const inUse = result.error === accountsField("account.error.emailInUse");
       throw new ApiProblem(inUse ? 409 : 400, inUse ? "accounts.email_in_use" : "accounts.sign_up_failed", result.error);
     }
     return signedIn(ctx.deps, result.userId, result.authHeaders);
@@ -147,7 +148,7 @@ export const requestPasswordResetOp = operation({
   async handle({ body, ctx }) {
     const result = await ctx.deps.useCases.identity.sendPasswordReset(callOf(ctx), body.email);
     if (!result.ok) throw new ApiProblem(429, "accounts.too_many_requests", result.error);
-    return { message: result.message };
+    return { message: wordsIn(ctx.locale, result.message) };
   },
 });
 
@@ -167,7 +168,7 @@ export const resendVerificationOp = operation({
       if (result.throttled) throw new ApiProblem(429, "accounts.too_many_requests", result.error);
       throw new ApiProblem(ctx.viewer.emailVerified ? 409 : 400, ctx.viewer.emailVerified ? "accounts.already_verified" : "accounts.resend_failed", result.error);
     }
-    return { message: result.message };
+    return { message: wordsIn(ctx.locale, result.message) };
   },
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { slugSchema } from "../../core/catalog/index.ts";
-import { FIT_ANSWERS, REVIEW_MESSAGES, REVIEW_SORTS, reviewIdSchema, reviewJsonSchema, reviewListQuerySchema, fitLine, reviewerLabel } from "../../core/reviews/index.ts";
+import { FIT_ANSWERS, REVIEW_SORTS, reviewsText, reviewIdSchema, reviewJsonSchema, reviewListQuerySchema, fitLine, reviewerLabel } from "../../core/reviews/index.ts";
 import { localeT } from "../../texts/index.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import { API_MESSAGES, ApiProblem } from "./problem.ts";
@@ -178,7 +178,7 @@ export const ownReviewOp = operation({
   async handle({ params, ctx }) {
     const product = await productOf(ctx, params.slug);
     const own = await ctx.deps.useCases.reviews.getOwnReview(product.id, ctx.viewer.id);
-    if (!own) throw new ApiProblem(404, "reviews.review_not_found", REVIEW_MESSAGES.noReviewToEdit);
+    if (!own) throw new ApiProblem(404, "reviews.review_not_found", reviewsText("shop.reviews.error.noReviewToEdit"));
     return { ...own, updatedAt: own.updatedAt.toISOString() };
   },
 });

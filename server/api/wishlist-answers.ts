@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { itemIdSchema, listIdSchema, renameListSchema, updateItemSchema, WISHLIST_MESSAGES, WISHLIST_PRIORITIES, type SharedWishlist, type WishlistSummary } from "../../core/wishlist/index.ts";
+import { itemIdSchema, listIdSchema, renameListSchema, updateItemSchema, wishlistField, WISHLIST_PRIORITIES, type SharedWishlist, type WishlistSummary } from "../../core/wishlist/index.ts";
 import type { Locale } from "../../core/shared/locale.ts";
-import { categoryLabel, colorLabel, wishlistName, localeT, translateText } from "../../texts/index.ts";
+import { categoryLabel, colorLabel, wishlistName, localeT, wordsIn } from "../../texts/index.ts";
 import { absolute, imageOut, imageSchema } from "./catalog.ts";
 import type { ApiContext } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
@@ -76,7 +76,7 @@ export const messageSchema = z.object({ message: z.string() });
 
 export const listParams = z.object({ id: listIdSchema.shape.listId.meta({ description: "The list's id.", example: "3" }) });
 export const itemParams = z.object({ id: itemIdSchema.shape.itemId.meta({ description: "The saved item's id.", example: "12" }) });
-export const productParams = z.object({ productId: z.string().regex(/^\d{1,9}$/, WISHLIST_MESSAGES.productUnavailable).transform(Number).meta({ description: "The product's id.", example: "4" }) });
+export const productParams = z.object({ productId: z.string().regex(/^\d{1,9}$/, wishlistField("cart.domain.itemGone")).transform(Number).meta({ description: "The product's id.", example: "4" }) });
 export const renameBody = renameListSchema.omit({ listId: true });
 export const updateItemBody = updateItemSchema.omit({ itemId: true });
 
@@ -127,7 +127,7 @@ export function summaryOut(ctx: ApiContext, list: WishlistSummary, firstId: numb
 
 export async function wishlistOut(ctx: ApiContext<"signed-in">, listId: number): Promise<z.input<typeof wishlistSchema>> {
   const [lists, list] = await Promise.all([ctx.deps.useCases.wishlist.listWishlists(ctx.viewer.id), ctx.deps.useCases.wishlist.getWishlist(ctx.viewer.id, listId)]);
-  if (!list) throw new ApiProblem(404, "wishlist.not_found", WISHLIST_MESSAGES.listNotFound);
+  if (!list) throw new ApiProblem(404, "wishlist.not_found", wishlistField("wishlist.domain.listNotFound"));
   return {
     ...summaryOut(ctx, list, lists[0]?.id ?? null),
     items: list.items.map((item) => {
@@ -141,5 +141,5 @@ export async function wishlistOut(ctx: ApiContext<"signed-in">, listId: number):
   };
 }
 
-export const say = (ctx: ApiContext, text: string) => ({ message: translateText(ctx.locale, text) });
+export const say = (ctx: ApiContext, id: Parameters<typeof wishlistField>[0]) => ({ message: wordsIn(ctx.locale, wishlistField(id)) });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moveToCartJsonSchema, saveItemJsonSchema, WISHLIST_MESSAGES } from "../../core/wishlist/index.ts";
+import { moveToCartJsonSchema, saveItemJsonSchema } from "../../core/wishlist/index.ts";
 import { track } from "./analytics.ts";
 import { operation } from "./operation.ts";
 import { messageSchema, itemParams, productParams, updateItemBody, say } from "./wishlist-answers.ts";
@@ -21,7 +21,7 @@ export const saveWishlistItemOp = operation({
   problems: [404, 409],
   async handle({ body, ctx }) {
     const saved = await ctx.deps.useCases.wishlist.saveItem(ctx.viewer.id, { productId: body.productId, size: body.size, color: body.color, ...(body.listId !== undefined ? { listId: body.listId } : {}) });
-    return { ...saved, ...say(ctx, WISHLIST_MESSAGES.saved) };
+    return { ...saved, ...say(ctx, "wishlist.domain.saved") };
   },
 });
 
@@ -37,7 +37,7 @@ export const unsaveWishlistProductOp = operation({
   success: { status: 200, description: "Removed (also when it was not saved).", schema: messageSchema },
   async handle({ params, ctx }) {
     await ctx.deps.useCases.wishlist.removeProductFromWishlists(ctx.viewer.id, params.productId);
-    return say(ctx, WISHLIST_MESSAGES.removed);
+    return say(ctx, "wishlist.domain.removed");
   },
 });
 
@@ -69,7 +69,7 @@ export const updateWishlistItemOp = operation({
   problems: [404],
   async handle({ params, body, ctx }) {
     await ctx.deps.useCases.wishlist.updateItem(ctx.viewer.id, { itemId: params.id, ...body });
-    return say(ctx, WISHLIST_MESSAGES.itemUpdated);
+    return say(ctx, "wishlist.domain.itemUpdated");
   },
 });
 
@@ -105,7 +105,7 @@ export const moveWishlistItemToCartOp = operation({
     const cartId = await ctx.deps.useCases.cart.ensureCartOfUser(ctx.viewer.id);
     const moved = await ctx.deps.useCases.wishlist.moveItemToCart(ctx.viewer.id, { itemId: params.id, variantId: body.variantId }, cartId);
     track(ctx, { type: "add_to_cart", productId: moved.productId, variantId: moved.variantId, quantity: 1, valueCents: moved.unitPriceCents });
-    return say(ctx, WISHLIST_MESSAGES.movedToCart);
+    return say(ctx, "wishlist.domain.movedToCart");
   },
 });
 

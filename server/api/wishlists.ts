@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createListSchema, shareCodeSchema, SHARE_LOOKUP_THROTTLE, WISHLIST_MESSAGES } from "../../core/wishlist/index.ts";
+import { createListSchema, shareCodeSchema, SHARE_LOOKUP_THROTTLE, wishlistField } from "../../core/wishlist/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { storedWishlistName, wishlistName, localeT } from "../../texts/index.ts";
 import { operation } from "./operation.ts";
@@ -145,14 +145,14 @@ export const getSharedWishlistOp = operation({
   problems: [404],
   async handle({ params, ctx }) {
     const code = shareCodeSchema.safeParse(params.code);
-    const notFound = () => new ApiProblem(404, "wishlist.not_found", WISHLIST_MESSAGES.listNotFound);
+    const notFound = () => new ApiProblem(404, "wishlist.not_found", wishlistField("wishlist.domain.listNotFound"));
     if (!code.success) throw notFound();
     let list;
     try {
       list = await ctx.deps.useCases.wishlist.lookupSharedWishlist(code.data, ctx.req.ip ?? "unknown");
     } catch (error) {
       if (isDomainError(error) && error.code === "wishlist.rate_limited") {
-        throw new ApiProblem(429, error.code, error.message, { retryAfterSeconds: Math.ceil(SHARE_LOOKUP_THROTTLE.windowMs / 1000) });
+        throw new ApiProblem(429, error.code, error.message, { said: error, retryAfterSeconds: Math.ceil(SHARE_LOOKUP_THROTTLE.windowMs / 1000) });
       }
       throw error;
     }
