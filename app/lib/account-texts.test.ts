@@ -3,7 +3,7 @@ import { MESSAGES } from "../../core/accounts/rules.ts";
 import { deleteAccountSchema, preferencesSchema, profileSchema, registerSchema, resetRequestSchema } from "../../core/accounts/inputs.ts";
 import { NEWSLETTER_MESSAGES } from "../../core/newsletter/rules.ts";
 import { subscribeSchema } from "../../core/newsletter/inputs.ts";
-import { MESSAGES as REQUEST_GUARD_MESSAGES } from "../../core/shared/request-checks.ts";
+import { REQUEST_MESSAGES as REQUEST_GUARD_MESSAGES } from "../../tests/messages.ts";
 import { intlFor, type MessageId } from "../i18n/index.ts";
 import { RESET_SENT_MESSAGE } from "../../core/identity/index.ts";
 import { localizeText } from "./i18n.server.ts";
