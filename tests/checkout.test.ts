@@ -5,6 +5,8 @@ import { placeOrder, releaseExpiredReservations, settleAttempt, SOLD_OUT_REFUNDE
 import { getInventoryRecord, listMovements } from "../core/inventory/index.ts";
 import { createTestProvider, type CardInput, type PaymentProvider } from "../core/payments/index.ts";
 import { newToken } from "../core/shared/ids.ts";
+import type { TextRef } from "../core/shared/text.ts";
+import { englishTexts } from "./field-words.ts";
 import type { Db } from "../db/client.ts";
 import { checkoutAttempts, orderItems, orders, orderStatusHistory, products, testCharges, variants } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -178,10 +180,13 @@ describe("the shipping address", () => {
     const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 4 }]);
     const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 2 }]);
     const key = newToken();
-    await expect(placeOrder(deps, { ...input(user, cartId, GOOD_CARD, key), shipping: null })).rejects.toMatchObject({
-      code: "checkout.shipping_required",
-      status: 400,
-      details: { fields: { street: "Enter the street address.", city: "Enter the city.", state: "Enter the state, province or region.", zipCode: "Enter the ZIP or postal code." } },
+    const refused = await placeOrder(deps, { ...input(user, cartId, GOOD_CARD, key), shipping: null }).then(
+      () => null,
+      (error: unknown) => error as { code: string; status: number; details: { fields: Record<string, TextRef> } },
+    );
+    expect(refused).toMatchObject({ code: "checkout.shipping_required", status: 400 });
+    expect({ fields: englishTexts(refused!.details.fields) }).toMatchObject({
+      fields: { street: "Enter the street address.", city: "Enter the city.", state: "Enter the state, province or region.", zipCode: "Enter the ZIP or postal code." },
     });
     expect(await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.userId, user.id))).toEqual([]);
     expect(await chargesFor(key)).toEqual([]);
