@@ -9,6 +9,7 @@ import type { UseCases } from "../core/use-cases/index.ts";
 import type { LoadingAuth } from "../core/identity/index.ts";
 import type { PaymentProvider } from "../core/payments/index.ts";
 import type { Locale } from "../core/shared/locale.ts";
+import type { DomainError } from "../core/shared/errors.ts";
 import type { MediaStore } from "../core/media/index.ts";
 import type { AudioStore } from "../core/music/index.ts";
 import type { EventRecorder, Visit } from "../core/analytics/index.ts";
@@ -47,8 +48,8 @@ export interface WaitingPageView {
   stylesheets: readonly string[];
   place:
     | { kind: "waiting"; position: number; ahead: number; estimateMinutes: number; checkAgainMs: number }
-    /** `message`: the domain's refusal, in English (the app translates it); `signIn`: the way in is signing in. */
-    | { kind: "refused"; message: string; signIn: boolean };
+    /** `message`: the domain's refusal (its text; the page words it in the view's language); `signIn`: the way in is signing in. */
+    | { kind: "refused"; message: DomainError | string; signIn: boolean };
 }
 
 export type RenderWaitingPage = (view: WaitingPageView) => string;

@@ -2,7 +2,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Logger } from "pino";
 import { MAX_UPLOAD_BYTES } from "../core/media/index.ts";
 import { MAX_TRACK_BYTES } from "../core/music/index.ts";
-import { formTextIsUtf8, MESSAGES } from "../core/shared/request-checks.ts";
+import { formTextIsUtf8, REFUSALS, requestText } from "../core/shared/request-checks.ts";
+import { sayIn } from "../texts/index.ts";
+
+/** A refused request's reason as this layer answers it: in English (scripts read it, the log keeps it; a page words it again by its text). */
+const MESSAGES = Object.fromEntries(Object.entries(REFUSALS).map(([name, text]) => [name, sayIn("en", text)])) as { readonly [K in keyof typeof REFUSALS]: string };
 
 /**
  * What the HTTP layer refuses before any route sees a request, so that hostile or broken input gets a clear
@@ -245,7 +249,7 @@ function clientErrorOf(error: unknown): { status: number; message: string } | nu
   const e = error as BodyError;
   switch (e.type) {
     case "entity.too.large":
-      return { status: 413, message: `The request body is larger than the limit of ${describeLimit(e.limit ?? FORM_LIMIT_BYTES)}.` };
+      return { status: 413, message: sayIn("en", requestText("account.refusal.tooLarge", { limit: describeLimit(e.limit ?? FORM_LIMIT_BYTES) })) };
     case "encoding.unsupported":
       return { status: 415, message: MESSAGES.compressed };
     case "request.aborted":

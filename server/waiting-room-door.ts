@@ -86,7 +86,7 @@ export function waitingRoomDoor(options: WaitingRoomDoorOptions) {
       }
       const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
       // An address this process has seen past its join limit this minute: refused without the database.
-      if (joinRefusedHere(clientIp)) return send(429, render({ ...view, place: { kind: "refused", message: tooManyJoins().message, signIn: false } }), null);
+      if (joinRefusedHere(clientIp)) return send(429, render({ ...view, place: { kind: "refused", message: tooManyJoins(), signIn: false } }), null);
       let status: QueueStatus;
       try {
         const joined = await board.lane(async () => {
@@ -111,7 +111,7 @@ export function waitingRoomDoor(options: WaitingRoomDoorOptions) {
           await board.refresh();
           return next();
         }
-        return send(error.status, render({ ...view, place: { kind: "refused", message: error.message, signIn: error.code === "queue.sign_in_required" } }), null);
+        return send(error.status, render({ ...view, place: { kind: "refused", message: error, signIn: error.code === "queue.sign_in_required" } }), null);
       }
       const kept = tokensAfter(tokens, line.productId, status, secret);
       const setCookie = kept ? queueSetCookie(kept, secureCookies) : null;

@@ -15,6 +15,7 @@ import {
 import { isDomainError } from "../core/shared/errors.ts";
 import { products, variants } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { englishFirst } from "./field-words.ts";
 
 let database: TestDatabase;
 let cartId: string;
@@ -194,7 +195,7 @@ describe("cart input", () => {
     for (const quantity of ["0", "100", "1.5", "abc", "", "-1"]) {
       const result = addToCartSchema.safeParse({ variantId: "4", quantity });
       expect(result.success, quantity).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe("Quantity must be a whole number from 1 to 99.");
+      expect(result.error && englishFirst(result.error)).toBe("Quantity must be a whole number from 1 to 99.");
     }
     expect(setQuantitySchema.safeParse({ variantId: "4", quantity: "0" }).data).toEqual({ variantId: 4, quantity: 0 });
   });

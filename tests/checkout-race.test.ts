@@ -8,7 +8,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heldAttemptCount } from "../core/checkout/index.ts";
-import { CHECKOUT_MESSAGES } from "../core/checkout/index.ts";
+import { CHECKOUT_MESSAGES } from "./messages.ts";
 import { cartItems, carts, checkoutAttempts, orderItems, orders, stockMovements, testCharges, users, variants } from "../db/schema/index.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "./database.ts";
 import { makeProduct } from "./factories.ts";

@@ -5,9 +5,8 @@ import { placeOrder, releaseExpiredReservations, settleAttempt, SOLD_OUT_REFUNDE
 import { getInventoryRecord, listMovements } from "../core/inventory/index.ts";
 import { createTestProvider, type CardInput, type PaymentProvider } from "../core/payments/index.ts";
 import { newToken } from "../core/shared/ids.ts";
-import type { DomainError } from "../core/shared/errors.ts";
 import type { TextRef } from "../core/shared/text.ts";
-import { sayFields } from "../texts/index.ts";
+import { englishTexts } from "./field-words.ts";
 import type { Db } from "../db/client.ts";
 import { checkoutAttempts, orderItems, orders, orderStatusHistory, products, testCharges, variants } from "../db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -181,16 +180,13 @@ describe("the shipping address", () => {
     const { variants: [v] } = await makeProduct(db, 5500, [{ stock: 4 }]);
     const { user, cartId } = await shopper([{ variantId: v!.id, quantity: 2 }]);
     const key = newToken();
-    const refusal = await placeOrder(deps, { ...input(user, cartId, GOOD_CARD, key), shipping: null }).then(
+    const refused = await placeOrder(deps, { ...input(user, cartId, GOOD_CARD, key), shipping: null }).then(
       () => null,
-      (error: unknown) => error as DomainError,
+      (error: unknown) => error as { code: string; status: number; details: { fields: Record<string, TextRef> } },
     );
-    expect(refusal).toMatchObject({ code: "checkout.shipping_required", status: 400 });
-    expect(sayFields("en", (refusal!.details as { fields: Record<string, TextRef> }).fields)).toEqual({
-      street: "Enter the street address.",
-      city: "Enter the city.",
-      state: "Enter the state, province or region.",
-      zipCode: "Enter the ZIP or postal code.",
+    expect(refused).toMatchObject({ code: "checkout.shipping_required", status: 400 });
+    expect({ fields: englishTexts(refused!.details.fields) }).toMatchObject({
+      fields: { street: "Enter the street address.", city: "Enter the city.", state: "Enter the state, province or region.", zipCode: "Enter the ZIP or postal code." },
     });
     expect(await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.userId, user.id))).toEqual([]);
     expect(await chargesFor(key)).toEqual([]);

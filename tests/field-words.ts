@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { fieldTexts, firstText } from "../core/shared/field-text.ts";
+import type { TextRef } from "../core/shared/text.ts";
 import { sayField, sayFields } from "../texts/index.ts";
 
 /** A failed parse's field messages as an English page shows them. */
@@ -10,3 +11,6 @@ export const englishFirst = (error: z.ZodError): string | undefined => {
   const text = firstText(error);
   return text ? sayField("en", text) : undefined;
 };
+
+/** Field texts (each field's TextRef) as an English page shows them. */
+export const englishTexts = (texts: Record<string, TextRef>): Record<string, string> => sayFields("en", texts) as Record<string, string>;

@@ -5,7 +5,7 @@ import { sayField } from "../../texts/index.ts";
 import { deleteAccountSchema, preferencesSchema, profileSchema, registerSchema, resetRequestSchema } from "../../core/accounts/inputs.ts";
 import { MESSAGES, NEWSLETTER_MESSAGES, RESET_SENT_MESSAGE } from "../../tests/messages.ts";
 import { subscribeSchema } from "../../core/newsletter/inputs.ts";
-import { MESSAGES as REQUEST_GUARD_MESSAGES } from "../../core/shared/request-checks.ts";
+import { REQUEST_MESSAGES as REQUEST_GUARD_MESSAGES } from "../../tests/messages.ts";
 import { intlFor, type MessageId } from "../i18n/index.ts";
 import { localizeText } from "./i18n.server.ts";
 import { translateRefusal } from "./refusal.ts";

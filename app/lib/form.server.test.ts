@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../core/shared/request-checks.ts";
+import { REQUEST_MESSAGES as MESSAGES } from "../../tests/messages.ts";
 import { readForm, readFormWithUpload } from "./form.server.ts";
 
 // The form reader checks again what the HTTP layer refuses first: an action reached some other way (a

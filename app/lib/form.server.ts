@@ -1,5 +1,7 @@
 import { data } from "react-router";
-import { formTextIsUtf8, MESSAGES as REQUEST_MESSAGES } from "../../core/shared/request-checks.ts";
+import { formTextIsUtf8, REFUSALS, requestText } from "../../core/shared/request-checks.ts";
+import type { TextRef } from "../../core/shared/text.ts";
+import { sayIn } from "../../texts/index.ts";
 import { toSafeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { noStore } from "./private-page.ts";
 
@@ -14,7 +16,8 @@ import { noStore } from "./private-page.ts";
  * - a line break outside the multi-line fields (no single-line input can produce one);
  * - a redirectTo that is not a path of this store (the one safe-redirect check).
  *
- * A refusal is thrown as a 400 with `{ error }` (the error page shows it; fetchers get it as the error).
+ * A refusal is thrown as a 400 with `{ error, text }`: its English (fetchers and scripts read it) and its text
+ * of the catalogue, which the error page words in its language (app/lib/refusal.ts).
  */
 
 export type FormFields = Record<string, string>;
@@ -24,9 +27,10 @@ export interface ReadFormOptions {
   multiline?: readonly string[];
 }
 
-/** A client error the error page can show as it is. */
-export function badForm(message: string): never {
-  throw data({ error: message }, { status: 400, statusText: "Bad Request", headers: noStore });
+/** A client error for the error page: a text of the catalogue (worded in the page's language), or a sentence shown as it is. */
+export function badForm(said: TextRef | string): never {
+  const body = typeof said === "string" ? { error: said } : { error: sayIn("en", said), text: said };
+  throw data(body, { status: 400, statusText: "Bad Request", headers: noStore });
 }
 
 const LINE_BREAK = /[\r\n]/;
@@ -43,9 +47,9 @@ async function formOf(request: Request): Promise<FormData> {
     bytes = new Uint8Array(await request.arrayBuffer());
     form = await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
   } catch {
-    return badForm(REQUEST_MESSAGES.unreadable);
+    return badForm(REFUSALS.unreadable);
   }
-  if (!formTextIsUtf8(bytes, contentType)) badForm(REQUEST_MESSAGES.invalidUtf8);
+  if (!formTextIsUtf8(bytes, contentType)) badForm(REFUSALS.invalidUtf8);
   return form;
 }
 
@@ -54,14 +58,14 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   const multiline = new Set(options.multiline ?? []);
   const fields: FormFields = {};
   for (const [name, value] of form.entries()) {
-    if (typeof value !== "string") badForm(`The form field "${printable(name)}" must be text, not a file.`);
-    if (Object.hasOwn(fields, name)) badForm(`The form field "${printable(name)}" was sent more than once.`);
-    if (CONTROL.test(name) || CONTROL.test(value)) badForm(`The form field "${printable(name)}" contains control characters.`);
-    if (!multiline.has(name) && LINE_BREAK.test(value)) badForm(`The form field "${printable(name)}" must be a single line.`);
+    if (typeof value !== "string") badForm(requestText("account.refusal.fieldNotText", { field: printable(name) }));
+    if (Object.hasOwn(fields, name)) badForm(requestText("account.refusal.fieldTwice", { field: printable(name) }));
+    if (CONTROL.test(name) || CONTROL.test(value)) badForm(requestText("account.refusal.fieldControl", { field: printable(name) }));
+    if (!multiline.has(name) && LINE_BREAK.test(value)) badForm(requestText("account.refusal.fieldOneLine", { field: printable(name) }));
     fields[name] = value;
   }
   if (Object.hasOwn(fields, "redirectTo") && toSafeRedirectPath(fields.redirectTo) === null) {
-    badForm("The page to return to must be a page of this store.");
+    badForm(requestText("account.refusal.badRedirect"));
   }
   return fields;
 }
@@ -115,7 +119,7 @@ async function readFormWithBlob(request: Request, fileField: string, options: Re
   let seenFile = false;
   for (const [name, value] of form.entries()) {
     if (name === fileField && typeof value !== "string") {
-      if (seenFile) badForm(`The form field "${printable(name)}" was sent more than once.`);
+      if (seenFile) badForm(requestText("account.refusal.fieldTwice", { field: printable(name) }));
       seenFile = true;
       // An empty file input (nothing chosen) arrives as a nameless, empty file.
       if (value.size > 0 || value.name !== "") file = { name: value.name, blob: value };

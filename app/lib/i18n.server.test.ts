@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MAX_LINE_QUANTITY } from "../../core/cart/rules.ts";
 import { customerLimitReached, insufficientStock } from "../../core/cart/index.ts";
-import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
+import { CARD_MESSAGES, CHECKOUT_MESSAGES } from "../../tests/messages.ts";
 import { planReorder, TICKETS_SENT_NOTE } from "../../core/orders/rules.ts";
-import { CARD_MESSAGES } from "../../core/payments/inputs.ts";
 import { maskedCard, TEST_CARD_OUTCOMES } from "../../core/payments/rules.ts";
 import { WISHLIST_MESSAGES } from "../../tests/messages.ts";
 import { localizeText, sayText } from "./i18n.server.ts";

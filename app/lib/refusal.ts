@@ -7,6 +7,13 @@ import { useT, type MessageId } from "../i18n/index.ts";
  * receives that one as JSON text). Null for anything else, which keeps its own page.
  */
 export function refusalMessage(error: unknown): string | null {
+  const body = refusalBody(error);
+  const message = body?.error;
+  return typeof message === "string" && message.length > 0 && message.length <= 300 ? message : null;
+}
+
+/** A 4xx's body, `{ error, text? }` as the form reader and the HTTP layer answer; null for anything else. */
+function refusalBody(error: unknown): { error?: unknown; text?: unknown } | null {
   if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500) return null;
   let body: unknown = error.data;
   if (typeof body === "string") {
@@ -16,13 +23,22 @@ export function refusalMessage(error: unknown): string | null {
       return null;
     }
   }
-  const message = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined;
-  return typeof message === "string" && message.length > 0 && message.length <= 300 ? message : null;
+  return typeof body === "object" && body !== null ? (body as { error?: unknown; text?: unknown }) : null;
+}
+
+/** The refusal's text of the catalogue, when it came with one (the form reader's: app/lib/form.server.ts badForm). */
+function refusalText(error: unknown): { id: MessageId; values: Record<string, string> } | null {
+  const text = refusalBody(error)?.text;
+  if (typeof text !== "object" || text === null) return null;
+  const { id, values } = text as { id?: unknown; values?: unknown };
+  if (typeof id !== "string" || !id.startsWith("account.refusal.")) return null;
+  const strings = typeof values === "object" && values !== null ? Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string")) : {};
+  return { id: id as MessageId, values: strings as Record<string, string> };
 }
 
 /**
- * The refusals the form reader and the HTTP layer write (in English, as they are logged and answered to
- * scripts), each with its text in the catalogue; a field's name or a size is carried over as it was.
+ * The refusals the HTTP layer writes (in English, as they are logged and answered to scripts; the form reader's
+ * come with their text), each with its text in the catalogue; a field's name or a size is carried over as it was.
  */
 const REFUSALS: readonly { pattern: RegExp; id: MessageId; value?: "field" | "limit" }[] = [
   { pattern: /^The form could not be read\. Please send it again from the page\.$/, id: "account.refusal.unreadable" },
@@ -57,5 +73,7 @@ export function translateRefusal(message: string, t: ReturnType<typeof useT>): s
 export function useRefusal(error: unknown): { title: string; message: string } | null {
   const t = useT();
   const message = refusalMessage(error);
-  return message === null ? null : { title: t("account.refusal.title"), message: translateRefusal(message, t) };
+  if (message === null) return null;
+  const text = refusalText(error);
+  return { title: t("account.refusal.title"), message: text ? t(text.id, text.values) : translateRefusal(message, t) };
 }

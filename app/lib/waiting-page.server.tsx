@@ -3,7 +3,7 @@ import { INTL_TAG, type Locale } from "../../core/shared/locale.ts";
 import type { RenderWaitingPage, WaitingPageView } from "../context.ts";
 import { intlFor, localePath, type MessageId } from "../i18n/index.ts";
 import { WaitingPage, type CountText, type WaitingPageProps, type WaitingTexts } from "../components/product/waiting-page.tsx";
-import { translateText } from "./i18n.server.ts";
+import { wordsIn } from "./i18n.server.ts";
 
 /*
  * The light waiting page of a drop (ADR 0040), drawn for the waiting room's door (server/lines.ts), which
@@ -131,7 +131,7 @@ function draw(view: WaitingPageView, slots: typeof SLOT | null): string {
           heading: t("shop.queue.refusedHeading"),
           body: {
             kind: "refused",
-            message: place.kind === "refused" ? translateText(view.locale, place.message) : "",
+            message: place.kind === "refused" ? wordsIn(view.locale, place.message) : "",
             ...(place.kind === "refused" && place.signIn ? { signIn: { label: t("nav.signIn"), href: `${localePath("/login", view.locale)}?redirectTo=${encodeURIComponent(productHref)}` } } : {}),
           },
         }),

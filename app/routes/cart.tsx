@@ -15,6 +15,8 @@ import { signedInAccountId } from "../lib/session.server.ts";
 import { localePath } from "../i18n/index.ts";
 import type { QueueStatus } from "../../core/queue/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
+import { firstText } from "../../core/shared/field-text.ts";
+import type { TextRef } from "../../core/shared/text.ts";
 import type { CartActionResult } from "../components/cart/types.ts";
 import type { Route } from "./+types/cart";
 
@@ -26,9 +28,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 const intentSchema = z.enum(["add", "set", "remove", "clear"]);
 
-function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Something in that request was not right.";
+function firstIssue(error: z.ZodError): TextRef | string {
+  return firstText(error) ?? "cart.domain.badRequest";
 }
+
+/** What the action says before it is worded: a text of the catalogue (by id, or a field check's text). */
+type Said = { ok: true; message: string } | { ok: false; error: TextRef | string };
 
 /**
  * Every cart change posts here: as a plain form without JavaScript (then it redirects back to the page
@@ -37,11 +42,11 @@ function firstIssue(error: z.ZodError): string {
 export async function action({ request, context }: Route.ActionArgs) {
   // The whole form, redirectTo included, is checked before the cart changes.
   const fields = await readForm(request);
-  // Core's English messages, in the page's language.
-  const say = (result: CartActionResult): CartActionResult =>
+  // The texts said, in the page's language.
+  const say = (result: Said): CartActionResult =>
     result.ok ? { ok: true, message: localizeText(request, result.message) } : { ok: false, error: localizeText(request, result.error) };
   const intent = intentSchema.safeParse(fields.intent);
-  if (!intent.success) return data<CartActionResult>(say({ ok: false, error: "Unknown cart action." }), { status: 400 });
+  if (!intent.success) return data<CartActionResult>(say({ ok: false, error: "cart.domain.unknownAction" }), { status: 400 });
   const redirectTo = Object.hasOwn(fields, "redirectTo") ? safeRedirectPath(fields.redirectTo) : null;
   const headers = new Headers();
 
@@ -85,29 +90,29 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
       }
       track(request, context, { type: "add_to_cart", productId: added.productId, variantId: input.variantId, quantity: input.quantity, valueCents: added.unitPriceCents * input.quantity });
-      message = "Added to cart";
+      message = "cart.domain.added";
     } else {
       const cartId = await readCartId(request, context);
-      if (!cartId) return data<CartActionResult>(say({ ok: false, error: "Your cart is empty" }), { status: 400 });
+      if (!cartId) return data<CartActionResult>(say({ ok: false, error: "cart.empty" }), { status: 400 });
       if (intent.data === "set") {
         const parsed = setQuantitySchema.safeParse(fields);
         if (!parsed.success) return data<CartActionResult>(say({ ok: false, error: firstIssue(parsed.error) }), { status: 400 });
         await context.useCases.cart.setLineQuantity(cartId, parsed.data);
-        message = parsed.data.quantity <= 0 ? "Removed from cart" : "Quantity updated";
+        message = parsed.data.quantity <= 0 ? "cart.domain.removed" : "cart.domain.quantityUpdated";
       } else if (intent.data === "remove") {
         const parsed = removeLineSchema.safeParse(fields);
         if (!parsed.success) return data<CartActionResult>(say({ ok: false, error: firstIssue(parsed.error) }), { status: 400 });
         await context.useCases.cart.removeLine(cartId, parsed.data.variantId);
-        message = "Removed from cart";
+        message = "cart.domain.removed";
       } else {
         // Clear Cart asks first (nothing is removed until the shopper says yes). The page's own
         // question sends confirm=yes; a form posted without it (no JavaScript) is sent to the question as a page.
         if (fields.confirm !== "yes") {
           if (redirectTo !== null || !context.dataRequest) throw redirect(localePath("/cart?clear=confirm", requestLocale(request)), { status: 303, headers });
-          return data<CartActionResult>(say({ ok: false, error: "Confirm to clear your cart: nothing was removed." }), { status: 400, headers });
+          return data<CartActionResult>(say({ ok: false, error: "cart.domain.confirmClear" }), { status: 400, headers });
         }
         await context.useCases.cart.clearCart(cartId);
-        message = "Cart cleared";
+        message = "cart.domain.cleared";
       }
     }
     if (redirectTo) throw redirect(redirectTo, { status: 303, headers });

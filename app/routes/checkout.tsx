@@ -4,7 +4,6 @@ import { Form, Link, metaIntl, useLocalePath, useT } from "../i18n/index.ts";
 import { linesShip } from "../../core/cart/rules.ts";
 import { loadCart } from "../lib/cart.server.ts";
 import { idempotencyKeySchema } from "../../core/checkout/index.ts";
-import { CHECKOUT_MESSAGES } from "../../core/checkout/rules.ts";
 import { orderAmounts } from "../../core/orders/rules.ts";
 import { newToken } from "../../core/shared/ids.ts";
 import { MemberErrorBoundary, guardedMeta } from "../components/account/auth-guard.tsx";
@@ -61,7 +60,7 @@ export type { CheckoutActionData } from "../components/checkout/types.ts";
  */
 const FORM_FIELDS = ["fullName", "email", ...ADDRESS_FIELDS, ...ADDRESS_FIELDS.map(billingFieldName)] as const;
 
-/** The answer's messages (core's English ones, the provider's) in the page's language. */
+/** The answer's messages (the catalogue's ids, the provider's English) in the page's language. */
 function localized(request: Request, body: CheckoutActionData): CheckoutActionData {
   switch (body.kind) {
     case "invalid":
@@ -98,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (result.kind) {
       case "invalid": {
         const { billing, shipping, card } = result.problems;
-        const error = result.cameToShip ? CHECKOUT_MESSAGES.shippingRequired : CHECKOUT_MESSAGES.checkFields;
+        const error = result.cameToShip ? "checkout.domain.shippingRequired" : "checkout.domain.checkFields";
         return reply({ kind: "invalid", error, fieldErrors: localizeErrors(request, { ...billingFieldErrors(billing), ...shipping, ...card }) as Record<string, string>, fields }, 400);
       }
       case "completed":
@@ -113,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "requires_confirmation":
         return reply({ kind: "requires_confirmation", attemptId: result.attemptId, clientSecret: result.clientSecret, fields }, 200);
       case "in_progress":
-        return reply({ kind: "in_progress", attemptId: result.attemptId, message: CHECKOUT_MESSAGES.inProgress, fields }, 202);
+        return reply({ kind: "in_progress", attemptId: result.attemptId, message: "checkout.domain.inProgress", fields }, 202);
     }
   } catch (error) {
     // An empty cart, a form another shopper's checkout already used: core's refusal, in the page's language.

@@ -1,6 +1,6 @@
 import { data, useNavigation } from "react-router";
 import { Form, localePath, metaIntl, useLocale, useLocalePath, useT } from "../i18n/index.ts";
-import { EVENT_MESSAGES, RSVP_THROTTLE, rsvpFormSchema, rsvpThrottleKey } from "../../core/events/index.ts";
+import { eventsText, RSVP_THROTTLE, rsvpFormSchema, rsvpThrottleKey } from "../../core/events/index.ts";
 import { isPast } from "../../core/events/rules.ts";
 import { slugSchema } from "../../core/catalog/index.ts";
 import { Field } from "../components/admin/product-form.tsx";
@@ -11,7 +11,7 @@ import { Tag } from "../components/content/section.tsx";
 import { expectDomainError } from "../lib/domain-errors.server.ts";
 import { readForm } from "../lib/form.server.ts";
 import { eventDay, eventTime } from "../lib/event-dates.ts";
-import { localizeErrors, localizeText, requestLocale } from "../lib/i18n.server.ts";
+import { fieldWords, localizeText, requestLocale } from "../lib/i18n.server.ts";
 import { OG_LOCALE } from "../lib/og-locale.ts";
 import { getViewer } from "../lib/session.server.ts";
 import { Money } from "../components/product/display-currency.tsx";
@@ -50,13 +50,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   const values = { name: fields.name ?? "", email: fields.email ?? "", partySize: fields.partySize ?? "1" };
   if (!(await context.useCases.accounts.consume(rsvpThrottleKey(context.clientIp), RSVP_THROTTLE))) {
-    return data<RsvpActionResult>({ ok: false, error: localizeText(request, EVENT_MESSAGES.throttled), values }, { status: 429, headers: { "Retry-After": "600" } });
+    return data<RsvpActionResult>({ ok: false, error: localizeText(request, eventsText("events.error.throttled")), values }, { status: 429, headers: { "Retry-After": "600" } });
   }
   const parsed = rsvpFormSchema.safeParse(fields);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return data<RsvpActionResult>({ ok: false, fields: localizeErrors(request, errors) as Record<string, string>, values }, { status: 400 });
+    return data<RsvpActionResult>({ ok: false, fields: fieldWords(request, parsed.error), values }, { status: 400 });
   }
   const viewer = await getViewer(request, context);
   try {

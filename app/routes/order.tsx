@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const orderId = orderIdSchema.safeParse(params.id);
   if (!orderId.success) throw orderNotFoundResponse();
   if (!intentSchema.safeParse(form.intent).success) {
-    return data<OrderActionData>({ kind: "error", message: localizeText(request, "Unknown order action.") }, { status: 400, headers: noStore });
+    return data<OrderActionData>({ kind: "error", message: localizeText(request, "orders.domain.unknownAction") }, { status: 400, headers: noStore });
   }
   try {
     const { cartId } = await ensureCartId(request, context);

@@ -1,7 +1,16 @@
 import { z } from "zod";
+import { fieldTextsOf } from "../shared/text.ts";
 import { MAX_LINE_QUANTITY } from "./rules.ts";
 
-const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
+/** The cart forms' field messages: ids of the catalogue (texts/messages, cart.json). */
+const field = fieldTextsOf({
+  "cart.domain.quantityWhole": [],
+  "cart.domain.itemGone": [],
+});
+
+/** The range's words are literal (1 to 99, MAX_LINE_QUANTITY): not every check below gives the limit. */
+const quantityMessage = field("cart.domain.quantityWhole");
+const itemGone = field("cart.domain.itemGone");
 
 const wholeNumber = z
   .string()
@@ -12,7 +21,7 @@ const wholeNumber = z
 export const variantIdSchema = z
   .string()
   .trim()
-  .regex(/^\d{1,9}$/, "This item is no longer available.")
+  .regex(/^\d{1,9}$/, itemGone)
   .transform(Number);
 
 /** The quantities, as numbers: the rules the form (from its text) and the app's JSON share. */
@@ -33,7 +42,7 @@ export const setQuantitySchema = z.object({
 });
 
 /** A variant's id as a JSON number (the app's API); the form's text id above reads to the same. */
-const variantIdNumber = z.number("This item is no longer available.").int("This item is no longer available.").min(1, "This item is no longer available.").max(999_999_999, "This item is no longer available.");
+const variantIdNumber = z.number(itemGone).int(itemGone).min(1, itemGone).max(999_999_999, itemGone);
 
 /** Adding from the app (JSON): the same rules as the form's addToCartSchema. */
 export const addToCartJsonSchema = z.object({ variantId: variantIdNumber, quantity: addQuantity });

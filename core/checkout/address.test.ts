@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { englishFields } from "../../tests/field-words.ts";
-import { sayFields } from "../../texts/index.ts";
+import { englishFields, englishTexts } from "../../tests/field-words.ts";
 import { missingShippingFields, shippingAddressSchema } from "./address.ts";
-import { CHECKOUT_MESSAGES } from "./rules.ts";
+import { CHECKOUT_MESSAGES } from "../../tests/messages.ts";
 
 const HARLEM = { street: "2150 Third Ave", city: "New York", state: "NY", zipCode: "10035", country: "US" };
 const errorsOf = (address: Record<string, string>) => {
@@ -20,7 +19,7 @@ describe("a shipping address", () => {
     };
     expect(errorsOf({ street: " ", city: "", state: "", zipCode: "", country: "US" })).toEqual(missing);
     // No address at all is told the same, field by field.
-    expect(sayFields("en", missingShippingFields())).toEqual(missing);
+    expect(englishTexts(missingShippingFields())).toEqual(missing);
     expect(errorsOf({ ...HARLEM, state: "" })).toEqual({ state: CHECKOUT_MESSAGES.stateRequired });
   });
 

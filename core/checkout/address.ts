@@ -9,7 +9,7 @@ import validator from "validator";
 import { z } from "zod";
 import { fieldTexts } from "../shared/field-text.ts";
 import type { TextRef } from "../shared/text.ts";
-import { CHECKOUT_MESSAGES, SHIPPING_COUNTRIES, type ShippingCountry } from "./rules.ts";
+import { field, SHIPPING_COUNTRIES, type ShippingCountry } from "./rules.ts";
 
 /** A country's states or provinces, by code and by name (any case), to its code. */
 function regionsOf(country: CountryData): Map<string, string> {
@@ -38,12 +38,12 @@ export function regionCodeOf(country: string, typed: string): string | null {
   return regions.get(typed.replace(/\s+/g, " ").trim().toLowerCase()) ?? null;
 }
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).optional().default("");
+const text = (max: number) => z.string().trim().max(max, field("checkout.domain.maxChars")).optional().default("");
 const shipsTo = (country: string): country is ShippingCountry => (SHIPPING_COUNTRIES as readonly string[]).includes(country);
 
 /**
  * The address the order ships to, as the checkout form and the app send it. Every field is checked at once
- * and says what is wrong with it, in core's words (the doors translate them).
+ * and says what is wrong with it, by a text's id (the doors word it).
  */
 export const shippingAddressSchema = z
   .object({
@@ -59,15 +59,15 @@ export const shippingAddressSchema = z
   })
   .superRefine((address, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (!address.street) issue("street", CHECKOUT_MESSAGES.streetRequired);
-    if (!address.city) issue("city", CHECKOUT_MESSAGES.cityRequired);
+    if (!address.street) issue("street", field("checkout.domain.streetRequired"));
+    if (!address.city) issue("city", field("checkout.domain.cityRequired"));
     const { country } = address;
-    if (!shipsTo(country)) return issue("country", CHECKOUT_MESSAGES.shippingCountryInvalid);
-    if (!address.zipCode) issue("zipCode", CHECKOUT_MESSAGES.postalCodeRequired);
-    else if (!postalCodeFits(country, address.zipCode.toUpperCase())) issue("zipCode", country === "US" ? CHECKOUT_MESSAGES.zipInvalid : CHECKOUT_MESSAGES.postalCodeInvalid);
+    if (!shipsTo(country)) return issue("country", field("checkout.domain.shippingCountryInvalid"));
+    if (!address.zipCode) issue("zipCode", field("checkout.domain.postalCodeRequired"));
+    else if (!postalCodeFits(country, address.zipCode.toUpperCase())) issue("zipCode", country === "US" ? field("checkout.domain.zipInvalid") : field("checkout.domain.postalCodeInvalid"));
     if (!REGIONS[country]) return;
-    if (!address.state) issue("state", CHECKOUT_MESSAGES.stateRequired);
-    else if (!regionCodeOf(country, address.state)) issue("state", country === "US" ? CHECKOUT_MESSAGES.usStateInvalid : CHECKOUT_MESSAGES.regionInvalid);
+    if (!address.state) issue("state", field("checkout.domain.stateRequired"));
+    else if (!regionCodeOf(country, address.state)) issue("state", country === "US" ? field("checkout.domain.usStateInvalid") : field("checkout.domain.regionInvalid"));
   })
   .transform((address) => {
     const country = address.country as ShippingCountry;

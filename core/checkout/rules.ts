@@ -1,4 +1,5 @@
 /** Checkout settings and messages: pure, safe for the browser bundle. */
+import { fieldTextsOf } from "../shared/text.ts";
 
 /** How long stock stays reserved for an unpaid checkout (RESERVATION_TTL_MINUTES, default 15). */
 export const DEFAULT_HOLD_TTL_MS = 15 * 60 * 1000;
@@ -32,24 +33,26 @@ export const SWEEP_BATCH = 50;
 export const SHIPPING_COUNTRIES = ["US", "CA", "MX", "PR", "DO", "GB", "IE", "FR", "DE", "ES", "IT", "NL", "JP", "AU"] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 
+/** The checkout's field messages (the billing form, the shipping address): ids of the catalogue, with the values each check gives. */
+export const field = fieldTextsOf({
+  "checkout.domain.nameRequired": [],
+  "checkout.domain.emailRequired": [],
+  "checkout.domain.emailInvalid": [],
+  "checkout.domain.countryInvalid": [],
+  "checkout.domain.maxChars": ["max"],
+  "checkout.domain.formExpired": [],
+  "checkout.domain.streetRequired": [],
+  "checkout.domain.cityRequired": [],
+  "checkout.domain.stateRequired": [],
+  "checkout.domain.usStateInvalid": [],
+  "checkout.domain.regionInvalid": [],
+  "checkout.domain.postalCodeRequired": [],
+  "checkout.domain.zipInvalid": [],
+  "checkout.domain.postalCodeInvalid": [],
+  "checkout.domain.shippingCountryInvalid": [],
+});
+
 export const CHECKOUT_MESSAGES = {
-  nameRequired: "Full name is required.",
-  emailRequired: "Email is required.",
-  emailInvalid: "Please enter a valid email address.",
-  countryInvalid: "Choose a country.",
   paymentFailed: "Payment failed",
-  checkFields: "Please check the fields marked below.",
-  insufficientStock: "Insufficient stock",
   reservationExpired: "Your reservation expired before the payment completed. Please try again.",
-  inProgress: "Your payment is still being processed. Refresh this page in a moment.",
-  shippingRequired: "Your cart has items to ship: enter the shipping address.",
-  streetRequired: "Enter the street address.",
-  cityRequired: "Enter the city.",
-  stateRequired: "Enter the state, province or region.",
-  usStateInvalid: "Enter a US state, such as NY.",
-  regionInvalid: "Enter a state or province of the country chosen.",
-  postalCodeRequired: "Enter the ZIP or postal code.",
-  zipInvalid: "Enter a 5-digit ZIP code.",
-  postalCodeInvalid: "Enter a postal code of the country chosen.",
-  shippingCountryInvalid: "Choose a country we ship to.",
 } as const;

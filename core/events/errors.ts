@@ -26,13 +26,6 @@ export class EventError extends errorsOf<EventErrorCode>({
   "events.over_capacity": 409,
 }) {}
 
-/** The English of refusals the doors say themselves (the JSON API's lookups, the RSVP throttle), translated there. */
-export const EVENT_MESSAGES = {
-  notFound: "This event was not found.",
-  ownRsvpNotFound: "That RSVP was not found.",
-  throttled: "Too many RSVPs from here. Please try again in a few minutes.",
-} as const;
-
 /** What the module's refusals say: texts of the catalogue (texts/messages), with the values each takes. */
 export const eventsText = textsOf({
   "events.error.notFound": [],
@@ -41,6 +34,8 @@ export const eventsText = textsOf({
   "events.error.partyTooLarge": ["count"],
   "events.error.rsvpNotFound": [],
   "events.error.ownRsvpNotFound": [],
+  // The RSVP throttle, which the doors apply.
+  "events.error.throttled": [],
   "events.domain.slugTaken": [],
   "events.domain.ticketTypesOnlyTicketed": [],
   "events.domain.ticketTypeNameTaken": [],

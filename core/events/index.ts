@@ -2,7 +2,7 @@
 // the database, may also be imported by browser-bound UI code).
 export { checkInMessage, formatTicketCode, instantToStoreLocal, isPast, RSVP_THROTTLE, rsvpThrottleKey, nextYearlyOccurrence, partiesToPromote, storeLocalToInstant, storeLongDate, storeMonthDay, storeTimeOfDay } from "./rules.ts";
 export { checkInSchema, eventFormSchema, eventIdSchema, rsvpFormSchema, rsvpTokenSchema, ticketTypeFormSchema, type EventForm, type RsvpForm, type TicketTypeForm } from "./inputs.ts";
-export { EVENT_MESSAGES, EventError } from "./errors.ts";
+export { EventError, eventsText } from "./errors.ts";
 export {
   eventSlugOfProduct,
   getEventBySlug,

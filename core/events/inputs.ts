@@ -1,13 +1,50 @@
 import { z } from "zod";
+import { fieldTextsOf } from "../shared/text.ts";
 import { translatedText } from "../shared/zod.ts";
 
+/** The event forms' field messages: ids of the catalogue (texts/messages, events.json and api.json). */
+const field = fieldTextsOf({
+  "events.domain.dateTime": [],
+  "events.domain.slugMin": ["min"],
+  "events.domain.slugFormat": [],
+  "events.domain.titleRequired": [],
+  "events.domain.kindRequired": [],
+  "events.domain.timeLabelRequired": [],
+  "events.domain.descriptionRequired": [],
+  "events.domain.venueRequired": [],
+  "events.domain.imageFormat": [],
+  "events.domain.imageAltRequired": [],
+  "api.domain.fieldNumber": [],
+  "api.domain.fieldWholeNumber": [],
+  "events.domain.atLeast": ["min"],
+  "events.domain.atMost": ["max"],
+  "events.domain.modeRequired": [],
+  "events.domain.endAfterStart": [],
+  "events.domain.ticketTypeNameRequired": [],
+  "events.domain.priceFormat": [],
+  "events.domain.ticketCodeRequired": [],
+  "events.domain.ticketCodeInvalid": [],
+  "events.domain.spanishTitleMax": ["max"],
+  "events.domain.spanishKindMax": ["max"],
+  "events.domain.spanishTimeLabelMax": ["max"],
+  "events.domain.spanishDescriptionMax": ["max"],
+  "events.domain.spanishVenueMax": ["max"],
+  "events.domain.spanishImageAltMax": ["max"],
+  "events.domain.spanishNameMax": ["max"],
+  "events.error.name": [],
+  "events.error.nameLong": [],
+  "account.error.invalidEmail": [],
+  "events.error.partySize": [],
+  "events.error.partySizeMin": [],
+});
+
 /** A Spanish text: optional (empty: the Spanish pages show the English one), as long as the English may be. */
-const spanish = (label: string, max: number) => translatedText(max, `The Spanish ${label} may be at most ${max} characters.`);
+const spanish = translatedText;
 
 const localDateTime = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time.");
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, field("events.domain.dateTime"));
 
 /** The back office's event form; times are New York wall-clock readings (datetime-local inputs). */
 export const eventFormSchema = z
@@ -16,48 +53,48 @@ export const eventFormSchema = z
       .string()
       .trim()
       .toLowerCase()
-      .min(3, "Use at least 3 characters.")
+      .min(3, field("events.domain.slugMin"))
       .max(80)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens."),
-    title: z.string().trim().min(3, "Enter a title.").max(120),
-    kind: z.string().trim().min(2, "Say what kind of event it is.").max(40),
-    timeLabel: z.string().trim().min(2, "Enter a label for the times, e.g. Doors.").max(40),
-    description: z.string().trim().min(10, "Describe the event in a sentence or more.").max(4000),
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, field("events.domain.slugFormat")),
+    title: z.string().trim().min(3, field("events.domain.titleRequired")).max(120),
+    kind: z.string().trim().min(2, field("events.domain.kindRequired")).max(40),
+    timeLabel: z.string().trim().min(2, field("events.domain.timeLabelRequired")).max(40),
+    description: z.string().trim().min(10, field("events.domain.descriptionRequired")).max(4000),
     startsAt: localDateTime,
     endsAt: localDateTime,
-    venue: z.string().trim().min(3, "Enter the venue.").max(160),
+    venue: z.string().trim().min(3, field("events.domain.venueRequired")).max(160),
     image: z
       .string()
       .trim()
-      .regex(/^\/images\/[a-z0-9-]+\.(svg|png|jpg|webp)$/, "Use an image under /images/, e.g. /images/event-june-15.svg."),
-    imageAlt: z.string().trim().min(3, "Describe the image for people who cannot see it.").max(200),
-    capacity: z.coerce.number({ error: "Enter a number." }).int("Enter a whole number.").min(1, "At least 1.").max(100_000),
-    mode: z.enum(["tickets", "rsvp"], { error: "Choose tickets or RSVP." }),
-    partySizeLimit: z.coerce.number({ error: "Enter a number." }).int().min(1, "At least 1.").max(20, "At most 20."),
+      .regex(/^\/images\/[a-z0-9-]+\.(svg|png|jpg|webp)$/, field("events.domain.imageFormat")),
+    imageAlt: z.string().trim().min(3, field("events.domain.imageAltRequired")).max(200),
+    capacity: z.coerce.number({ error: field("api.domain.fieldNumber") }).int(field("api.domain.fieldWholeNumber")).min(1, field("events.domain.atLeast")).max(100_000),
+    mode: z.enum(["tickets", "rsvp"], { error: field("events.domain.modeRequired") }),
+    partySizeLimit: z.coerce.number({ error: field("api.domain.fieldNumber") }).int().min(1, field("events.domain.atLeast")).max(20, field("events.domain.atMost")),
     published: z
       .union([z.literal("on"), z.literal("true"), z.literal("")])
       .optional()
       .transform((v) => v === "on" || v === "true"),
-    titleEs: spanish("title", 120),
-    kindEs: spanish("kind", 40),
-    timeLabelEs: spanish("label for the times", 40),
-    descriptionEs: spanish("description", 4000),
-    venueEs: spanish("venue", 160),
-    imageAltEs: spanish("poster description", 200),
+    titleEs: spanish(120, field("events.domain.spanishTitleMax")),
+    kindEs: spanish(40, field("events.domain.spanishKindMax")),
+    timeLabelEs: spanish(40, field("events.domain.spanishTimeLabelMax")),
+    descriptionEs: spanish(4000, field("events.domain.spanishDescriptionMax")),
+    venueEs: spanish(160, field("events.domain.spanishVenueMax")),
+    imageAltEs: spanish(200, field("events.domain.spanishImageAltMax")),
   })
-  .refine((v) => v.endsAt > v.startsAt, { path: ["endsAt"], message: "The event must end after it starts." });
+  .refine((v) => v.endsAt > v.startsAt, { path: ["endsAt"], message: field("events.domain.endAfterStart") });
 export type EventForm = z.infer<typeof eventFormSchema>;
 
 /** A ticket type: its name (and its Spanish name, empty for the same as the English), price in dollars and seats. */
 export const ticketTypeFormSchema = z.object({
-  name: z.string().trim().min(2, "Name the ticket type.").max(40),
-  nameEs: spanish("name", 40),
+  name: z.string().trim().min(2, field("events.domain.ticketTypeNameRequired")).max(40),
+  nameEs: spanish(40, field("events.domain.spanishNameMax")),
   price: z
     .string()
     .trim()
-    .regex(/^\d{1,5}(\.\d{1,2})?$/, "Enter a price such as 25 or 25.00.")
+    .regex(/^\d{1,5}(\.\d{1,2})?$/, field("events.domain.priceFormat"))
     .transform((s) => Math.round(Number(s) * 100)),
-  seats: z.coerce.number({ error: "Enter a number." }).int("Enter a whole number.").min(0, "At least 0.").max(100_000),
+  seats: z.coerce.number({ error: field("api.domain.fieldNumber") }).int(field("api.domain.fieldWholeNumber")).min(0, field("events.domain.atLeast")).max(100_000),
 });
 export type TicketTypeForm = z.infer<typeof ticketTypeFormSchema>;
 
@@ -67,13 +104,13 @@ export const checkInSchema = z.object({
     .string()
     .trim()
     .transform((s) => s.replace(/[\s-]+/g, "").toUpperCase())
-    .pipe(z.string().min(4, "Enter the ticket code.").max(64, "That is not a ticket code.")),
+    .pipe(z.string().min(4, field("events.domain.ticketCodeRequired")).max(64, field("events.domain.ticketCodeInvalid"))),
 });
 
 export const rsvpFormSchema = z.object({
-  name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
-  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address.").max(254)),
-  partySize: z.coerce.number({ error: "Choose how many people are coming." }).int().min(1, "At least 1 person."),
+  name: z.string().trim().min(1, field("events.error.name")).max(100, field("events.error.nameLong")),
+  email: z.string().trim().toLowerCase().pipe(z.email(field("account.error.invalidEmail")).max(254)),
+  partySize: z.coerce.number({ error: field("events.error.partySize") }).int().min(1, field("events.error.partySizeMin")),
 });
 export type RsvpForm = z.infer<typeof rsvpFormSchema>;
 

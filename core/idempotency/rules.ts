@@ -1,4 +1,5 @@
 /** Idempotency-Key rules: pure, no database. */
+import { textsOf } from "../shared/text.ts";
 
 /** How long an answer is kept to be given again for the same key (the README and the OpenAPI document say 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -13,12 +14,13 @@ export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
 /** A key as a client sends it: 1 to 255 visible ASCII characters (a UUID, say). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export const IDEMPOTENCY_MESSAGES = {
-  invalid: "The Idempotency-Key header must be 1 to 255 visible characters.",
-  required: "This request needs an Idempotency-Key header.",
-  reused: "This Idempotency-Key was already used for a different request.",
-  inProgress: "A request with this Idempotency-Key is still being processed. Try again in a moment.",
-} as const;
+/** Why a request's key is refused: texts of the catalogue (texts/messages, api.json), worded by the API. */
+export const idempotencyText = textsOf({
+  "api.domain.idempotencyInvalid": [],
+  "api.domain.idempotencyRequired": [],
+  "api.domain.idempotencyReused": [],
+  "api.domain.idempotencyInProgress": [],
+});
 
 /** A JSON value written with its object keys sorted, so the same body sent twice reads the same. */
 export function canonicalJson(value: unknown): string {

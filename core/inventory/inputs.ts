@@ -1,13 +1,22 @@
 import { z } from "zod";
 import type { MovementType } from "../../db/schema/catalog.ts";
+import { fieldTextsOf } from "../shared/text.ts";
 
 /** Form schemas of the admin inventory screens. Free of the database: browser-bound UI may import it. */
+
+/** Their field messages: ids of the catalogue (texts/messages, admin.json). */
+const field = fieldTextsOf({
+  "admin.domain.inventoryReasonRequired": [],
+  "admin.domain.inventoryReasonMax": ["max"],
+  "admin.domain.inventoryRestockUnits": [],
+  "admin.domain.inventoryCountedUnits": [],
+});
 
 const reason = z
   .string()
   .trim()
-  .min(1, "Give a reason for this change.")
-  .max(200, "Keep the reason under 200 characters.");
+  .min(1, field("admin.domain.inventoryReasonRequired"))
+  .max(200, field("admin.domain.inventoryReasonMax"));
 
 const wholeNumber = (message: string) =>
   z
@@ -19,12 +28,12 @@ const wholeNumber = (message: string) =>
 export const variantIdInput = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const restockInput = z.object({
-  quantity: wholeNumber("Enter a whole number of units, 1 or more.").refine((n) => n >= 1, "Enter a whole number of units, 1 or more."),
+  quantity: wholeNumber(field("admin.domain.inventoryRestockUnits")).refine((n) => n >= 1, field("admin.domain.inventoryRestockUnits")),
   reason,
 });
 
 export const adjustInput = z.object({
-  onHand: wholeNumber("Enter the counted units as a whole number, 0 or more."),
+  onHand: wholeNumber(field("admin.domain.inventoryCountedUnits")),
   reason,
 });
 

@@ -1,8 +1,26 @@
 import { z } from "zod";
+import { fieldTextsOf } from "../shared/text.ts";
 import { ORDER_STATUSES } from "./rules.ts";
 
+/** The order forms' field messages: ids of the catalogue (texts/messages, orders.json and admin.json). */
+const field = fieldTextsOf({
+  "orders.domain.notFound": [],
+  "orders.domain.trackingRequired": [],
+  "orders.domain.trackingFormat": [],
+  "orders.domain.carrierRequired": [],
+  "orders.domain.noteRequired": [],
+  "orders.domain.noteMax": ["max"],
+  "admin.domain.refundFormExpired": [],
+  "orders.domain.refundAmountRequired": [],
+  "orders.domain.refundAmountFormat": [],
+  "orders.domain.refundAmountPositive": [],
+  "orders.domain.refundUnits": [],
+  "orders.domain.refundLinesRequired": [],
+  "orders.domain.refundModeRequired": [],
+});
+
 /** Order ids are 12 random bytes, base64url (16 characters); anything else names no order. */
-export const orderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16}$/, "That order was not found.");
+export const orderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16}$/, field("orders.domain.notFound"));
 
 /** The status filter of the order history: a status, or everything when absent or unknown. */
 export const statusFilterSchema = z.enum(ORDER_STATUSES).nullable().catch(null);
@@ -12,9 +30,9 @@ export const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
 
 /** A carrier's tracking number: letters, digits and dashes (spaces dropped), stored upper case. */
 export const trackingNumberSchema = z
-  .string({ error: "Enter the tracking number." })
+  .string({ error: field("orders.domain.trackingRequired") })
   .transform((s) => s.replace(/\s+/g, "").toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9-]{6,40}$/, "Enter a tracking number of 6 to 40 letters, digits or dashes."));
+  .pipe(z.string().regex(/^[A-Z0-9-]{6,40}$/, field("orders.domain.trackingFormat")));
 
 /** A status change as an administrator asks for it (the admin screens post this). */
 export const statusChangeSchema = z.discriminatedUnion("status", [
@@ -33,7 +51,7 @@ export const CARRIERS = ["USPS", "UPS", "FedEx", "DHL"] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
 export const shipFormSchema = z.object({
-  carrier: z.enum(CARRIERS, { error: "Choose the carrier." }),
+  carrier: z.enum(CARRIERS, { error: field("orders.domain.carrierRequired") }),
   trackingNumber: trackingNumberSchema,
 });
 
@@ -57,25 +75,25 @@ export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
 
 export const orderNoteSchema = z.object({
   body: z
-    .string({ error: "Write the note." })
+    .string({ error: field("orders.domain.noteRequired") })
     .trim()
-    .min(1, "Write the note.")
-    .max(2000, "Keep the note under 2000 characters."),
+    .min(1, field("orders.domain.noteRequired"))
+    .max(2000, field("orders.domain.noteMax")),
 });
 
 /** A refund form's one-time key (rendered with the form): the same form sent twice refunds once. */
-export const refundKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "The form has expired; open the order again.");
+export const refundKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, field("admin.domain.refundFormExpired"));
 
 /** "12.50" -> 1250 cents. */
 const amountCents = z
-  .string({ error: "Enter the amount to refund." })
+  .string({ error: field("orders.domain.refundAmountRequired") })
   .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter an amount such as 12.50.")
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, field("orders.domain.refundAmountFormat"))
   .transform((s) => {
     const [whole, frac = ""] = s.split(".");
     return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
   })
-  .refine((c) => c > 0, "Enter an amount above zero.");
+  .refine((c) => c > 0, field("orders.domain.refundAmountPositive"));
 
 /**
  * A refund as the form sends it: the whole remaining amount, chosen lines (quantities per line, from the
@@ -88,11 +106,11 @@ export const refundFormSchema = z.discriminatedUnion("mode", [
     key: refundKeySchema,
     restock: z.boolean(),
     lines: z
-      .array(z.object({ orderItemId: z.number().int().positive(), quantity: z.number().int().min(1, "Enter a whole number of units.").max(999, "Enter a whole number of units.") }))
-      .min(1, "Choose at least one line and how many units to refund."),
+      .array(z.object({ orderItemId: z.number().int().positive(), quantity: z.number().int().min(1, field("orders.domain.refundUnits")).max(999, field("orders.domain.refundUnits")) }))
+      .min(1, field("orders.domain.refundLinesRequired")),
   }),
   z.object({ mode: z.literal("amount"), key: refundKeySchema, restock: z.literal(false), amountCents }),
-], { error: (issue) => (issue.path?.[0] === "mode" || issue.code === "invalid_union" ? "Choose what to refund." : undefined) });
+], { error: (issue) => (issue.path?.[0] === "mode" || issue.code === "invalid_union" ? field("orders.domain.refundModeRequired") : undefined) });
 export type RefundForm = z.infer<typeof refundFormSchema>;
 
 /** Reads the refund form's fields (qty_<id> per line, amount, restock as a checkbox) into refundFormSchema. */

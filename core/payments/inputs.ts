@@ -1,13 +1,15 @@
 import { z } from "zod";
+import { fieldTextsOf } from "../shared/text.ts";
 import { isExpired, passesLuhn } from "./rules.ts";
 
-export const CARD_MESSAGES = {
-  numberRequired: "Enter your card number.",
-  numberInvalid: "Your card number is invalid.",
-  expiryInvalid: "Enter the expiry date as MM/YY.",
-  expired: "Your card has expired.",
-  cvcInvalid: "Enter the 3 or 4 digit security code.",
-} as const;
+/** The card form's field messages: ids of the catalogue (texts/messages, checkout.json). */
+const field = fieldTextsOf({
+  "checkout.domain.cardNumberRequired": [],
+  "checkout.domain.cardNumberInvalid": [],
+  "checkout.domain.cardExpiryInvalid": [],
+  "checkout.domain.cardExpired": [],
+  "checkout.domain.cardCvcInvalid": [],
+});
 
 /**
  * The card form of test mode: number (spaces and dashes allowed), expiry "MM/YY" (or MM/YYYY) and CVC.
@@ -19,21 +21,21 @@ export function cardSchema(now: Date = new Date()) {
       cardNumber: z
         .string()
         .trim()
-        .min(1, CARD_MESSAGES.numberRequired)
+        .min(1, field("checkout.domain.cardNumberRequired"))
         .transform((s) => s.replace(/[\s-]/g, ""))
-        .refine(passesLuhn, CARD_MESSAGES.numberInvalid),
+        .refine(passesLuhn, field("checkout.domain.cardNumberInvalid")),
       cardExpiry: z
         .string()
         .trim()
-        .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, CARD_MESSAGES.expiryInvalid),
-      cardCvc: z.string().trim().regex(/^\d{3,4}$/, CARD_MESSAGES.cvcInvalid),
+        .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, field("checkout.domain.cardExpiryInvalid")),
+      cardCvc: z.string().trim().regex(/^\d{3,4}$/, field("checkout.domain.cardCvcInvalid")),
     })
     .transform(({ cardNumber, cardExpiry, cardCvc }, ctx) => {
       const [m, y] = cardExpiry.split("/").map((p) => p.trim()) as [string, string];
       const expMonth = Number(m);
       const expYear = y.length === 2 ? 2000 + Number(y) : Number(y);
       if (isExpired(expMonth, expYear, now)) {
-        ctx.addIssue({ code: "custom", path: ["cardExpiry"], message: CARD_MESSAGES.expired });
+        ctx.addIssue({ code: "custom", path: ["cardExpiry"], message: field("checkout.domain.cardExpired") });
         return z.NEVER;
       }
       return { number: cardNumber, expMonth, expYear, cvc: cardCvc };

@@ -3,21 +3,48 @@
  * server/request-guard.ts, and the pages' form parsing, app/lib/form.server.ts).
  */
 import { isUtf8 } from "node:buffer";
+import { textsOf } from "./text.ts";
 
-/** A refused request's reason, in English (the pages and the API translate them). */
-export const MESSAGES = {
-  badEncoding: "The address is not valid: it has malformed percent-encoding.",
-  controlInAddress: "The address contains control characters.",
-  badHost: "The Host header is not a host name.",
-  method: "This method is not allowed here.",
-  crossSite: "This form can only be sent from the store's own pages.",
-  notForm: "This address takes a form (application/x-www-form-urlencoded or multipart/form-data).",
-  unreadable: "The form could not be read. Please send it again from the page.",
-  controlInForm: "The form contains control characters.",
-  invalidUtf8: "The form contains text that is not valid UTF-8.",
-  compressed: "Compressed request bodies are not accepted.",
-  truncated: "The request body ended before its stated length.",
-  unexpected: "Something went wrong on our side. Please try again.",
+/**
+ * Why a request is refused: texts of the catalogue (texts/messages, account.json's refusals), worded by the
+ * doors: the HTTP layer in English (it answers scripts and is logged), a page in its language.
+ */
+export const requestText = textsOf({
+  "account.refusal.badEncoding": [],
+  "account.refusal.controlInAddress": [],
+  "account.refusal.badHost": [],
+  "account.refusal.method": [],
+  "account.refusal.crossSite": [],
+  "account.refusal.notForm": [],
+  "account.refusal.unreadable": [],
+  "account.refusal.controlInForm": [],
+  "account.refusal.invalidUtf8": [],
+  "account.refusal.compressed": [],
+  "account.refusal.truncated": [],
+  "api.domain.unexpected": [],
+  "account.refusal.tooLarge": ["limit"],
+  // The form reader's own (app/lib/form.server.ts), naming the field.
+  "account.refusal.fieldNotText": ["field"],
+  "account.refusal.fieldTwice": ["field"],
+  "account.refusal.fieldControl": ["field"],
+  "account.refusal.fieldOneLine": ["field"],
+  "account.refusal.badRedirect": [],
+});
+
+/** A refused request's reason, by text. */
+export const REFUSALS = {
+  badEncoding: requestText("account.refusal.badEncoding"),
+  controlInAddress: requestText("account.refusal.controlInAddress"),
+  badHost: requestText("account.refusal.badHost"),
+  method: requestText("account.refusal.method"),
+  crossSite: requestText("account.refusal.crossSite"),
+  notForm: requestText("account.refusal.notForm"),
+  unreadable: requestText("account.refusal.unreadable"),
+  controlInForm: requestText("account.refusal.controlInForm"),
+  invalidUtf8: requestText("account.refusal.invalidUtf8"),
+  compressed: requestText("account.refusal.compressed"),
+  truncated: requestText("account.refusal.truncated"),
+  unexpected: requestText("api.domain.unexpected"),
 } as const;
 
 /**

@@ -93,7 +93,7 @@ const lineParams = z.object({ id: variantIdSchema.meta({ description: "The line'
 /** The cart a change to a line needs to exist. */
 async function existingCart(ctx: ApiContext): Promise<string> {
   const cartId = await requestCart(ctx);
-  if (!cartId) throw new ApiProblem(404, "cart.line_not_found", "That item is not in your cart.");
+  if (!cartId) throw new ApiProblem(404, "cart.line_not_found", "cart.domain.notInCart");
   return cartId;
 }
 

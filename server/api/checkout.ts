@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { billingSchema, CHECKOUT_MESSAGES, type FieldProblems, type SubmitOutcome } from "../../core/checkout/index.ts";
+import { billingSchema, type FieldProblems, type SubmitOutcome } from "../../core/checkout/index.ts";
 import { orderAmounts, orderNumberLabel } from "../../core/orders/index.ts";
 import { track, visitOf } from "./analytics.ts";
 import { cartOut, cartSchema } from "./cart.ts";
@@ -8,6 +8,7 @@ import { storeWords, type FieldError } from "./field-errors.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import type { TextRef } from "../../core/shared/text.ts";
 import { ApiProblem } from "./problem.ts";
+import { wordsIn } from "../../texts/index.ts";
 
 /*
  * Checkout over the API: the web's checkout (app/routes/checkout.tsx) for an app. The order summary is the
@@ -122,7 +123,7 @@ function attemptOut(ctx: ApiContext, outcome: Exclude<Outcome, { kind: "insuffic
     case "requires_confirmation":
       return { ...base, status: "requires_confirmation", clientSecret: outcome.clientSecret, stripePublishableKey: ctx.deps.checkout.stripePublishableKey };
     case "in_progress":
-      return { ...base, status: "in_progress", message: CHECKOUT_MESSAGES.inProgress };
+      return { ...base, status: "in_progress", message: wordsIn(ctx.locale, "checkout.domain.inProgress") };
     case "failed":
       return { ...base, status: "failed", message: outcome.message };
   }
@@ -207,9 +208,9 @@ export const placeOrderOp = operation({
       { error: storeWords },
     );
     if (result.kind === "invalid") {
-      throw new ApiProblem(400, "validation", result.shippingRefused ? CHECKOUT_MESSAGES.shippingRequired : CHECKOUT_MESSAGES.checkFields, { errors: errorsOf(result.problems) });
+      throw new ApiProblem(400, "validation", result.shippingRefused ? "checkout.domain.shippingRequired" : "checkout.domain.checkFields", { errors: errorsOf(result.problems) });
     }
-    if (result.kind === "insufficient_stock") throw new ApiProblem(409, "checkout.insufficient_stock", CHECKOUT_MESSAGES.insufficientStock, { lines: result.lines });
+    if (result.kind === "insufficient_stock") throw new ApiProblem(409, "checkout.insufficient_stock", "checkout.domain.insufficientStock", { lines: result.lines });
     if (result.kind === "failed") throw new ApiProblem(402, "checkout.payment_failed", result.message);
     return attemptOut(ctx, result);
   },
@@ -228,10 +229,10 @@ export const getCheckoutAttemptOp = operation({
   problems: [404],
   async handle({ params, ctx }) {
     const attempt = /^[A-Za-z0-9_-]{1,64}$/.test(params.id) ? await ctx.deps.useCases.checkout.attemptById(params.id) : undefined;
-    if (!attempt || attempt.userId !== ctx.viewer.id) throw new ApiProblem(404, "checkout.attempt_not_found", "That checkout was not found.");
+    if (!attempt || attempt.userId !== ctx.viewer.id) throw new ApiProblem(404, "checkout.attempt_not_found", "checkout.domain.notFound");
     // A charge whose request stopped answering is asked about at the provider now (ADR 0038).
     const outcome = await ctx.deps.useCases.checkout.currentOutcome(attempt);
-    if (outcome.kind === "insufficient_stock") throw new ApiProblem(404, "checkout.attempt_not_found", "That checkout was not found.");
+    if (outcome.kind === "insufficient_stock") throw new ApiProblem(404, "checkout.attempt_not_found", "checkout.domain.notFound");
     return attemptOut(ctx, outcome);
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { slugSchema } from "../../core/catalog/index.ts";
-import { EVENT_MESSAGES, formatTicketCode, isPast, RSVP_THROTTLE, rsvpFormSchema, rsvpThrottleKey, type EventView, type OwnRsvp } from "../../core/events/index.ts";
+import { eventsText, formatTicketCode, isPast, RSVP_THROTTLE, rsvpFormSchema, rsvpThrottleKey, type EventView, type OwnRsvp } from "../../core/events/index.ts";
 import { isDomainError } from "../../core/shared/errors.ts";
 import { errorText, localeT } from "../../texts/index.ts";
 import { absolute } from "./catalog.ts";
@@ -103,19 +103,19 @@ function rsvpOut(rsvp: OwnRsvp): z.input<typeof rsvpSchema> {
 async function eventBySlug(ctx: ApiContext, slug: string): Promise<EventView> {
   const parsed = slugSchema.safeParse(slug);
   const event = parsed.success ? await ctx.deps.useCases.events.getEventBySlug(parsed.data, ctx.locale) : null;
-  if (!event) throw new ApiProblem(404, "events.not_found", EVENT_MESSAGES.notFound);
+  if (!event) throw new ApiProblem(404, "events.not_found", eventsText("events.error.notFound"));
   return event;
 }
 
 
 async function ownRsvp(ctx: ApiContext<"signed-in">, id: number): Promise<z.input<typeof rsvpSchema>> {
   const [rsvp] = await ctx.deps.useCases.events.rsvpsOfUser(ctx.viewer.id, ctx.locale, id);
-  if (!rsvp) throw new ApiProblem(404, "events.rsvp_not_found", EVENT_MESSAGES.ownRsvpNotFound);
+  if (!rsvp) throw new ApiProblem(404, "events.rsvp_not_found", eventsText("events.error.ownRsvpNotFound"));
   return rsvpOut(rsvp);
 }
 
 const slugParams = z.object({ slug: z.string().max(200).meta({ description: "The event's slug, as in its web address.", example: "harlem-night-market" }) });
-const rsvpParams = z.object({ id: z.string().regex(/^\d{1,9}$/, EVENT_MESSAGES.ownRsvpNotFound).transform(Number).meta({ description: "The RSVP's id.", example: "5" }) });
+const rsvpParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "events.error.ownRsvpNotFound").transform(Number).meta({ description: "The RSVP's id.", example: "5" }) });
 
 /* Operations */
 
@@ -209,7 +209,7 @@ export const rsvpOp = operation({
   async handle({ params, body, ctx }) {
     const event = await eventBySlug(ctx, params.slug);
     if (!(await ctx.deps.useCases.accounts.consume(rsvpThrottleKey(ctx.req.ip ?? "unknown"), RSVP_THROTTLE))) {
-      throw new ApiProblem(429, "events.throttled", EVENT_MESSAGES.throttled, { retryAfterSeconds: RSVP_THROTTLE.windowMs / 1000 });
+      throw new ApiProblem(429, "events.throttled", eventsText("events.error.throttled"), { retryAfterSeconds: RSVP_THROTTLE.windowMs / 1000 });
     }
     const parsed = parseFields(rsvpFormSchema, { name: body.name ?? ctx.viewer.name, email: ctx.viewer.email, partySize: body.partySize });
     if (!parsed.success) throw validationProblem(parsed.error, "body");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { billingSchema, CHECKOUT_MESSAGES } from "../../core/checkout/index.ts";
+import { billingSchema } from "../../core/checkout/index.ts";
+import { CHECKOUT_MESSAGES } from "../../tests/messages.ts";
 import { sayField } from "../../texts/index.ts";
 import { FIELD_TEXTS, fieldErrorsOf, parseFields } from "./field-errors.ts";
 

@@ -1,8 +1,9 @@
 import type { Request } from "express";
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES, type StoredAnswer } from "../../core/idempotency/index.ts";
+import { IDEMPOTENCY_KEY_PATTERN, idempotencyText, type StoredAnswer } from "../../core/idempotency/index.ts";
 import type { AnyOperation, ApiDeps, ApiViewer } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
+import type { TextRef } from "../../core/shared/text.ts";
 
 /*
  * Idempotency-Key (ADR 0027, the IETF draft's header): a request that creates something may carry a key of
@@ -36,7 +37,7 @@ export function requestIdentity(held: HeldKey): string {
   return `${held.scope}:${held.key}:${held.since.toISOString()}`;
 }
 
-function headerProblem(message: string): ApiProblem {
+function headerProblem(message: TextRef): ApiProblem {
   return new ApiProblem(400, "validation", message, { errors: [{ field: "header.idempotency-key", message }] });
 }
 
@@ -54,10 +55,10 @@ export async function claimIdempotency(
   if (!op.idempotency) return null;
   const key = req.get("idempotency-key");
   if (key === undefined || key === "") {
-    if (op.idempotency === "required") throw headerProblem(IDEMPOTENCY_MESSAGES.required);
+    if (op.idempotency === "required") throw headerProblem(idempotencyText("api.domain.idempotencyRequired"));
     return null;
   }
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw headerProblem(IDEMPOTENCY_MESSAGES.invalid);
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw headerProblem(idempotencyText("api.domain.idempotencyInvalid"));
   const scope = who.viewer ? `user:${who.viewer.id}` : who.cartToken ? `cart:${who.cartToken}` : null;
   if (!scope) return null;
   const claim = await deps.useCases.idempotency.claimKey({ scope, key, method: op.method, path: req.originalUrl, body: body ?? null });
@@ -67,9 +68,9 @@ export async function claimIdempotency(
     case "replay":
       return { replay: claim.answer };
     case "mismatch":
-      throw new ApiProblem(422, "idempotency.key_reused", IDEMPOTENCY_MESSAGES.reused);
+      throw new ApiProblem(422, "idempotency.key_reused", idempotencyText("api.domain.idempotencyReused"));
     case "in_progress":
-      throw new ApiProblem(409, "idempotency.in_progress", IDEMPOTENCY_MESSAGES.inProgress, { headers: { "Retry-After": "1" } });
+      throw new ApiProblem(409, "idempotency.in_progress", idempotencyText("api.domain.idempotencyInProgress"), { headers: { "Retry-After": "1" } });
   }
 }
 

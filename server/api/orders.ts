@@ -174,7 +174,7 @@ function summaryOut(ctx: ApiContext, order: OrderSummary): z.input<typeof orderS
 async function ownOrder(ctx: ApiContext<"signed-in">, id: string): Promise<OrderDetail> {
   const orderId = orderIdSchema.safeParse(id);
   const order = orderId.success ? await ctx.deps.useCases.orders.findOrderOfCustomer(ctx.viewer.id, orderId.data) : null;
-  if (!order) throw new ApiProblem(404, "orders.not_found", "That order was not found.");
+  if (!order) throw new ApiProblem(404, "orders.not_found", "orders.domain.notFound");
   return order;
 }
 

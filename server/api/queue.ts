@@ -31,7 +31,7 @@ export function queueTicketIdsOf(ctx: ApiContext): string[] {
 
 async function productOf(ctx: ApiContext, slug: string) {
   const product = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? await ctx.deps.useCases.catalog.getProductBySlug(slug, ctx.locale) : null;
-  if (!product) throw new ApiProblem(404, "catalog.product_not_found", "This product was not found.");
+  if (!product) throw new ApiProblem(404, "catalog.product_not_found", "cart.domain.queueProductNotFound");
   return product;
 }
 
@@ -39,7 +39,7 @@ function placeOut(ctx: ApiContext, status: QueueStatus): z.input<typeof queueSch
   const ticket = signTicket(status.ticketId, ctx.deps.signingSecret);
   if (status.state === "waiting") return { ticket, state: "waiting", position: status.position, ahead: status.ahead, estimateMinutes: status.estimateMinutes, expiresAt: null };
   if (status.state === "admitted") return { ticket, state: "admitted", position: null, ahead: null, estimateMinutes: null, expiresAt: status.expiresAt };
-  throw new ApiProblem(404, "queue.no_place", "You have no place in this line.");
+  throw new ApiProblem(404, "queue.no_place", "cart.domain.queueNoPlace");
 }
 
 export const joinQueueOp = operation({
@@ -80,7 +80,7 @@ export const getQueueOp = operation({
   async handle({ params, ctx }) {
     const product = await productOf(ctx, params.slug);
     const held = await ctx.deps.useCases.queue.queueStatus(product.id, { accountId: ctx.viewer?.id ?? null, ticketIds: queueTicketIdsOf(ctx) });
-    if (!held) throw new ApiProblem(404, "queue.no_place", "You have no place in this line.");
+    if (!held) throw new ApiProblem(404, "queue.no_place", "cart.domain.queueNoPlace");
     return placeOut(ctx, held);
   },
 });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { orderNoteSchema, parseRefundForm, shipFormSchema } from "../../../core/orders/inputs.ts";
 import { orderIdSchema } from "../../../core/orders/index.ts";
 import { REFUNDABLE_STATUSES } from "../../../core/orders/rules.ts";
+import { issueText } from "../../../core/shared/field-text.ts";
 import { newToken } from "../../../core/shared/ids.ts";
 import { AdminStatusBadge } from "../../components/admin/admin-status.tsx";
 import { OrderHistory, OrderNotes } from "../../components/admin/order-activity.tsx";
@@ -18,6 +19,7 @@ import { readForm } from "../../lib/form.server.ts";
 import { formatCents } from "../../lib/format.ts";
 import { storeDateTime } from "../../lib/dates.ts";
 import { requirePermission } from "../../lib/session.server.ts";
+import { localizeText } from "../../lib/i18n.server.ts";
 import type { Route } from "./+types/order";
 import { useDone } from "../../lib/done.ts";
 import { noStore } from "../../lib/private-page.ts";
@@ -55,11 +57,11 @@ export type AdminOrderActionData = {
 
 const intentSchema = z.enum(["ship", "deliver", "cancel", "refund", "note"]);
 
-function fieldErrors(error: z.ZodError): Record<string, string> {
+function fieldErrors(request: Request, error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
+    out[key] ??= localizeText(request, issueText(issue));
   }
   return out;
 }
@@ -78,7 +80,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     switch (intent.data) {
       case "ship": {
         const parsed = shipFormSchema.safeParse({ carrier: form.carrier, trackingNumber: form.trackingNumber });
-        if (!parsed.success) return reply({ intent: "ship", errors: fieldErrors(parsed.error) });
+        if (!parsed.success) return reply({ intent: "ship", errors: fieldErrors(request, parsed.error) });
         await context.useCases.admin.adminShipOrder(actor, orderId, parsed.data);
         return back("shipped");
       }
@@ -87,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return back("delivered");
       case "note": {
         const parsed = orderNoteSchema.safeParse({ body: form.body });
-        if (!parsed.success) return reply({ intent: "note", errors: fieldErrors(parsed.error) });
+        if (!parsed.success) return reply({ intent: "note", errors: fieldErrors(request, parsed.error) });
         await context.useCases.admin.addOrderNote(actor, orderId, parsed.data.body);
         return back("note");
       }
@@ -102,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       case "refund": {
         const parsed = parseRefundForm(form);
-        if (!parsed.success) return reply({ intent: "refund", errors: fieldErrors(parsed.error) });
+        if (!parsed.success) return reply({ intent: "refund", errors: fieldErrors(request, parsed.error) });
         if (form.confirm !== "yes") {
           const order = await context.useCases.admin.findAdminOrder(orderId);
           if (!order) throw editorNotFound();
