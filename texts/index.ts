@@ -5,5 +5,5 @@
  */
 export type { MessageId, Messages, Translate } from "./ids.ts";
 export { CATEGORY_LABEL_ID, categoryLabel, colorLabel, countryName, itemLabel, stockText, storedWishlistName, tagLabel, wishlistName } from "./labels.ts";
-export { CATALOGUES, errorText, localeT, sayField, sayFields, sayIn, translateText, wordsIn } from "./outcomes.ts";
+export { CATALOGUES, errorText, localeT, recordedText, sayField, sayFields, sayIn, wordsIn } from "./outcomes.ts";
 export { negotiateLocale } from "./locale.ts";

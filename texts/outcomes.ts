@@ -58,84 +58,20 @@ export function sayIn(locale: Locale, text: TextRef): string {
   return t(text.id as MessageId, values);
 }
 
-/** A domain error's words in `locale`: its text, or (a field check's zod message it carries) that English in the language. */
+/** A domain error's words in `locale`: its text, with its values. */
 export function errorText(locale: Locale, error: DomainError): string {
-  return error.text ? sayIn(locale, error.text) : translateText(locale, error.message);
+  return sayField(locale, error.text);
 }
 
 describeErrorsWith((text) => sayIn("en", text));
 
-const idOfEnglish = new Map<string, string>(Object.entries(en as Record<string, string>).map(([id, text]) => [text, id]));
-
-/*
- * The fallback for words a door still writes in English: zod's field messages (which a photo's or a track's check
- * carries on in its error) and the doors' fixed texts. Core's own refusals say texts by id (sayIn). The wording is looked up in the English catalogue, whole or as a `<area>.domain.` template
- * ("Only {available} of {item} available."), its values read back out of the text.
- */
-interface Template {
-  id: string;
-  pattern: RegExp;
-  names: string[];
-  /** How much of the wording is fixed: the most specific template is tried first. */
-  fixed: number;
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-function templatesOf(english: Record<string, string>): Template[] {
-  const found: Template[] = [];
-  for (const [id, text] of Object.entries(english)) {
-    if (!id.includes(".domain.")) continue;
-    // Odd parts are placeholders; a wording with plurals, selects or tags is not read back.
-    const parts = text.split(/\{(\w+)\}/);
-    if (parts.length < 3) continue;
-    const literals = parts.filter((_, i) => i % 2 === 0);
-    if (literals.some((p) => /[{}<>]/.test(p))) continue;
-    const names = parts.filter((_, i) => i % 2 === 1);
-    const source = parts.map((p, i) => (i % 2 === 1 ? "(.+?)" : escape(p))).join("");
-    found.push({ id, pattern: new RegExp(`^${source}$`, "s"), names, fixed: literals.join("").length });
-  }
-  return found.sort((a, b) => b.fixed - a.fixed);
-}
-
-const templates = templatesOf(en);
-
-/** An item as English text names it, "Harlem Classic Tee (M, Black)" or "(M / Black)": the colour in the language. */
-function localizeItem(t: (id: MessageId) => string, item: string): string {
-  const match = /^(.*) \(([^()]*)\)$/s.exec(item);
-  if (!match) return item;
-  const options = match[2]!.split(/(, | \/ )/).map((part, i) => (i % 2 === 0 ? colorLabel(t, part) : part));
-  return `${match[1]} (${options.join("")})`;
-}
-
-/** A text written in English, in `locale`: found by its English wording in the catalogue (see above); a text the catalogue lacks stays English. */
-export function translateText(locale: Locale, text: string): string {
-  if (locale === "en") return text;
-  const id = idOfEnglish.get(text);
-  if (id) return intlOf(locale).formatMessage({ id });
-  for (const template of templates) {
-    const match = template.pattern.exec(text);
-    if (!match) continue;
-    const t = localeT(locale);
-    // Whole numbers are passed as numbers, so the Spanish wording can choose its plural.
-    const values = Object.fromEntries(
-      template.names.map((name, i) => {
-        const value = match[i + 1]!;
-        return [name, /^\d+$/.test(value) ? Number(value) : name === "item" ? localizeItem(t, value) : value];
-      }),
-    );
-    return intlOf(locale).formatMessage({ id: template.id }, values);
-  }
-  return text;
-}
-
 /**
  * A field check's text in `locale` (core/shared/field-text.ts: the schema's message is an id of the catalogue,
- * the check's limit its values). A message that is no id of the catalogue is a schema's English not yet given
- * one, read by its wording (the fallback above).
+ * the check's limit its values). A message that is no id (zod's own, for a check the schema gave none) is
+ * shown as it is: nothing is looked up by its wording.
  */
 export function sayField(locale: Locale, text: TextRef): string {
-  return Object.hasOwn(en, text.id) ? sayIn(locale, text) : translateText(locale, text.id);
+  return Object.hasOwn(en, text.id) ? sayIn(locale, text) : text.id;
 }
 
 /** Every field's text of a form, in `locale`. */
@@ -145,8 +81,50 @@ export function sayFields<K extends string>(locale: Locale, texts: Partial<Recor
 
 const isTextRef = (said: unknown): said is TextRef => typeof said === "object" && said !== null && "id" in said && "values" in said && !("code" in said);
 
-/** Words for a page or an answer in `locale`: a domain error's, a text of the catalogue, or a text written in English (the fallback above). */
+/**
+ * Words for a page or an answer in `locale`: a domain error's, a text of the catalogue (by reference, or its
+ * id), or a door's own sentence, as it is (the back office's, in English).
+ */
 export function wordsIn(locale: Locale, said: DomainError | TextRef | string): string {
-  if (typeof said === "string") return Object.hasOwn(en, said) ? localeT(locale)(said as MessageId) : translateText(locale, said);
+  if (typeof said === "string") return Object.hasOwn(en, said) ? localeT(locale)(said as MessageId) : said;
   return isTextRef(said) ? sayField(locale, said) : errorText(locale, said);
+}
+
+/*
+ * What the store wrote into its records, in English, as records keep it: an order's history notes, a checkout's
+ * failure (the store's words or the card provider's), the card an order was paid with. A page or an answer
+ * shows them in its language through this table of the store's own sentences, each named by its id; any other
+ * recorded text (a note an administrator typed, a provider's sentence the catalogue lacks) is shown as written.
+ */
+const RECORDED: readonly MessageId[] = [
+  "orders.track.placed",
+  "orders.domain.paymentReceived",
+  "orders.domain.ticketsSent",
+  "checkout.domain.paymentFailed",
+  "checkout.domain.reservationExpired",
+  "checkout.domain.soldOutRefunded",
+  "checkout.domain.cardExpired",
+  "checkout.domain.cardDeclined",
+  "checkout.domain.cardHasBeenDeclined",
+  "checkout.domain.insufficientFunds",
+  "checkout.domain.cardNumberIncorrect",
+  "checkout.domain.cvcIncorrect",
+  "checkout.domain.cardNotSupported",
+  "checkout.domain.processingError",
+];
+const recordedId = new Map<string, MessageId>(RECORDED.map((id) => [en[id], id]));
+
+/** A card as a record names it ("Visa ending in 4242", core/payments maskedCard), the brand's name kept. */
+const RECORDED_CARD = /^(Visa|Mastercard|American Express|Discover|Card) ending in (\d{4})$/;
+
+/** A text the store recorded in English, in `locale` (see above). */
+export function recordedText(locale: Locale, text: string): string {
+  if (locale === "en") return text;
+  const t = localeT(locale);
+  const id = recordedId.get(text);
+  if (id) return t(id);
+  if (text === "Card") return t("checkout.card");
+  const card = RECORDED_CARD.exec(text);
+  if (card) return t("checkout.domain.cardEnding", { brand: card[1] === "Card" ? t("checkout.card") : card[1]!, last4: card[2]! });
+  return text;
 }

@@ -1,53 +1,52 @@
 import { describe, expect, it } from "vitest";
 import { MAX_LINE_QUANTITY } from "../../core/cart/rules.ts";
-import { customerLimitReached, insufficientStock } from "../../core/cart/index.ts";
-import { CARD_MESSAGES, CHECKOUT_MESSAGES } from "../../tests/messages.ts";
+import { cartText, customerLimitReached, insufficientStock } from "../../core/cart/index.ts";
+import { SOLD_OUT_REFUNDED } from "../../core/checkout/index.ts";
+import { CHECKOUT_MESSAGES } from "../../tests/messages.ts";
 import { planReorder, TICKETS_SENT_NOTE } from "../../core/orders/rules.ts";
 import { maskedCard, TEST_CARD_OUTCOMES } from "../../core/payments/rules.ts";
-import { WISHLIST_MESSAGES } from "../../tests/messages.ts";
+import { recordedText } from "../../texts/index.ts";
 import { localizeText, sayText } from "./i18n.server.ts";
 
 const spanish = new Request("http://store.test/es/checkout");
 const english = new Request("http://store.test/checkout");
 
-describe("the domain's English messages on a Spanish page", () => {
-  it("are all in the catalogue: checkout, cards, payments and wishlists", () => {
+describe("what the store recorded in English, on a Spanish page", () => {
+  it("is in the catalogue: an order's notes, a checkout's failures, the card it was paid with", () => {
     const texts = [
-      ...Object.values(CHECKOUT_MESSAGES),
-      ...Object.values(CARD_MESSAGES),
+      CHECKOUT_MESSAGES.paymentFailed,
+      CHECKOUT_MESSAGES.reservationExpired,
+      SOLD_OUT_REFUNDED,
       ...Object.values(TEST_CARD_OUTCOMES).map((o) => o.message),
-      ...Object.values(WISHLIST_MESSAGES),
       TICKETS_SENT_NOTE,
-      "Your cart is empty",
-      "That order was not found.",
+      "Payment received",
+      "Order placed",
     ];
-    const untranslated = texts.filter((text) => localizeText(spanish, text) === text);
+    const untranslated = texts.filter((text) => recordedText("es", text) === text);
     expect(untranslated).toEqual([]);
+    expect(recordedText("es", maskedCard("visa", "4242"))).toBe("Visa terminada en 4242");
+    expect(recordedText("en", maskedCard("visa", "4242"))).toBe("Visa ending in 4242");
   });
+});
 
+describe("the domain's texts on a Spanish page", () => {
   it("keep their values: stock left, what the cart holds, the item's name, its colour in Spanish", () => {
     // core/cart/errors.ts insufficientStock's three wordings.
-    expect(localizeText(spanish, "Only 2 of Harlem Classic Tee (M, Black) available.")).toBe("Solo quedan 2 de Harlem Classic Tee (M, Negro).");
-    expect(localizeText(spanish, "Only 1 of Harlem Classic Tee (M, Black) available.")).toBe("Solo queda 1 de Harlem Classic Tee (M, Negro).");
-    expect(localizeText(spanish, "Only 3 of Uptown Hoodie (L) available, and your cart already has 2.")).toBe(
-      "Solo quedan 3 de Uptown Hoodie (L), y tu carrito ya tiene 2.",
-    );
-    expect(localizeText(spanish, "Harlem Classic Tee (S, White) is out of stock.")).toBe("Harlem Classic Tee (S, Blanco) está agotado.");
-    expect(localizeText(spanish, `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`)).toBe(
-      `Puedes tener como máximo ${MAX_LINE_QUANTITY} de un mismo artículo en tu carrito.`,
-    );
-    expect(localizeText(spanish, maskedCard("visa", "4242"))).toBe("Visa terminada en 4242");
+    expect(localizeText(spanish, insufficientStock("Harlem Classic Tee", "M", "Black", 2, 0))).toBe("Solo quedan 2 de Harlem Classic Tee (M, Negro).");
+    expect(localizeText(spanish, insufficientStock("Harlem Classic Tee", "M", "Black", 1, 0))).toBe("Solo queda 1 de Harlem Classic Tee (M, Negro).");
+    expect(localizeText(spanish, insufficientStock("Uptown Hoodie", "L", null, 3, 2))).toBe("Solo quedan 3 de Uptown Hoodie (L), y tu carrito ya tiene 2.");
+    expect(localizeText(spanish, insufficientStock("Harlem Classic Tee", "S", "White", 0, 0))).toBe("Harlem Classic Tee (S, Blanco) está agotado.");
+    expect(localizeText(spanish, cartText("cart.domain.lineLimit", { max: MAX_LINE_QUANTITY }))).toBe(`Puedes tener como máximo ${MAX_LINE_QUANTITY} de un mismo artículo en tu carrito.`);
   });
 
   it("name an item's colour in Spanish wherever core wrote it, and nothing else in its name", () => {
-    // core/cart/errors.ts names an item by its name, then its size and colour; a colour alone, or neither.
-    const refusal = "Harlem Classic Tee (M, Heather Gray) is out of stock.";
+    const refusal = insufficientStock("Harlem Classic Tee", "M", "Heather Gray", 0, 0);
     expect(localizeText(spanish, refusal)).toBe("Harlem Classic Tee (M, Gris jaspeado) está agotado.");
-    expect(localizeText(spanish, "Only 2 of Black Tag Cap (Black) available, and your cart already has 1.")).toBe("Solo quedan 2 de Black Tag Cap (Negro), y tu carrito ya tiene 1.");
-    expect(localizeText(spanish, "Uptown Sessions Vinyl is out of stock.")).toBe("Uptown Sessions Vinyl está agotado.");
+    expect(localizeText(spanish, insufficientStock("Black Tag Cap", null, "Black", 2, 1))).toBe("Solo quedan 2 de Black Tag Cap (Negro), y tu carrito ya tiene 1.");
+    expect(localizeText(spanish, insufficientStock("Uptown Sessions Vinyl", null, null, 0, 0))).toBe("Uptown Sessions Vinyl está agotado.");
     // A colour the catalogue has no Spanish for is shown as stored; English pages keep core's words.
-    expect(localizeText(spanish, "Tee (S, Ultraviolet) is out of stock.")).toBe("Tee (S, Ultraviolet) está agotado.");
-    expect(localizeText(english, refusal)).toBe(refusal);
+    expect(localizeText(spanish, insufficientStock("Tee", "S", "Ultraviolet", 0, 0))).toBe("Tee (S, Ultraviolet) está agotado.");
+    expect(localizeText(english, refusal)).toBe("Harlem Classic Tee (M, Heather Gray) is out of stock.");
   });
 
   it("say why a reordered line was not added", () => {
@@ -75,9 +74,11 @@ describe("the domain's English messages on a Spanish page", () => {
     ]);
   });
 
-  it("stay as they are on English pages, and when the catalogue lacks the wording", () => {
-    expect(localizeText(english, CHECKOUT_MESSAGES.paymentFailed)).toBe("Payment failed");
+  it("are English on English pages; a sentence that is no text of the catalogue is shown as written", () => {
+    expect(localizeText(english, "checkout.domain.paymentFailed")).toBe("Payment failed");
+    expect(localizeText(spanish, "checkout.domain.paymentFailed")).not.toBe("Payment failed");
     expect(localizeText(spanish, "A message nobody wrote down.")).toBe("A message nobody wrote down.");
+    expect(recordedText("es", "A note an administrator typed.")).toBe("A note an administrator typed.");
   });
 });
 

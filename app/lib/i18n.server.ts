@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { fieldTexts, firstText } from "../../core/shared/field-text.ts";
 import { localeT, negotiateLocale, sayFields, sayIn, wordsIn, type Translate } from "../../texts/index.ts";
 
-export { localeT, negotiateLocale, translateText, wordsIn } from "../../texts/index.ts";
+export { localeT, negotiateLocale, wordsIn } from "../../texts/index.ts";
 
 /** The language a visitor chose with the switcher (or had on their account when they signed out). */
 export const languageCookie = createCookie("lang", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { orderIdSchema, type OrderDetail } from "../../core/orders/index.ts";
 import type { StoreContext } from "../context.ts";
-import { localizeText } from "./i18n.server.ts";
+import { recordedText } from "../../texts/index.ts";
+import { requestLocale } from "./i18n.server.ts";
 import { requireViewer, type Viewer } from "./session.server.ts";
 import { noStore } from "./private-page.ts";
 
@@ -29,10 +30,12 @@ export async function requireOwnOrder(request: Request, context: StoreContext, i
  * received") and the card ("Visa ending in 4242"), also where each refund went. Notes an administrator typed stay as they were written.
  */
 function localizedOrder(request: Request, order: OrderDetail): OrderDetail {
+  const locale = requestLocale(request);
+  const localizeText = (text: string) => recordedText(locale, text);
   return {
     ...order,
-    paymentMethod: localizeText(request, order.paymentMethod),
-    refunds: order.refunds.map((refund) => ({ ...refund, card: localizeText(request, refund.card) })),
-    history: order.history.map((entry) => (entry.note ? { ...entry, note: localizeText(request, entry.note) } : entry)),
+    paymentMethod: localizeText(order.paymentMethod),
+    refunds: order.refunds.map((refund) => ({ ...refund, card: localizeText(refund.card) })),
+    history: order.history.map((entry) => (entry.note ? { ...entry, note: localizeText(entry.note) } : entry)),
   };
 }

@@ -7,7 +7,8 @@ import { orderNumberLabel } from "../../core/orders/rules.ts";
 import { MemberErrorBoundary } from "../components/account/auth-guard.tsx";
 import { primaryButton, secondaryButton, Section } from "../components/account/page-shell.tsx";
 import { OrderSummary, PaymentErrorBanner } from "../components/checkout/order-summary.tsx";
-import { localizeText } from "../lib/i18n.server.ts";
+import { recordedText } from "../../texts/index.ts";
+import { requestLocale } from "../lib/i18n.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/checkout-complete";
 import { noStore } from "../lib/private-page.ts";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     case "failed":
       // A payment that came after its hold ended and found the stock gone was charged and refunded.
       return data(
-        { state: "failed" as const, message: localizeText(request, outcome.message), refunded: outcome.message === SOLD_OUT_REFUNDED },
+        { state: "failed" as const, message: recordedText(requestLocale(request), outcome.message), refunded: outcome.message === SOLD_OUT_REFUNDED },
         { headers: noStore },
       );
     default:

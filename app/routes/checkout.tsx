@@ -22,7 +22,8 @@ import { domainErrorReply } from "../lib/domain-errors.server.ts";
 import { requireViewer } from "../lib/session.server.ts";
 import { track, visitOf } from "../lib/analytics.server.ts";
 import type { Route } from "./+types/checkout";
-import { firstWords, localizedRedirect, localizeErrors, localizeText } from "../lib/i18n.server.ts";
+import { recordedText } from "../../texts/index.ts";
+import { firstWords, localizedRedirect, localizeErrors, localizeText, requestLocale } from "../lib/i18n.server.ts";
 import { noStore } from "../lib/private-page.ts";
 
 export const meta: Route.MetaFunction = (args) => guardedMeta(metaIntl(args.matches).formatMessage({ id: "checkout.meta.title" }))(args);
@@ -66,6 +67,8 @@ function localized(request: Request, body: CheckoutActionData): CheckoutActionDa
     case "invalid":
       return { ...body, error: localizeText(request, body.error) };
     case "payment_error":
+      // What the checkout recorded: the store's words or the card provider's.
+      return { ...body, message: recordedText(requestLocale(request), body.message) };
     case "in_progress":
       return { ...body, message: localizeText(request, body.message) };
     default:

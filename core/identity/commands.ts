@@ -212,7 +212,7 @@ export async function savePreferences(deps: SettingsDeps, account: SettingsAccou
     await requireOffered(deps.db, preferences.currency);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return { ok: false, field: "currency", error: error.text ?? error.message };
+    return { ok: false, field: "currency", error: error.text };
   }
   await updatePreferences(deps.db, account.id, preferences);
   await setAccountNewsletter({ db: deps.db, jobs: deps.jobs, baseUrl: deps.baseUrl, secret: deps.signingSecret }, account, preferences.notifications.email.newsletter);

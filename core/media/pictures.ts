@@ -96,7 +96,7 @@ export async function withPicture<T>(db: Db, change: PictureChange | undefined, 
     try {
       stored = await storeImage(change.store, change.bytes, PICTURE_KEY_PREFIX);
     } catch (error) {
-      if (error instanceof MediaError && error.field === "file") throw new MediaError(error.code, error.text ?? error.message, { ...error.details, field: PICTURE_FIELD });
+      if (error instanceof MediaError && error.field === "file") throw new MediaError(error.code, error.text, { ...error.details, field: PICTURE_FIELD });
       throw error;
     }
   }

@@ -25,20 +25,19 @@ export function describeText(text: TextRef): string {
 export abstract class DomainError<Code extends string = string> extends Error {
   /** The HTTP status this error answers with, from its module's table. */
   abstract readonly status: HttpStatus;
-  /** What to say; null when the error carries a field check's English (zod's message, worded by the fallback). */
-  readonly text: TextRef | null;
+  /** What to say: a text of the catalogue with its values (a field check's too: core/shared/field-text.ts). */
+  readonly text: TextRef;
 
   constructor(
     readonly code: Code,
-    said: TextRef | string,
+    said: TextRef,
     readonly details: Record<string, unknown> = {},
   ) {
     super();
     this.name = new.target.name;
-    this.text = typeof said === "string" ? null : said;
-    const legacy = typeof said === "string" ? said : said.id;
-    // Worded when read, so an error made before the process's texts were loaded still reads in English.
-    Object.defineProperty(this, "message", { get: () => (this.text && describe ? describe(this.text) : legacy), enumerable: false, configurable: true });
+    this.text = said;
+    // Worded when read, so an error made before the process's texts were loaded still reads as its id.
+    Object.defineProperty(this, "message", { get: () => (describe ? describe(this.text) : said.id), enumerable: false, configurable: true });
   }
 }
 

@@ -8,7 +8,7 @@ import { storeWords, type FieldError } from "./field-errors.ts";
 import { operation, type ApiContext } from "./operation.ts";
 import type { TextRef } from "../../core/shared/text.ts";
 import { ApiProblem } from "./problem.ts";
-import { wordsIn } from "../../texts/index.ts";
+import { recordedText, wordsIn } from "../../texts/index.ts";
 
 /*
  * Checkout over the API: the web's checkout (app/routes/checkout.tsx) for an app. The order summary is the
@@ -125,7 +125,7 @@ function attemptOut(ctx: ApiContext, outcome: Exclude<Outcome, { kind: "insuffic
     case "in_progress":
       return { ...base, status: "in_progress", message: wordsIn(ctx.locale, "checkout.domain.inProgress") };
     case "failed":
-      return { ...base, status: "failed", message: outcome.message };
+      return { ...base, status: "failed", message: recordedText(ctx.locale, outcome.message) };
   }
 }
 
@@ -211,7 +211,7 @@ export const placeOrderOp = operation({
       throw new ApiProblem(400, "validation", result.shippingRefused ? "checkout.domain.shippingRequired" : "checkout.domain.checkFields", { errors: errorsOf(result.problems) });
     }
     if (result.kind === "insufficient_stock") throw new ApiProblem(409, "checkout.insufficient_stock", "checkout.domain.insufficientStock", { lines: result.lines });
-    if (result.kind === "failed") throw new ApiProblem(402, "checkout.payment_failed", result.message);
+    if (result.kind === "failed") throw new ApiProblem(402, "checkout.payment_failed", recordedText(ctx.locale, result.message));
     return attemptOut(ctx, result);
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { orderIdSchema, pageSchema, shipmentTimeline, statusFilterSchema, type OrderDetail, type OrderSummary } from "../../core/orders/index.ts";
 import { ORDER_STATUSES, ORDERS_PAGE_SIZE } from "../../core/orders/index.ts";
-import { sayIn, translateText } from "../../texts/index.ts";
+import { localeT, recordedText, sayIn } from "../../texts/index.ts";
 import { cartOut, cartSchema } from "./cart.ts";
 import { absolute } from "./catalog.ts";
 import { operation, type ApiContext } from "./operation.ts";
@@ -213,7 +213,7 @@ export const getOrderOp = operation({
   problems: [404],
   async handle({ params, ctx }) {
     const order = await ownOrder(ctx, params.id);
-    const say = (text: string) => translateText(ctx.locale, text);
+    const say = (text: string) => recordedText(ctx.locale, text);
     return {
       ...summaryOut(ctx, order),
       subtotalCents: order.subtotalCents,
@@ -247,7 +247,8 @@ export const getOrderTrackingOp = operation({
   problems: [404],
   async handle({ params, ctx }) {
     const order = await ownOrder(ctx, params.id);
-    const say = (text: string) => translateText(ctx.locale, text);
+    const say = (text: string) => recordedText(ctx.locale, text);
+    const t = localeT(ctx.locale);
     return {
       id: order.id,
       number: order.number,
@@ -255,7 +256,7 @@ export const getOrderTrackingOp = operation({
       trackingNumber: order.trackingNumber,
       carrier: order.carrier,
       shippingAddress: order.shippingAddress,
-      steps: (order.actions.track ? shipmentTimeline(order.status, order.history) : []).map((s) => ({ ...s, label: say(s.label), note: s.note ? say(s.note) : null, at: s.at?.toISOString() ?? null })),
+      steps: (order.actions.track ? shipmentTimeline(order.status, order.history) : []).map((s) => ({ ...s, label: t(s.status === "pending" ? "orders.track.placed" : `orders.status.${s.status}`), note: s.note ? say(s.note) : null, at: s.at?.toISOString() ?? null })),
     };
   },
 });
