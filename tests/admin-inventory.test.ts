@@ -19,6 +19,7 @@ import { auditLog, stockMovements, variants } from "../db/schema/index.ts";
 import { auditStockChange } from "../app/lib/inventory.server.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { makeProduct } from "./factories.ts";
+import { sayIn } from "../texts/index.ts";
 
 let database: TestDatabase;
 let db: Db;
@@ -33,6 +34,13 @@ const ana: AdminActor = { id: "admin-ana", email: "ana@east-harlem.test", role: 
 const onHandOf = async (id: number) => (await db.select({ onHand: variants.onHand }).from(variants).where(eq(variants.id, id)))[0]!.onHand;
 const auditOf = (id: number) => db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
 const movementsOf = (id: number) => db.select().from(stockMovements).where(eq(stockMovements.variantId, id));
+
+
+/** A stock list read as the page words its refusal, in English. */
+const readWords = (csv: string) => {
+  const read = readStockList(csv);
+  return read.ok ? read : { ok: false, error: sayIn("en", read.error) };
+};
 
 describe("restock and stock take from the admin screens", () => {
   it("writes the change, its movement with the reason, and an audit row in one transaction", async () => {
@@ -140,7 +148,7 @@ describe("stock list upload", () => {
       [a!.sku, 5, 12],
       [b!.sku, 5, 0],
     ]);
-    const reasons = Object.fromEntries(preview.refused.map((r) => [r.line, r.reason]));
+    const reasons = Object.fromEntries(preview.refused.map((r) => [r.line, sayIn("en", r.reason)]));
     expect(reasons).toEqual({
       4: "Unknown SKU.",
       5: "Below the 4 units reserved.",
@@ -177,12 +185,12 @@ describe("stock list upload", () => {
   });
 
   it("refuses files without the header, too many rows, or unreadable CSV", () => {
-    expect(readStockList("SKU-1,4\n")).toEqual({ ok: false, error: "The first line must be the header sku,on_hand." });
+    expect(readWords("SKU-1,4\n")).toEqual({ ok: false, error: "The first line must be the header sku,on_hand." });
     expect(readStockList("sku,on_hand\n")).toMatchObject({ ok: false });
     const big = ["sku,on_hand", ...Array.from({ length: 5001 }, (_, i) => `S${i},1`)].join("\n");
-    expect(readStockList(big)).toMatchObject({ ok: false, error: expect.stringContaining("5,000") });
-    expect(readStockList('sku,on_hand\n"unterminated,4\n')).toMatchObject({ ok: false, error: expect.stringContaining("not readable CSV") });
-    expect(readStockList("sku,on_hand\nA\u0000,1\n")).toMatchObject({ ok: false, error: expect.stringContaining("control characters") });
+    expect(readWords(big)).toMatchObject({ ok: false, error: expect.stringContaining("5,000") });
+    expect(readWords('sku,on_hand\n"unterminated,4\n')).toMatchObject({ ok: false, error: expect.stringContaining("not readable CSV") });
+    expect(readWords("sku,on_hand\nA\u0000,1\n")).toMatchObject({ ok: false, error: expect.stringContaining("control characters") });
     expect(readStockList("\uFEFFSKU,On_Hand\r\nA,1\r\n")).toEqual({ ok: true, entries: [{ line: 2, sku: "A", value: "1" }] });
   });
 });

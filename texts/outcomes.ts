@@ -103,6 +103,7 @@ const RECORDED: readonly MessageId[] = [
   "checkout.domain.paymentFailed",
   "checkout.domain.reservationExpired",
   "checkout.domain.soldOutRefunded",
+  "checkout.domain.cardNumberInvalid",
   "checkout.domain.cardExpired",
   "checkout.domain.cardDeclined",
   "checkout.domain.cardHasBeenDeclined",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import "./i18n.server.ts";
 import { renderWaitingPage } from "./waiting-page.server.tsx";
+import { signInRequired } from "../../core/cart/index.ts";
 
 /* The drop's light waiting page (ADR 0040): drawn once per drop and language, filled in per answer. */
 
@@ -36,11 +37,11 @@ describe("the drop's waiting page", () => {
   });
 
   it("says why there is no place, with a way to sign in where that is the way in", () => {
-    const refused = renderWaitingPage({ ...view, place: { kind: "refused", message: "Sign in to buy Harlem Classic Tee.", signIn: true } });
+    const refused = renderWaitingPage({ ...view, place: { kind: "refused", message: signInRequired("Harlem Classic Tee", "harlem-classic-tee"), signIn: true } });
     expect(text(refused)).toContain("The line Sign in to buy Harlem Classic Tee. Sign in");
     expect(refused).toContain('href="/login?redirectTo=%2Fshop%2Fharlem-classic-tee"');
     expect(refused).not.toContain("line-data");
-    const limited = renderWaitingPage({ ...view, locale: "es", place: { kind: "refused", message: "Too many tries to join the line. Please wait a minute and try again.", signIn: false } });
+    const limited = renderWaitingPage({ ...view, locale: "es", place: { kind: "refused", message: "cart.domain.queueTooManyJoins", signIn: false } });
     expect(text(limited)).toContain("Demasiados intentos de unirte a la fila.");
   });
 

@@ -2,7 +2,25 @@ import { parse } from "csv-parse/sync";
 import type { Db } from "../../db/client.ts";
 import { variantsBySku } from "./admin-queries.ts";
 import { setStockLevels, type StockChange, type StockChangeOptions } from "./commands.ts";
+import { textsOf, type TextRef } from "../shared/text.ts";
 import { STOCK_IMPORT_MAX_BYTES, STOCK_IMPORT_MAX_ROWS } from "./rules.ts";
+
+/** What a stock list's check says (texts/messages/<locale>/admin.json). */
+const stockListText = textsOf({
+  "admin.domain.stockFileTooLarge": [],
+  "admin.domain.stockFileControl": [],
+  "admin.domain.stockFileUnreadable": ["problem"],
+  "admin.domain.stockFileHeader": [],
+  "admin.domain.stockFileEmpty": [],
+  "admin.domain.stockFileTooManyRows": ["rows", "max"],
+  "admin.domain.stockRowNoSku": [],
+  "admin.domain.stockRowDuplicate": [],
+  "admin.domain.stockRowUnknown": [],
+  "admin.domain.stockRowNotWhole": [],
+  "admin.domain.stockRowNegative": [],
+  "admin.domain.stockRowTooLarge": [],
+  "admin.domain.stockRowBelowReserved": ["reserved"],
+});
 
 /**
  * A stock list uploaded as CSV (header `sku,on_hand`): first a preview that says, row by row, what would
@@ -28,10 +46,10 @@ export interface RefusedRow {
   line: number;
   sku: string;
   value: string;
-  reason: string;
+  reason: TextRef;
 }
 
-export type StockListRead = { ok: true; entries: StockListEntry[] } | { ok: false; error: string };
+export type StockListRead = { ok: true; entries: StockListEntry[] } | { ok: false; error: TextRef };
 
 export interface StockImportPreview {
   accepted: AcceptedRow[];
@@ -42,22 +60,22 @@ const HEADER = ["sku", "on_hand"];
 
 /** Reads the file's text into entries; a file that cannot be taken at all gets one message. */
 export function readStockList(text: string): StockListRead {
-  if (Buffer.byteLength(text, "utf8") > STOCK_IMPORT_MAX_BYTES) return { ok: false, error: "The file is larger than 1 MB." };
+  if (Buffer.byteLength(text, "utf8") > STOCK_IMPORT_MAX_BYTES) return { ok: false, error: stockListText("admin.domain.stockFileTooLarge") };
   // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-  if (/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(text)) return { ok: false, error: "The file holds control characters; save it as plain CSV text." };
+  if (/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(text)) return { ok: false, error: stockListText("admin.domain.stockFileControl") };
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as typeof records;
   } catch (error) {
-    return { ok: false, error: `The file is not readable CSV: ${(error as Error).message}` };
+    return { ok: false, error: stockListText("admin.domain.stockFileUnreadable", { problem: (error as Error).message }) };
   }
   const [head, ...rows] = records;
   if (!head || head.record.map((c) => c.toLowerCase()).join(",") !== HEADER.join(",")) {
-    return { ok: false, error: "The first line must be the header sku,on_hand." };
+    return { ok: false, error: stockListText("admin.domain.stockFileHeader") };
   }
-  if (rows.length === 0) return { ok: false, error: "The file has a header but no rows." };
+  if (rows.length === 0) return { ok: false, error: stockListText("admin.domain.stockFileEmpty") };
   if (rows.length > STOCK_IMPORT_MAX_ROWS) {
-    return { ok: false, error: `The file has ${rows.length} rows; at most ${STOCK_IMPORT_MAX_ROWS.toLocaleString("en-US")} are taken at once.` };
+    return { ok: false, error: stockListText("admin.domain.stockFileTooManyRows", { rows: rows.length, max: STOCK_IMPORT_MAX_ROWS }) };
   }
   return {
     ok: true,
@@ -77,15 +95,15 @@ export async function previewStockList(db: Db, entries: readonly StockListEntry[
   const accepted: AcceptedRow[] = [];
   const refused: RefusedRow[] = [];
   for (const e of entries) {
-    const refuse = (reason: string) => refused.push({ line: e.line, sku: e.sku, value: e.value, reason });
+    const refuse = (reason: TextRef) => refused.push({ line: e.line, sku: e.sku, value: e.value, reason });
     const variant = known.get(e.sku);
-    if (e.sku === "") refuse("No SKU.");
-    else if ((seen.get(e.sku) ?? 0) > 1) refuse("Duplicate SKU: it is listed more than once.");
-    else if (!variant) refuse("Unknown SKU.");
-    else if (!/^-?\d+$/.test(e.value)) refuse("On hand must be a whole number.");
-    else if (Number(e.value) < 0) refuse("On hand cannot be negative.");
-    else if (!Number.isSafeInteger(Number(e.value)) || Number(e.value) > 2_147_483_647) refuse("On hand is too large.");
-    else if (Number(e.value) < variant.reserved) refuse(`Below the ${variant.reserved} units reserved.`);
+    if (e.sku === "") refuse(stockListText("admin.domain.stockRowNoSku"));
+    else if ((seen.get(e.sku) ?? 0) > 1) refuse(stockListText("admin.domain.stockRowDuplicate"));
+    else if (!variant) refuse(stockListText("admin.domain.stockRowUnknown"));
+    else if (!/^-?\d+$/.test(e.value)) refuse(stockListText("admin.domain.stockRowNotWhole"));
+    else if (Number(e.value) < 0) refuse(stockListText("admin.domain.stockRowNegative"));
+    else if (!Number.isSafeInteger(Number(e.value)) || Number(e.value) > 2_147_483_647) refuse(stockListText("admin.domain.stockRowTooLarge"));
+    else if (Number(e.value) < variant.reserved) refuse(stockListText("admin.domain.stockRowBelowReserved", { reserved: variant.reserved }));
     else accepted.push({ line: e.line, sku: e.sku, variantId: variant.id, current: variant.onHand, next: Number(e.value) });
   }
   return { accepted, refused };

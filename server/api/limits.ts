@@ -3,6 +3,7 @@ import type { SyncedWindowCounter } from "../../core/accounts/index.ts";
 import type { UseCases } from "../../core/use-cases/index.ts";
 import type { ApiDeps } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
+import { textsOf } from "../../core/shared/text.ts";
 
 /**
  * Request limits of the API, counted in the database's rate_limits table, so every app process shares them
@@ -20,7 +21,7 @@ export interface Quota {
   resetSeconds: number;
 }
 
-export const RATE_LIMITED = "Too many requests. Please try again in {seconds} seconds.";
+const limitText = textsOf({ "api.domain.rateLimited": ["seconds"] });
 
 /** How often a process adds the requests it counted to the shared counts (and reads the others'). */
 export const LIMITS_SYNC_MS = 1000;
@@ -56,7 +57,7 @@ export function setRateLimitHeaders(res: Response, quotas: readonly Quota[], win
 }
 
 function tooMany(quota: Quota): ApiProblem {
-  return new ApiProblem(429, "rate_limited", RATE_LIMITED.replace("{seconds}", String(quota.resetSeconds)), { retryAfterSeconds: quota.resetSeconds });
+  return new ApiProblem(429, "rate_limited", limitText("api.domain.rateLimited", { seconds: quota.resetSeconds }), { retryAfterSeconds: quota.resetSeconds });
 }
 
 /** Counts the request against its address; past the limit, throws the 429 (the quota is still added for its headers). */

@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { z } from "zod";
 import { isDomainError } from "../../core/shared/errors.ts";
+import { requestText } from "../../core/shared/request-checks.ts";
 import { CONTROL_IN_TEXT } from "../request-guard.ts";
 import { parseFields } from "./field-errors.ts";
 import type { AnyOperation, ApiDeps, ApiViewer } from "./operation.ts";
@@ -67,7 +68,7 @@ export function problemOf(error: unknown, deps: ApiDeps, req: Request): ApiProbl
   const e = (typeof error === "object" && error !== null ? error : {}) as BodyError;
   switch (e.type) {
     case "entity.too.large":
-      return new ApiProblem(413, "payload_too_large", `The request body is larger than the limit of ${API_BODY_LIMIT_BYTES / 1024} KB.`);
+      return new ApiProblem(413, "payload_too_large", requestText("account.refusal.tooLarge", { limit: `${API_BODY_LIMIT_BYTES / 1024} KB` }));
     case "entity.parse.failed":
       return new ApiProblem(400, "malformed_json", API_MESSAGES.malformedJson);
     case "encoding.unsupported":

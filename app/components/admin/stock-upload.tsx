@@ -1,12 +1,15 @@
 import { Form } from "../../i18n/index.ts";
-import type { StockImportPreview } from "../../../core/inventory/index.ts";
+import type { RefusedRow, StockImportPreview } from "../../../core/inventory/index.ts";
+
+/** A preview as the page shows it: each refused row's reason worded. */
+export type WordedPreview = Omit<StockImportPreview, "refused"> & { refused: (Omit<RefusedRow, "reason"> & { reason: string })[] };
 import { labelClass, Notice, primaryButton, Section } from "../account/page-shell.tsx";
 import { Cell, ResponsiveTable, rowClass } from "./admin-ui.tsx";
 
 export type ActionData =
   | { intent: "acknowledge"; ok: boolean; message: string }
-  | { intent: "preview"; error?: string; fileName?: string; preview?: StockImportPreview }
-  | { intent: "confirm"; ok: boolean; message: string; preview?: StockImportPreview };
+  | { intent: "preview"; error?: string; fileName?: string; preview?: WordedPreview }
+  | { intent: "confirm"; ok: boolean; message: string; preview?: WordedPreview };
 
 export function StockUpload({ actionData }: { actionData: ActionData | undefined }) {
   const previewData = actionData?.intent === "preview" || actionData?.intent === "confirm" ? actionData : undefined;

@@ -2,18 +2,19 @@ import { data } from "react-router";
 import { Form, Link } from "../../i18n/index.ts";
 import { z } from "zod";
 import { recordAudit } from "../../../core/admin/index.ts";
-import { InventoryError, readStockList } from "../../../core/inventory/index.ts";
+import { InventoryError, readStockList, type StockImportPreview } from "../../../core/inventory/index.ts";
 import { acknowledgeInput, INVENTORY_FILTERS, inventoryListInput, type InventoryFilter } from "../../../core/inventory/inputs.ts";
 import { STOCK_IMPORT_MAX_BYTES } from "../../../core/inventory/rules.ts";
 import { AdminErrorBoundary, guardedMeta } from "../../components/account/auth-guard.tsx";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton, Section } from "../../components/account/page-shell.tsx";
 import { Cell, Pager, ResponsiveTable, rowClass } from "../../components/admin/admin-ui.tsx";
 import { StockStatusBadge } from "../../components/admin/stock-status.tsx";
-import { StockUpload, type ActionData } from "../../components/admin/stock-upload.tsx";
+import { StockUpload, type ActionData, type WordedPreview } from "../../components/admin/stock-upload.tsx";
 import { storeDate } from "../../lib/dates.ts";
 import { badForm, readFormWithFile } from "../../lib/form.server.ts";
 import { formatCents } from "../../lib/format.ts";
 import { auditStockChange, searchOf } from "../../lib/inventory.server.ts";
+import { localizeText } from "../../lib/i18n.server.ts";
 import { requirePermission } from "../../lib/session.server.ts";
 import type { Route } from "./+types/inventory";
 import { noStore } from "../../lib/private-page.ts";
@@ -49,6 +50,7 @@ const confirmRows = z
   .pipe(z.array(z.tuple([z.string().max(100), z.number().int()])).min(1).max(5000));
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const worded = (preview: StockImportPreview): WordedPreview => ({ ...preview, refused: preview.refused.map((row) => ({ ...row, reason: localizeText(request, row.reason) })) });
   const { actor } = await requirePermission(request, context, "inventory", "update");
   // The one action of the store that takes a file: the stock list (multipart, at most 1 MB).
   const { fields, file } = await readFormWithFile(request, "file", STOCK_IMPORT_MAX_BYTES);
@@ -71,8 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "preview": {
       if (!file) return reply({ intent: "preview", error: "Choose a CSV file with the columns sku,on_hand." }, 400);
       const read = readStockList(file.text);
-      if (!read.ok) return reply({ intent: "preview", error: read.error, fileName: file.name }, 400);
-      return reply({ intent: "preview", fileName: file.name, preview: await context.useCases.inventory.previewStockList(read.entries) });
+      if (!read.ok) return reply({ intent: "preview", error: localizeText(request, read.error), fileName: file.name }, 400);
+      return reply({ intent: "preview", fileName: file.name, preview: worded(await context.useCases.inventory.previewStockList(read.entries)) });
     }
     case "confirm": {
       const parsed = confirmRows.safeParse(fields.rows ?? "");
@@ -81,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Stock moves between preview and confirm: check the rows again, and apply none if any is refused now.
       const preview = await context.useCases.inventory.previewStockList(entries);
       if (preview.refused.length > 0) {
-        return reply({ intent: "confirm", ok: false, message: "Stock changed since the preview; nothing was applied. Check the rows below and upload again.", preview }, 409);
+        return reply({ intent: "confirm", ok: false, message: "Stock changed since the preview; nothing was applied. Check the rows below and upload again.", preview: worded(preview) }, 409);
       }
       try {
         const changes = await context.useCases.inventory.applyStockList(
