@@ -3,13 +3,13 @@ import { z } from "zod";
 import { LOCALES } from "../../core/shared/locale.ts";
 import { localePath } from "../i18n/index.ts";
 import { readForm } from "../lib/form.server.ts";
-import { languageSetCookie } from "../lib/i18n.server.ts";
+import { firstWords, languageSetCookie } from "../lib/i18n.server.ts";
 import { safeRedirectPath } from "../../core/shared/safe-redirect.ts";
 import { getViewer } from "../lib/session.server.ts";
 import type { Route } from "./+types/language";
 import { privateHeaders } from "../lib/private-page.ts";
 
-const switchSchema = z.object({ lang: z.enum(LOCALES, "Please choose a language."), redirectTo: z.string().optional() });
+const switchSchema = z.object({ lang: z.enum(LOCALES, "account.error.chooseLanguage"), redirectTo: z.string().optional() });
 
 /**
  * The header's language switcher posts here (a plain form: it works without JavaScript). The choice is kept
@@ -18,7 +18,7 @@ const switchSchema = z.object({ lang: z.enum(LOCALES, "Please choose a language.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = switchSchema.safeParse(await readForm(request));
-  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message }, { status: 400 });
+  if (!parsed.success) return Response.json({ error: firstWords(request, parsed.error, "account.error.chooseLanguage") }, { status: 400 });
   const { lang } = parsed.data;
   const viewer = await getViewer(request, context);
   if (viewer) {

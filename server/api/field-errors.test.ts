@@ -3,10 +3,15 @@ import { z } from "zod";
 import { billingSchema } from "../../core/checkout/index.ts";
 import { CHECKOUT_MESSAGES } from "../../tests/messages.ts";
 import { sayField } from "../../texts/index.ts";
+import en from "../../texts/messages/en.ts";
 import { FIELD_TEXTS, fieldErrorsOf, parseFields } from "./field-errors.ts";
 
 /** The API's field texts as an English answer words them. */
-const FIELD_MESSAGES = Object.fromEntries(Object.entries(FIELD_TEXTS).map(([name, id]) => [name, sayField("en", { id, values: {} })])) as Record<keyof typeof FIELD_TEXTS, string>;
+const FIELD_MESSAGES = Object.fromEntries(
+  Object.entries(FIELD_TEXTS)
+    .filter(([, id]) => !en[id].includes("{"))
+    .map(([name, id]) => [name, sayField("en", { id, values: {} })]),
+) as Record<keyof typeof FIELD_TEXTS, string>;
 
 const errorsOf = (schema: z.ZodType, value: unknown, under?: string) => {
   const parsed = parseFields(schema, value);
