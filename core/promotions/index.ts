@@ -16,3 +16,6 @@ export {
   type PromotionScope,
   type Shopper,
 } from "./rules.ts";
+export { codeRefused, PromotionError, promotionText, unknownCode, type PromotionErrorCode } from "./errors.ts";
+export { normalizeCode, promotionCandidates, type PromotionCandidate } from "./queries.ts";
+export { createPromotion, holdPromotionUses, releasePromotionUses, type PromotionInput, type PromotionUse } from "./commands.ts";

@@ -20,3 +20,4 @@ export * from "./idempotency.ts";
 export * from "./alerts.ts";
 export * from "./queue.ts";
 export * from "./raffles.ts";
+export * from "./promotions.ts";
