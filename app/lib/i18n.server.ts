@@ -58,8 +58,8 @@ export async function languageRedirect(request: Request, accountLocale: Locale |
 }
 
 /**
- * Words for the request's page: a domain error's (its text, in the request's language), or a text written in
- * English (a form's field error, a door's fixed text), found in the catalogue by its wording.
+ * Words for the request's page: a domain error's or a text of the catalogue (by reference or by id), in the
+ * request's language; any other sentence (a back-office page's own) as it is written.
  */
 export function localizeText(request: Request, said: DomainError | TextRef | string): string {
   return wordsIn(requestLocale(request), said);

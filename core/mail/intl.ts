@@ -47,8 +47,9 @@ export function mailOptions(line: { size: string | null; color: string | null },
 const idOfEnglish = new Map<string, MailMessageId>(Object.entries(en).map(([id, text]) => [text, id as MailMessageId]));
 
 /**
- * A text another module wrote in English (a refund's reason), in `locale`: found by its English wording in
- * the catalogue, as the pages do (localizeText). A wording the catalogue lacks stays English.
+ * A text the store recorded in English (a checkout's failure, given as a refund's reason), in `locale`: the
+ * mail catalogue's text of the same wording, as the pages word the store's recorded sentences
+ * (texts/outcomes.ts recordedText). A wording the mail catalogue lacks stays English.
  */
 export function mailText(text: string, locale: Locale): string {
   const id = idOfEnglish.get(text);

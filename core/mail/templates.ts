@@ -121,8 +121,8 @@ export function orderConfirmationMail(receipt: ReceiptForMail, actions: MailOrde
 
 /**
  * A payment the store could not turn into an order (its items sold out before the payment was settled,
- * for example after an interrupted checkout): the money went back in full. `reason` is the checkout's
- * English message, translated by its wording.
+ * for example after an interrupted checkout): the money went back in full. `reason` is what the checkout
+ * recorded, in English (worded in the mail's language by mailText).
  */
 export function paymentRefundedMail(
   input: { to: string; name: string; totalCents: number; lines: ReceiptForMail["lines"]; reason: string },
