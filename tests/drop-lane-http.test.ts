@@ -61,10 +61,12 @@ describe.skipIf(!onPostgres)("a drop's opening crowd", () => {
         const visitor = new Client(url);
         return visitor.get(`/shop/${SLUG}`).then(Client.text, (error: unknown) => `failed: ${String(error)}`);
       });
-      // Every connection the crowd can take is waiting on the row before the shopper acts.
+      // Every connection the crowd can take is waiting on the row before the shopper acts. The suite runs the
+      // checkout race and the crash tests alongside: on a busy machine the crowd's requests take a while to
+      // reach the row (3 of 4 were there after 15 s once), so the wait is generous; what is asserted is not.
       const waitingOnRow = async () =>
         Number((await holder.query("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()")).rows[0].n);
-      await expect.poll(waitingOnRow, { timeout: 15_000 }).toBeGreaterThanOrEqual(LINE_LANE_WIDTH);
+      await expect.poll(waitingOnRow, { timeout: 45_000 }).toBeGreaterThanOrEqual(LINE_LANE_WIDTH);
 
       const added = await within(10_000, buyer.post("/cart", { intent: "add", variantId: String(variant!.id), quantity: "1" }));
       expect(added === "still waiting" ? added : added.status).toBe(200);
